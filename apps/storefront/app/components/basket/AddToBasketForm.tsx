@@ -1,0 +1,73 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useT } from "../../i18n/i18n.tsx";
+import { localizedPath } from "../../lib/store.ts";
+import { useStoreData } from "../../lib/use-store.ts";
+import { CsrfInput } from "../CsrfInput.tsx";
+import { useAddToBasket } from "./useAddToBasket.tsx";
+
+/**
+ * A form that adds to the basket. Without JavaScript it posts to the basket page's action (`intent=add`) and the
+ * shopper lands on the basket with the added item pointed out; with JavaScript it calls the RPC channel, updates
+ * the header counter and opens the added-to-basket modal. The variant comes from a hidden `variantId` or from
+ * a control named `variantId` in `children` (a size choice); `quantity` likewise (default 1).
+ */
+export function AddToBasketForm({
+  variantId,
+  children,
+  label,
+  className,
+  returnTo,
+  disabled,
+}: {
+  variantId?: number;
+  children?: ReactNode;
+  label?: string;
+  className?: string;
+  /** Where "continue shopping" leads after a page-load add (a path inside the store). */
+  returnTo?: string;
+  disabled?: boolean;
+}) {
+  const t = useT();
+  const { shop } = useStoreData();
+  const basket = useAddToBasket();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const id = Number(data.get("variantId"));
+    if (!Number.isInteger(id) || id <= 0) return; // let the browser ask for the required size
+    event.preventDefault();
+    const quantity = Number(data.get("quantity") ?? 1) || 1;
+    await basket.add({ variantId: id, quantity });
+  }
+
+  return (
+    <form
+      method="post"
+      action={localizedPath(shop.code as never, "/cart/")}
+      className={className ?? "add-to-basket"}
+      onSubmit={onSubmit}
+      aria-busy={basket.pending || undefined}
+    >
+      <CsrfInput />
+      <input type="hidden" name="intent" value="add" />
+      {variantId !== undefined ? <input type="hidden" name="variantId" value={variantId} /> : null}
+      {returnTo ? <input type="hidden" name="redirectTo" value={localizedPath(shop.code as never, returnTo)} /> : null}
+      {children}
+      <button
+        type="submit"
+        className="basket-button basket-button--primary"
+        disabled={disabled || (hydrated && basket.pending)}
+      >
+        {label ?? t("basket.add_to_basket")}
+      </button>
+      {basket.errorKey ? (
+        <p className="basket-notice basket-notice--error" role="alert">
+          {t(basket.errorKey)}
+        </p>
+      ) : null}
+      {basket.modal}
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+/** Dates and rates as the store writes them; UTC days, so the server and the browser agree. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(locale: string, long: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${long}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      long
+        ? { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }
+        : { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" },
+    );
+    dayFormats.set(key, format);
+  }
+  return format;
+}
+
+const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+
+/** "Mi., 3. Juni" */
+export function formatDay(iso: string, locale: string): string {
+  return dayFormat(locale, false).format(day(iso));
+}
+
+/** "3. Juni 2026" */
+export function formatLongDay(iso: string, locale: string): string {
+  return dayFormat(locale, true).format(day(iso));
+}
+
+/** "Mi., 3. Juni – Fr., 5. Juni" (one day when both are the same). */
+export function formatDayRange(range: { min: string; max: string }, locale: string): string {
+  return range.min === range.max
+    ? formatDay(range.min, locale)
+    : dayFormat(locale, false).formatRange(day(range.min), day(range.max));
+}
+
+/** "19 %" / "8,1 %" */
+export function formatRate(rate: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(rate);
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** The country's name in the store's language ("Österreich", "Suisse"). */
+export function countryName(code: string, locale: string): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: "region" });
+    regionNames.set(locale, names);
+  }
+  return names.of(code) ?? code;
+}

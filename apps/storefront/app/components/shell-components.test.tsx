@@ -1,0 +1,204 @@
+import { CARE_SYMBOLS } from "@vitrine/commerce/vocabulary";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, data, Outlet } from "react-router";
+import { describe, expect, it } from "vitest";
+import { I18nProvider } from "../i18n/i18n.tsx";
+import { messagesFor } from "../i18n/messages.server.ts";
+import { Button } from "./Button.tsx";
+import { ErrorScreen } from "./ErrorScreen.tsx";
+import { CARE_SYMBOL_IDS, CareIcon } from "./icons/CareIcon.tsx";
+import { FlagIcon } from "./icons/FlagIcon.tsx";
+import { PAYMENT_METHODS, PaymentIcon } from "./icons/PaymentIcon.tsx";
+import { Link } from "./Link.tsx";
+
+const messages = messagesFor("de");
+
+let current: ReactNode = null;
+let storeData: object = {};
+
+function Page() {
+  return <>{current}</>;
+}
+
+function StoreRoute() {
+  return (
+    <I18nProvider messages={messages} locale="de-DE">
+      <Outlet />
+    </I18nProvider>
+  );
+}
+
+const Stub = createRoutesStub([
+  {
+    id: "routes/store",
+    path: "/:store",
+    Component: StoreRoute,
+    children: [
+      { id: "home", index: true, Component: Page },
+      { id: "page", path: "*", Component: Page },
+    ],
+  },
+]);
+
+/** Store data as the store loader returns it (German store). */
+function testStoreData(customer: null | { firstName: string } = null) {
+  return {
+    shop: { code: "de", shopId: 10028, locale: "de-DE", language: "de", country: "DE", currency: "EUR" },
+    stores: [],
+    messages,
+    csrfToken: "t",
+    navigation: [],
+    shell: { counts: { basket: 0, wishlist: 0 }, customer },
+    service: { freeShippingFrom: null, returnDays: 30, deliveryMethods: [] },
+    servicePages: [],
+  };
+}
+
+/** Renders inside a German store route, at a URL, the way pages render them. */
+function render(ui: ReactNode, { url = "/de/", customer = null as null | { firstName: string } } = {}) {
+  current = ui;
+  storeData = testStoreData(customer);
+  return renderToString(
+    <Stub
+      initialEntries={[url]}
+      hydrationData={{ loaderData: { "routes/store": storeData, home: null, page: null } }}
+    />,
+  );
+}
+
+describe("Link", () => {
+  it("localizes internal paths and uses http, mailto and tel addresses as they are", () => {
+    expect(render(<Link to="/c/damen">Damen</Link>)).toContain('href="/de/c/damen/"');
+    expect(render(<Link to="https://example.com/x">x</Link>)).toContain('href="https://example.com/x"');
+    expect(render(<Link to="mailto:a@b.example">m</Link>)).toContain('href="mailto:a@b.example"');
+    expect(
+      render(
+        <Link to="/" store="fr-ch">
+          fr
+        </Link>,
+      ),
+    ).toContain('href="/fr-ch/"');
+  });
+
+  it("opens in a new tab safely and says so", () => {
+    const html = render(
+      <Link to="https://example.com/" newTab>
+        Karte
+      </Link>,
+    );
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener noreferrer"');
+    expect(html).toContain("öffnet in neuem Tab");
+  });
+
+  it("is active only on exactly its path with exactActive", () => {
+    const on = render(
+      <Link to="/c/damen/" exactActive className="x">
+        Damen
+      </Link>,
+      { url: "/de/c/damen/" },
+    );
+    expect(on).toContain('aria-current="page"');
+    expect(on).toContain('class="x is-active"');
+    const below = render(
+      <Link to="/c/damen/" exactActive>
+        Damen
+      </Link>,
+      { url: "/de/c/damen/kleider/" },
+    );
+    expect(below).not.toContain("aria-current");
+  });
+});
+
+describe("Button", () => {
+  it("carries its variant, size and flags as classes", () => {
+    const html = renderToString(
+      <Button variant="secondary" size="xl" fullWidth uppercase shadow noPadding fab aria-label="Menü">
+        x
+      </Button>,
+    );
+    for (const c of ["button--secondary", "button--xl", "button--full", "button--uppercase", "button--shadow"]) {
+      expect(html).toContain(c);
+    }
+    expect(html).toContain("button--no-padding");
+    expect(html).toContain("button--fab");
+    expect(html).toContain('type="button"');
+    expect(renderToString(<Button>x</Button>)).toContain("button--primary button--md");
+  });
+
+  it("shows a badge count in parentheses", () => {
+    const html = renderToString(<Button badge={3}>Warenkorb</Button>);
+    expect(html.replace(/<!-- -->/g, "")).toContain('<span class="button__badge">(3)</span>');
+  });
+
+  it("is disabled while loading and says it is busy", () => {
+    const html = renderToString(<Button loading>Speichern</Button>);
+    expect(html).toContain("button--loading");
+    expect(html).toContain('disabled=""');
+    expect(html).toContain('aria-busy="true"');
+  });
+
+  it("acts as a link when given a target, and cannot be followed when disabled", () => {
+    const link = render(
+      <Button to="/cart/" variant="tertiary">
+        Warenkorb
+      </Button>,
+    );
+    expect(link).toMatch(/<a [^>]*class="button button--tertiary button--md"[^>]*href="\/de\/cart\/"/);
+    const disabled = render(
+      <Button to="/cart/" disabled>
+        Warenkorb
+      </Button>,
+    );
+    expect(disabled).not.toContain("href=");
+    expect(disabled).toContain('disabled=""');
+  });
+});
+
+describe("icons", () => {
+  it("draw every care symbol of the catalogue vocabulary", () => {
+    expect([...CARE_SYMBOL_IDS].sort()).toEqual(Object.keys(CARE_SYMBOLS).sort());
+    for (const symbol of CARE_SYMBOL_IDS) {
+      const html = renderToString(<CareIcon symbol={symbol} title={CARE_SYMBOLS[symbol]?.de} />);
+      expect(html).toContain('role="img"');
+      expect(html).toContain(`<title>${CARE_SYMBOLS[symbol]?.de}</title>`);
+      expect(html).toMatch(/<(path|circle|rect|text)/);
+    }
+  });
+
+  it("draw every payment method and the four flags; untitled icons are hidden from screen readers", () => {
+    for (const method of PAYMENT_METHODS) {
+      expect(renderToString(<PaymentIcon method={method} />)).toMatch(/aria-hidden="true".*<(path|text|circle|g)/);
+    }
+    expect(PAYMENT_METHODS).toEqual(
+      expect.arrayContaining(["invoice", "cash_on_delivery", "credit_card", "paypal", "instalment", "pay_later"]),
+    );
+    expect(PAYMENT_METHODS).toEqual(expect.arrayContaining(["direct_debit", "gift_card", "bank_transfer"]));
+    for (const country of ["at", "ch", "de", "eu"] as const) {
+      expect(renderToString(<FlagIcon country={country} title={country} />)).toContain('viewBox="0 0 24 16"');
+    }
+    expect(renderToString(<FlagIcon country="eu" />).match(/fill="#FFCC00"/g)).toHaveLength(12);
+  });
+});
+
+describe("error screen", () => {
+  const notFound = data({ kind: "invalid_page", path: "/de/p/x-1/" }, { status: 404 });
+
+  it("shows the code heading, the 404 texts and the home button", () => {
+    // A route error response as React Router hands it to error boundaries.
+    const error = { status: 404, statusText: "", internal: false, data: notFound.data };
+    const html = render(<ErrorScreen error={error} />);
+    expect(html).toContain("Hoppla!");
+    expect(html).toContain("Seite nicht gefunden: /de/p/x-1/");
+    expect(html).toContain("Diese Seite gibt es leider nicht (mehr).");
+    expect(html).toMatch(/<a [^>]*href="\/de\/"[^>]*>.*Zur Startseite/);
+  });
+
+  it("says the request was not processed for any other error, and never shows the error's own text", () => {
+    const html = render(<ErrorScreen error={new Error("secret stack detail")} />, { customer: { firstName: "Ada" } });
+    expect(html).toContain('data-status="500"');
+    expect(html).toContain("Deine Anfrage konnte leider nicht bearbeitet werden.");
+    expect(html).not.toContain("secret stack detail");
+  });
+});

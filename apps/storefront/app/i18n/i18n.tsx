@@ -1,0 +1,50 @@
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { formatMessage, type MessageValues } from "./format.ts";
+import { messagesOf } from "./registry.ts";
+
+export type Messages = Record<string, string>;
+
+export interface Translator {
+  (key: string, values?: MessageValues): string;
+  locale: string;
+  language: string;
+  has(key: string): boolean;
+}
+
+const I18nContext = createContext<Translator | undefined>(undefined);
+
+export function createTranslator(messages: Messages, locale: string): Translator {
+  const t = ((key: string, values?: MessageValues) => {
+    const message = messages[key];
+    // A missing key shows itself, so it is caught in review and by the key-parity test, never as blank text.
+    return message === undefined ? key : formatMessage(message, values, locale);
+  }) as Translator;
+  t.locale = locale;
+  t.language = locale.slice(0, 2);
+  t.has = (key) => messages[key] !== undefined;
+  return t;
+}
+
+/**
+ * Provides the translator of a store's locale. Messages come from the registry (message files on the server,
+ * the fetched JSON in the browser) unless given explicitly (tests).
+ */
+export function I18nProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: string;
+  messages?: Messages;
+  children: ReactNode;
+}) {
+  const t = useMemo(() => createTranslator(messages ?? messagesOf(locale), locale), [messages, locale]);
+  return <I18nContext.Provider value={t}>{children}</I18nContext.Provider>;
+}
+
+/** The translator of the current store: `const t = useT(); t("basket.title", { count })`. */
+export function useT(): Translator {
+  const t = useContext(I18nContext);
+  if (!t) throw new Error("useT() outside of I18nProvider");
+  return t;
+}

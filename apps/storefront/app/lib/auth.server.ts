@@ -1,0 +1,241 @@
+import {
+  type AccountAuth,
+  type AccountContext,
+  type ClientRequest,
+  type Customer,
+  createAccountAuth,
+  mergeBaskets,
+  mergeWishlists,
+  publicUrl,
+  renderMail,
+  sendMail,
+  sessionCustomer,
+  startGuestCustomerSession,
+} from "@vitrine/commerce";
+import { shopByCode } from "@vitrine/commerce/shops";
+import { redirect } from "react-router";
+import { createTranslator } from "../i18n/i18n.tsx";
+import { messagesForLocale } from "../i18n/messages.server.ts";
+import { isHttps, safeRedirectPath } from "./security.server.ts";
+import type { Services } from "./services.server.ts";
+import type { StoreRequest } from "./shop.server.ts";
+import { localizedPath, parseStorePath } from "./store.ts";
+
+/** The signed-in customer of a request (specification section 3, User). */
+export interface CurrentCustomer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  groups: string[];
+  /** Signed in after a guest checkout, without a password: no account pages, no checkout. */
+  isGuestCustomer: boolean;
+  referenceKey: string;
+  phone: string | null;
+  birthDate: string | null;
+  loyaltyCards: { number: string }[];
+}
+
+export function currentCustomerOf(customer: Customer): CurrentCustomer {
+  return {
+    id: customer.id,
+    email: customer.email,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    groups: customer.groups,
+    isGuestCustomer: customer.status.isGuestCustomer,
+    referenceKey: customer.referenceKey,
+    phone: customer.phone,
+    birthDate: customer.birthDate,
+    loyaltyCards: customer.loyaltyCards,
+  };
+}
+
+// One better-auth instance per process and scheme: cookies over HTTPS are `Secure` and `__Secure-` prefixed.
+const instances = new WeakMap<Services, Map<boolean, AccountAuth>>();
+
+export function accountAuth(services: Services, secure: boolean): AccountAuth {
+  let bySecure = instances.get(services);
+  if (!bySecure) {
+    bySecure = new Map();
+    instances.set(services, bySecure);
+  }
+  let auth = bySecure.get(secure);
+  if (!auth) {
+    auth = createAccountAuth({
+      db: services.db,
+      clock: services.clock,
+      secret: services.secret,
+      baseURL: publicUrl(services.config),
+      secureCookies: secure,
+      sendPasswordResetMail: (mail) => sendPasswordResetMail(services, mail),
+    });
+    bySecure.set(secure, auth);
+  }
+  return auth;
+}
+
+/** The context of the accounts services for a request. */
+export function accountsContext(store: StoreRequest, request: Request): AccountContext {
+  const { db, clock } = store.services;
+  return { db, clock, auth: accountAuth(store.services, isHttps(request)) };
+}
+
+/**
+ * The client's address for rate limits: the socket address the server put in `x-vitrine-client-address` (the
+ * client cannot set it: the server overwrites it), or, when that is a proxy on this machine or the private
+ * network, the last address the proxy appended to `x-forwarded-for`.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-vitrine-client-address";
+
+export function clientAddress(request: Request): string {
+  const socket = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "";
+  const forwarded = request.headers.get("x-forwarded-for");
+  if (forwarded && (socket === "" || isPrivateAddress(socket))) {
+    const last = forwarded.split(",").at(-1)?.trim();
+    if (last) return last;
+  }
+  return socket || "unknown";
+}
+
+function isPrivateAddress(address: string): boolean {
+  const a = address.replace(/^::ffff:/, "");
+  return (
+    a === "::1" ||
+    /^127\./.test(a) ||
+    /^10\./.test(a) ||
+    /^192\.168\./.test(a) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(a) ||
+    /^f[cd][0-9a-f]{2}:/i.test(a)
+  );
+}
+
+export function clientRequest(request: Request): ClientRequest {
+  return { headers: request.headers, clientAddress: clientAddress(request) };
+}
+
+// Loaders of one request (store layout, account layout, page) share one session lookup.
+const customerOfRequest = new WeakMap<Request, Promise<CurrentCustomer | null>>();
+
+/**
+ * The signed-in customer (a guest customer too: check `isGuestCustomer`), or null for a guest. Loaded on the
+ * server with every page load; a refreshed session cookie is passed on to the response.
+ */
+export function getCustomer(store: StoreRequest, request: Request): Promise<CurrentCustomer | null> {
+  let pending = customerOfRequest.get(request);
+  if (!pending) {
+    pending = sessionCustomer(accountsContext(store, request), request.headers).then(({ customer, setCookies }) => {
+      for (const cookie of setCookies) store.setCookie(cookie);
+      return customer ? currentCustomerOf(customer) : null;
+    });
+    customerOfRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** Forgets what `getCustomer` found for this request (after the request itself signed someone in or out). */
+export function forgetCustomer(request: Request): void {
+  customerOfRequest.delete(request);
+}
+
+/** The path and query a shopper asked for, as `redirectUrl` carries it (data requests normalized). */
+export function originalFullPath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname.endsWith(".data")) pathname = `${pathname.slice(0, -".data".length)}/`;
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ""}`;
+}
+
+/** `/de/login/?redirectUrl=…` for a page a guest may not see. */
+export function loginRedirectPath(store: Pick<StoreRequest, "shop">, request: Request): string {
+  const back = originalFullPath(request);
+  return `${localizedPath(store.shop, "/login/")}?redirectUrl=${encodeURIComponent(back)}`;
+}
+
+/**
+ * For protected pages (the account area): the signed-in customer with a full account. A guest, or a guest
+ * customer, is sent to the login page with `redirectUrl` holding the page they asked for.
+ */
+export async function requireCustomer(store: StoreRequest, request: Request): Promise<CurrentCustomer> {
+  const customer = await getCustomer(store, request);
+  if (!customer || customer.isGuestCustomer) throw redirect(loginRedirectPath(store, request));
+  return customer;
+}
+
+/** Where `redirectUrl` may take the shopper: a path on this site, else the fallback (never an open redirect). */
+export function redirectTarget(request: Request, fallback: string): string {
+  return safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"), fallback);
+}
+
+/**
+ * Checkout guard (specification section 2): a signed-in guest customer opening checkout is sent to `redirectUrl`
+ * or home. Call it first in the checkout loader: `await guardCheckout(store, request)`.
+ */
+export async function guardCheckout(store: StoreRequest, request: Request): Promise<void> {
+  const customer = await getCustomer(store, request);
+  if (customer?.isGuestCustomer) throw redirect(redirectTarget(request, localizedPath(store.shop, "/")));
+}
+
+/**
+ * After a sign-in or sign-up: the guest's basket and wishlist (kept under the browser id) move into the
+ * customer's. A failure here never undoes the sign-in; it is logged.
+ */
+export async function mergeGuestData(store: StoreRequest, customerId: string): Promise<void> {
+  const { db, clock, imageUrl } = store.services;
+  const input = { fromBrowserId: store.browserId, toCustomerId: customerId };
+  try {
+    await mergeBaskets({ db, clock, imageUrl }, input);
+    await mergeWishlists({ db, clock }, input);
+  } catch (error) {
+    console.error("vitrine: merging the guest basket or wishlist failed", error);
+  }
+}
+
+/**
+ * Signs a guest customer in after a guest checkout (`createGuestCustomer(accountsContext(store, request), …)`
+ * creates them): sets the session cookie and moves the browser's basket and wishlist to them.
+ */
+export async function signInGuestCustomer(store: StoreRequest, request: Request, customerId: string): Promise<boolean> {
+  const result = await startGuestCustomerSession(accountsContext(store, request), request.headers, customerId);
+  if (!result.ok) return false;
+  for (const cookie of result.setCookies) store.setCookie(cookie);
+  forgetCustomer(request);
+  await mergeGuestData(store, customerId);
+  return true;
+}
+
+/** `headers` of pages whose actions rate-limit: a 429 keeps its Retry-After on the document response. */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : {};
+}
+
+/** Carries a reset token from the mail link to the set-password page, so the token leaves the address bar. */
+export const RESET_COOKIE = "vitrine_reset";
+export const RESET_COOKIE_MAX_AGE = 60 * 60;
+
+/** The password-reset mail, in the language of the store the shopper asked from. */
+async function sendPasswordResetMail(
+  services: Services,
+  mail: { email: string; name: string; token: string; callbackPath: string },
+): Promise<void> {
+  const shop = parseStorePath(mail.callbackPath)?.shop ?? shopByCode("de");
+  if (!shop) return;
+  const t = createTranslator(messagesForLocale(shop.language, shop.locale), shop.locale);
+  const link = `${publicUrl(services.config)}${mail.callbackPath}?flow=reset-password&token=${encodeURIComponent(mail.token)}`;
+  const rendered = renderMail({
+    subject: t("account.mail.reset.subject"),
+    preheader: t("account.mail.reset.preheader"),
+    heading: t("account.mail.reset.heading", { name: mail.name.trim() || mail.email }),
+    paragraphs: [t("account.mail.reset.body")],
+    action: { label: t("account.mail.reset.action"), url: link },
+    notes: [t("account.mail.reset.expiry"), t("account.mail.reset.ignore")],
+    footer: t("account.mail.footer"),
+    language: shop.language,
+    shopName: t("common.shop_name"),
+  });
+  await sendMail(services, { to: mail.email, ...rendered, kind: "password-reset" });
+}

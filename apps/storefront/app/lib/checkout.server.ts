@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import {
+  applyCheckoutGiftCard,
+  CHECKOUT_STEPS,
+  type CheckoutFailure,
+  type CheckoutStep,
+  completeCheckoutPayment,
+  formatGiftCardCode,
+  GIFT_CARD_RATE_LIMIT,
+  getCheckout,
+  getOrderByIdempotencyKey,
+  hitRateLimits,
+  maskGiftCardCode,
+  removeCheckoutGiftCard,
+  saveCheckoutAddresses,
+  saveCheckoutContact,
+  saveCheckoutDelivery,
+  saveCheckoutPayment,
+  submitOrder,
+} from "@vitrine/commerce";
+import type { RouterContextProvider } from "react-router";
+import { data, redirect } from "react-router";
+import type { CheckoutActionData, CheckoutPageData } from "../components/checkout/types.ts";
+import { formText } from "./account-forms.ts";
+import { clientAddress, guardCheckout } from "./auth.server.ts";
+import { afterOrderPlaced, checkoutContext, checkoutShopper } from "./orders.server.ts";
+import { storeRequest } from "./shop.server.ts";
+import { localizedPath } from "./store.ts";
+
+/**
+ * The checkout's loader and action, shared by `/checkout/` (shop layout) and `/app-checkout/` (clean layout).
+ * Every step is a plain form posted here (it works without JavaScript); the page is rendered from the server's
+ * view of the checkout, so totals are recomputed at every step.
+ */
+
+export type CheckoutPath = "/checkout/" | "/app-checkout/";
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+const ADDRESS_FIELDS = ["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const;
+
+function isStep(value: string | null): value is CheckoutStep | "review" {
+  return value === "review" || (CHECKOUT_STEPS as readonly string[]).includes(value ?? "");
+}
+
+export async function checkoutLoader({ request, context }: Args, path: CheckoutPath): Promise<CheckoutPageData> {
+  const store = storeRequest(context);
+  await guardCheckout(store, request);
+  const url = new URL(request.url);
+  const base = localizedPath(store.shop, path);
+  const { customer, shopper } = await checkoutShopper(store, request);
+  const ctx = checkoutContext(store, request);
+
+  // Back from the hosted payment page.
+  const paymentId = url.searchParams.get("payment");
+  let paymentError: string | null = null;
+  if (paymentId) {
+    const outcome = await completeCheckoutPayment(ctx, shopper, paymentId);
+    if (outcome.ok && outcome.kind === "placed") {
+      await afterOrderPlaced(store, request, outcome.order, { replayed: outcome.replayed, guest: customer === null });
+      throw redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
+    }
+    if (outcome.ok) throw redirect(sandboxPath(store.shop.code, outcome.payment.id, path));
+    if (outcome.error === "PaymentPending") throw redirect(sandboxPath(store.shop.code, outcome.paymentId, path));
+    paymentError = failureCode(outcome);
+  }
+
+  const view = await getCheckout(ctx, shopper);
+  if (view.basket.isEmpty) throw redirect(localizedPath(store.shop, "/cart/"));
+  const requested = url.searchParams.get("step");
+  const reachable = (step: CheckoutStep | "review") =>
+    step === view.nextStep || (step !== "review" && view.complete[step]);
+  const active = isStep(requested) && reachable(requested) ? requested : view.nextStep;
+  const shippable = new Set<string>(view.shippingCountries);
+  return {
+    base,
+    path,
+    active,
+    complete: view.complete,
+    signedIn: view.customer ? { email: view.customer.email, firstName: view.customer.firstName } : null,
+    loginPath: `${localizedPath(store.shop, "/login/")}?redirectUrl=${encodeURIComponent(base)}`,
+    contact: { email: view.email, phone: view.phone },
+    shippingCountries: [...view.shippingCountries],
+    billingCountries: [...view.billingCountries],
+    shippingAddress: view.shippingAddress,
+    billingAddress: view.billingAddress,
+    billingSameAsShipping: view.billingSameAsShipping,
+    savedAddresses: view.savedAddresses
+      .filter((a) => shippable.has(a.countryCode))
+      .map((a) => ({
+        id: a.id,
+        isDefault: a.isDefault,
+        address: { ...a, countryCode: a.countryCode as "DE" | "AT" | "CH" },
+      })),
+    deliveryMethod: view.deliveryMethod,
+    paymentMethod: view.paymentMethod,
+    paymentOptions: view.paymentOptions,
+    giftCard: view.giftCard
+      ? {
+          maskedCode: maskGiftCardCode(view.giftCard.code),
+          balance: view.giftCard.balance,
+          amount: view.giftCard.amount,
+        }
+      : null,
+    giftCardProblem: view.giftCardProblem,
+    quote: view.quote,
+    basketCount: view.basket.count,
+    idempotencyKey: randomUUID(),
+    paymentError,
+  };
+}
+
+function sandboxPath(storeCode: string, paymentId: string, path: CheckoutPath): string {
+  const from = path === "/app-checkout/" ? "?from=app" : "";
+  return `/${storeCode}/payment/sandbox/${paymentId}/${from}`;
+}
+
+/** The message key suffix of a placement failure (`checkout.error.{code}`). */
+function failureCode(failure: CheckoutFailure): string {
+  switch (failure.error) {
+    case "PaymentDeclined":
+      return failure.declineCode === "authentication_failed" ? "payment_authentication_failed" : "payment_declined";
+    case "PaymentCancelled":
+      return "payment_cancelled";
+    case "PaymentNotFound":
+      return "payment_not_found";
+    case "PaymentPending":
+      return "payment_pending";
+    case "OutOfStock":
+      return "out_of_stock";
+    case "TotalChanged":
+      return "total_changed";
+    case "BasketChanged":
+      return "basket_changed";
+    case "EmailRegistered":
+      return "email_registered";
+    case "GiftCardInsufficient":
+      return "gift_card_insufficient";
+    case "EmptyBasket":
+      return "empty_basket";
+    case "Incomplete":
+      return "incomplete";
+    case "InvalidRequest":
+      return "invalid_request";
+  }
+}
+
+function addressInput(form: FormData, prefix: "shipping" | "billing") {
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, formText(form, `${prefix}.${f}`)]));
+}
+
+function savedAddressId(form: FormData, name: string): number | null {
+  const value = formText(form, name);
+  return /^\d+$/.test(value) ? Number(value) : null;
+}
+
+export async function checkoutAction({ request, context }: Args, path: CheckoutPath) {
+  const store = storeRequest(context);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const { customer, shopper } = await checkoutShopper(store, request);
+  // A repeated "place order" after the first one signed the guest in: answer with that order, not the guard.
+  if (intent === "place" && customer?.isGuestCustomer) {
+    const order = await getOrderByIdempotencyKey(store.services.db, formText(form, "idempotencyKey"));
+    if (order && order.customerId === customer.id) {
+      return redirect(`${localizedPath(store.shop, "/success/")}?order=${order.number}`);
+    }
+  }
+  await guardCheckout(store, request);
+  const base = localizedPath(store.shop, path);
+  const ctx = checkoutContext(store, request);
+  const fail = (body: CheckoutActionData, status = 400) => data(body, { status });
+  const next = () => redirect(base);
+
+  switch (intent) {
+    case "contact": {
+      const values = { email: formText(form, "email"), phone: formText(form, "phone") };
+      const result = await saveCheckoutContact(ctx, shopper, values);
+      return result.ok ? next() : fail({ intent, issues: result.issues, values });
+    }
+    case "address": {
+      const values = Object.fromEntries(
+        [...form.entries()].filter(([k, v]) => typeof v === "string" && /^(shipping|billing)/.test(k)),
+      ) as Record<string, string>;
+      const result = await saveCheckoutAddresses(ctx, shopper, {
+        shippingAddressId: savedAddressId(form, "shippingAddressId"),
+        shipping: addressInput(form, "shipping"),
+        billingSameAsShipping: form.get("billingSame") === "on",
+        billing: addressInput(form, "billing"),
+      });
+      return result.ok ? next() : fail({ intent, issues: result.issues, values });
+    }
+    case "delivery": {
+      const result = await saveCheckoutDelivery(ctx, shopper, formText(form, "deliveryMethod"));
+      return result.ok ? next() : fail({ intent, issues: result.issues });
+    }
+    case "payment": {
+      const result = await saveCheckoutPayment(ctx, shopper, formText(form, "paymentMethod"));
+      return result.ok ? next() : fail({ intent, issues: result.issues });
+    }
+    case "gift-card": {
+      const code = formText(form, "giftCardCode").slice(0, 64);
+      const shopperKey = shopper.kind === "customer" ? shopper.customerId : shopper.browserId;
+      const verdict = await hitRateLimits(store.services, [
+        { rule: GIFT_CARD_RATE_LIMIT, subject: { scope: "ip", value: clientAddress(request) } },
+        { rule: GIFT_CARD_RATE_LIMIT, subject: { scope: "shopper", value: shopperKey } },
+      ]);
+      if (!verdict.allowed) {
+        return data<CheckoutActionData>(
+          { intent, error: "rate_limited", errorValues: { minutes: Math.ceil(verdict.retryAfterSeconds / 60) } },
+          { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } },
+        );
+      }
+      const result = await applyCheckoutGiftCard(ctx, shopper, code);
+      if (!result.ok) {
+        return fail({ intent, error: result.error, values: { giftCardCode: formatGiftCardCode(code.toUpperCase()) } });
+      }
+      return redirect(`${base}?step=payment`);
+    }
+    case "remove-gift-card": {
+      await removeCheckoutGiftCard(ctx, shopper);
+      return redirect(`${base}?step=payment`);
+    }
+    case "place": {
+      const expected = Number(formText(form, "expectedTotal"));
+      const outcome = await submitOrder(ctx, shopper, {
+        idempotencyKey: formText(form, "idempotencyKey"),
+        ...(Number.isSafeInteger(expected) ? { expectedTotal: expected } : {}),
+      });
+      if (outcome.ok && outcome.kind === "placed") {
+        await afterOrderPlaced(store, request, outcome.order, { replayed: outcome.replayed, guest: customer === null });
+        return redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
+      }
+      if (outcome.ok) return redirect(sandboxPath(store.shop.code, outcome.payment.id, path));
+      if (outcome.error === "EmptyBasket") return redirect(localizedPath(store.shop, "/cart/"));
+      if (outcome.error === "Incomplete") return redirect(`${base}?step=${outcome.step}`);
+      if (outcome.error === "PaymentPending") return redirect(sandboxPath(store.shop.code, outcome.paymentId, path));
+      const view = outcome.error === "OutOfStock" ? await getCheckout(ctx, shopper) : null;
+      const soldOut = view
+        ? view.quote.lines
+            .filter((l) => outcome.error === "OutOfStock" && outcome.variantIds.includes(l.variantId))
+            .map((l) => ({ name: l.name, size: l.sizeLabel }))
+        : undefined;
+      return fail({ intent, error: failureCode(outcome), ...(soldOut ? { outOfStock: soldOut } : {}) }, 409);
+    }
+    default:
+      return fail({ intent, error: "invalid_request" });
+  }
+}

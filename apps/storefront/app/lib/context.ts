@@ -1,0 +1,19 @@
+import type { Shop } from "@vitrine/commerce/shops";
+import { createContext } from "react-router";
+import type { Services } from "./services.server.ts";
+
+/** Per-request state the root middleware prepares for loaders and actions. */
+export interface RequestState {
+  /** HttpOnly id of this browser: keys a guest's basket and wishlist. */
+  browserId: string;
+  /** Double-submit CSRF token (also in the readable `vitrine_csrf` cookie). */
+  csrfToken: string;
+  /** Cookies to add to the response. */
+  setCookies: string[];
+  /** Preview-editor mode: the page must not be cached. */
+  editorMode: boolean;
+}
+
+export const servicesContext = createContext<Services>();
+export const requestContext = createContext<RequestState>();
+export const shopContext = createContext<Shop>();

@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { pageUrl } from "./page-url.ts";
+
+/** What a 404 carries to the error screen: an unknown route, or a known route with an invalid page. */
+export type NotFoundKind = "unknown_route" | "invalid_page";
+
+export interface NotFoundData {
+  kind: NotFoundKind;
+  path: string;
+}
+
+/** Unknown route: 404 'Page not found' (specification section 2). */
+export function unknownRoute(request: Request): never {
+  throw data<NotFoundData>({ kind: "unknown_route", path: pageUrl(request).pathname }, { status: 404 });
+}
+
+/**
+ * Invalid page (a product or category that does not exist): 404 'Page Not Found: {path}', with the page's path
+ * also when the request is a client-side navigation's data request.
+ */
+export function invalidPage(request: Request): never {
+  throw data<NotFoundData>({ kind: "invalid_page", path: pageUrl(request).pathname }, { status: 404 });
+}
+
+export function isNotFoundData(value: unknown): value is NotFoundData {
+  return typeof value === "object" && value !== null && "kind" in value && "path" in value;
+}

@@ -1,0 +1,131 @@
+import { isMaintenanceMode } from "@vitrine/commerce";
+import type { MiddlewareFunction } from "react-router";
+import { redirect } from "react-router";
+import { requestContext, servicesContext } from "./context.ts";
+import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
+import { pageUrl } from "./page-url.ts";
+import { previewAccess, withoutPreviewToken } from "./preview.server.ts";
+import { isHttps, isSameOriginRequest, serializeCookie, signedRandom, verifySigned } from "./security.server.ts";
+import { getServices } from "./services.server.ts";
+import { detectStore, parseStorePath, readCookie } from "./store.ts";
+
+export const BROWSER_COOKIE = "vitrine_sid";
+const CSRF_COOKIE = CSRF_COOKIE_NAME;
+const CSRF_FIELD = CSRF_FIELD_NAME;
+const CSRF_HEADER = CSRF_HEADER_NAME;
+const YEAR = 365 * 24 * 60 * 60;
+
+/** Paths that are files or APIs, not pages: no trailing-slash redirect, no maintenance redirect. */
+function isResourcePath(pathname: string): boolean {
+  return (
+    pathname.startsWith("/api/") ||
+    pathname.startsWith("/images/") ||
+    pathname.startsWith("/assets/") ||
+    pathname.startsWith("/builds/") ||
+    pathname === "/healthz" ||
+    /\.[a-z0-9]+$/i.test(pathname)
+  );
+}
+
+function isMutation(method: string): boolean {
+  return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+}
+
+/**
+ * Runs for every request: services, trailing slash, browser id and CSRF cookies, cross-site protection,
+ * maintenance mode. Route middleware (the store layout) runs inside it.
+ */
+export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const services = await getServices();
+  context.set(servicesContext, services);
+  const url = new URL(request.url);
+  const { pathname } = url;
+
+  // Every page path gets a trailing slash by a permanent redirect that keeps the query (specification section 2).
+  if ((request.method === "GET" || request.method === "HEAD") && !pathname.endsWith("/") && !isResourcePath(pathname)) {
+    throw redirect(`${pathname}/${url.search}`, 301);
+  }
+
+  const cookieHeader = request.headers.get("cookie");
+  const setCookies: string[] = [];
+  const secure = isHttps(request);
+  let browserId = readCookie(cookieHeader, BROWSER_COOKIE);
+  if (!verifySigned(services.secret, "browser", browserId)) {
+    browserId = signedRandom(services.secret, "browser");
+    setCookies.push(serializeCookie(BROWSER_COOKIE, browserId, { maxAge: YEAR, secure }));
+  }
+  let csrfToken = readCookie(cookieHeader, CSRF_COOKIE);
+  if (!verifySigned(services.secret, "csrf", csrfToken)) {
+    csrfToken = signedRandom(services.secret, "csrf");
+    // Readable by the page's own script, which echoes it in a header: the double-submit pattern.
+    setCookies.push(serializeCookie(CSRF_COOKIE, csrfToken, { maxAge: YEAR, secure, httpOnly: false }));
+  }
+  // Preview-editor mode needs the editor-mode parameter and the preview token (lib/preview.server.ts).
+  const preview = previewAccess(request, url, { previewToken: services.config.PREVIEW_TOKEN, secret: services.secret });
+  if (preview.cookie) {
+    setCookies.push(preview.cookie);
+    if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
+  }
+  context.set(requestContext, {
+    browserId: browserId as string,
+    csrfToken: csrfToken as string,
+    setCookies,
+    editorMode: preview.granted,
+  });
+
+  // The search API authenticates with bearer tokens and no cookies, so cross-site calls are its normal case.
+  if (isMutation(request.method) && !pathname.startsWith("/api/search/")) {
+    const given = await submittedCsrfToken(request);
+    if (!isSameOriginRequest(request) || !given || given !== csrfToken) {
+      return csrfRefused(pathname);
+    }
+  }
+
+  if (pathname.startsWith("/api/rpc/") && (await isMaintenanceMode(services.db))) {
+    return Response.json(
+      { type: "about:blank", title: "Service Unavailable", status: 503, detail: "The shop is in maintenance mode." },
+      { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "300" } },
+    );
+  }
+  // A client-side navigation's data request stands for its page: it is redirected like the page.
+  const page = pageUrl(url).pathname;
+  if (!isResourcePath(page) && (await isMaintenanceMode(services.db))) {
+    const inStore = parseStorePath(page);
+    const shop = inStore?.shop ?? detectStore(cookieHeader, request.headers.get("accept-language"));
+    if (inStore?.path !== "/maintenance/") throw redirect(`/${shop.code}/maintenance/`, 302);
+  }
+
+  const response = await next();
+  for (const cookie of context.get(requestContext).setCookies) response.headers.append("set-cookie", cookie);
+  // Drafts are never kept by a cache.
+  if (preview.granted) response.headers.set("cache-control", "no-store");
+  return response;
+};
+
+/** The CSRF token of a mutation: the `x-csrf-token` header, or the `csrf` field of a form. */
+async function submittedCsrfToken(request: Request): Promise<string | undefined> {
+  const header = request.headers.get(CSRF_HEADER);
+  if (header) return header;
+  const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    try {
+      const value = (await request.clone().formData()).get(CSRF_FIELD);
+      return typeof value === "string" ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function csrfRefused(pathname: string): Response {
+  const detail =
+    "The request did not come from this shop's pages (missing or wrong CSRF token). Reload the page and try again.";
+  if (pathname.startsWith("/api/")) {
+    return Response.json(
+      { type: "about:blank", title: "Forbidden", status: 403, detail },
+      { status: 403, headers: { "content-type": "application/problem+json" } },
+    );
+  }
+  return new Response(detail, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,181 @@
+import {
+  type CheckoutContext,
+  carrierName,
+  deliverOutbox,
+  type OrderDetails,
+  type OrdersContext,
+  publicUrl,
+  returnableQuantity,
+  returnWindow,
+  type Shopper,
+} from "@vitrine/commerce";
+import type { OrderView } from "../components/orders/types.ts";
+import { accountAuth, type CurrentCustomer, getCustomer, signInGuestCustomer } from "./auth.server.ts";
+import { shopperOf } from "./basket.server.ts";
+import { isHttps } from "./security.server.ts";
+import type { Services } from "./services.server.ts";
+import { catalogContext, type StoreRequest } from "./shop.server.ts";
+
+/** Checkout and orders for route loaders and actions: contexts, what follows a placed order, who may see one. */
+
+export function checkoutContext(store: StoreRequest, request: Request): CheckoutContext {
+  return {
+    ...catalogContext(store),
+    auth: accountAuth(store.services, isHttps(request)),
+    publicUrl: publicUrl(store.services.config),
+  };
+}
+
+export function ordersContext(store: StoreRequest): OrdersContext {
+  return { db: store.services.db, clock: store.services.clock, publicUrl: publicUrl(store.services.config) };
+}
+
+export async function checkoutShopper(
+  store: StoreRequest,
+  request: Request,
+): Promise<{ customer: CurrentCustomer | null; shopper: Shopper }> {
+  const customer = await getCustomer(store, request);
+  return { customer, shopper: shopperOf(store, customer) };
+}
+
+/**
+ * Sends what the outbox holds (the order's confirmation, and anything an earlier run left) after the response:
+ * the mail is safe in the database already, so the shopper does not wait for the transport.
+ */
+export function deliverMailSoon(services: Services): void {
+  void deliverOutbox({ db: services.db, clock: services.clock, config: services.config }).catch((error: unknown) => {
+    console.error("vitrine: delivering mails failed (they stay in the outbox)", error);
+  });
+}
+
+/** The purchase for the search service (`ec.purchase`): it feeds "bought together". */
+export async function recordPurchase(store: StoreRequest, order: OrderDetails): Promise<void> {
+  const products = order.lines
+    .filter((l) => !l.isGift)
+    .map((l) => ({
+      product: { productId: String(l.productId), name: l.name, price: l.unitDiscounted / 100 },
+      quantity: l.quantity,
+    }));
+  if (products.length === 0) return;
+  try {
+    await store.services.search.recordEvents(
+      [
+        {
+          meta: { type: "ec.purchase", clientId: null, config: { trackingId: store.shop.trackingId } },
+          currency: order.currency,
+          products,
+          transaction: { id: order.number, revenue: order.totals.total / 100 },
+        },
+      ],
+      { storeCode: order.storeCode },
+    );
+  } catch (error) {
+    console.error("vitrine: recording the purchase for the search service failed", error);
+  }
+}
+
+/**
+ * After a placement (not a replay): a guest is signed in as the guest customer the order created (so the
+ * confirmation can offer to keep the account), the purchase goes to the search service and the mail goes out.
+ */
+export async function afterOrderPlaced(
+  store: StoreRequest,
+  request: Request,
+  order: OrderDetails,
+  options: { replayed: boolean; guest: boolean },
+): Promise<void> {
+  if (options.guest) await signInGuestCustomer(store, request, order.customerId);
+  if (options.replayed) return;
+  await recordPurchase(store, order);
+  deliverMailSoon(store.services);
+}
+
+/** An order is the shopper's when the checkout's browser or the signed-in customer placed it. */
+export function isOwnOrder(order: OrderDetails, store: StoreRequest, customer: CurrentCustomer | null): boolean {
+  if (customer && order.customerId === customer.id) return true;
+  return order.owner.kind === "browser" && order.owner.id === store.browserId;
+}
+
+/** The order as the pages show it; `full` adds what only its customer may see (addresses, payment, totals). */
+export function toOrderView(order: OrderDetails, options: { full: boolean; now: Date }): OrderView {
+  const nameOf = (lineId: number) => {
+    const line = order.lines.find((l) => l.id === lineId);
+    return line ? `${line.name} (${line.sizeLabel})` : "";
+  };
+  const window = returnWindow(order, options.now);
+  return {
+    number: order.number,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    placedAt: order.placedAt,
+    deliveryMethod: order.delivery.method,
+    deliveryRange: order.delivery.dateRange,
+    lines: order.lines.map((l) => ({
+      id: l.id,
+      key: String(l.id),
+      name: l.name,
+      brand: l.brand,
+      colorLabel: l.colorLabel,
+      sizeLabel: l.sizeLabel,
+      quantity: l.quantity,
+      total: l.total,
+      regularTotal: l.unitPrice * l.quantity,
+      imageUrl: l.imageUrl,
+      isGift: l.isGift,
+      backorder: l.backorder,
+      returned: l.returnedQuantity,
+      returnable: window.open ? returnableQuantity(l) : 0,
+    })),
+    packages: order.packages.map((p) => ({
+      id: p.id,
+      carrierName: carrierName(p.carrier),
+      trackingNumber: p.trackingNumber,
+      trackingUrl: p.trackingUrl,
+      shippedAt: p.shippedAt,
+      deliveredAt: p.deliveredAt,
+      items: p.lines.map((l) => ({ name: nameOf(l.lineId), quantity: l.quantity })),
+    })),
+    history: order.history.map((e) =>
+      typeof e.data.carrier === "string" ? { ...e, data: { ...e.data, carrier: carrierName(e.data.carrier) } } : e,
+    ),
+    returns: order.returns.map((r) => ({
+      number: r.number,
+      createdAt: r.createdAt,
+      // The label shows the sender's address: only for the order's own customer.
+      labelPath: options.full ? `/returns-label/${r.labelToken}/` : null,
+      items: r.lines.map((l) => ({ name: nameOf(l.lineId), quantity: l.quantity, reason: l.reason })),
+    })),
+    private: options.full
+      ? {
+          email: order.email,
+          shippingAddress: order.shippingAddress,
+          billingAddress: order.billingAddress,
+          paymentMethod: order.payment.method,
+          giftCard: order.payment.giftCard,
+          card: order.payment.card,
+          instructions: order.payment.instructions,
+          totals: {
+            currency: order.currency,
+            itemsListTotal: order.totals.itemsListTotal,
+            reductions: order.totals.reductions.map((r) => ({
+              key: `${r.category}:${r.promotionId ?? ""}`,
+              category: r.category,
+              name: r.name ?? null,
+              amount: r.amount,
+            })),
+            deliveryMethod: order.delivery.method,
+            deliveryPrice: order.totals.delivery,
+            paymentFee: order.totals.paymentFee,
+            giftCard: order.payment.giftCard,
+            total: order.totals.total,
+            amountDue: order.totals.amountDue,
+            tax: order.totals.tax,
+            vatRate: order.totals.vatRate,
+          },
+        }
+      : null,
+    returnWindow: window.open
+      ? { open: true, deadline: window.deadline }
+      : { open: false, reason: window.reason, deadline: window.deadline },
+  };
+}

@@ -1,0 +1,31 @@
+import { getFashionCard, registerFashionCard } from "@vitrine/commerce";
+import { z } from "zod";
+import { rpcMethod, rpcProblem } from "../rpc.server.ts";
+import { accountHolder } from "./user.server.ts";
+
+/**
+ * The loyalty card methods (specification section 7): fetchFashionCard answers the card data (referenceKey,
+ * loyalty.points.balance, loyalty.card.number, section 3) or null without a card; registerFashionCard registers
+ * the signed-in customer (after accepting the terms) and answers the card.
+ */
+export const methods = {
+  fetchFashionCard: rpcMethod({
+    payload: z.unknown(),
+    async handler(ctx) {
+      const holder = accountHolder(ctx);
+      if (!("id" in holder)) return holder;
+      return getFashionCard(ctx.services, holder.id);
+    },
+  }),
+
+  registerFashionCard: rpcMethod({
+    payload: z.strictObject({ acceptTerms: z.literal(true) }),
+    async handler(ctx) {
+      const holder = accountHolder(ctx);
+      if (!("id" in holder)) return holder;
+      const result = await registerFashionCard(ctx.services, holder.id);
+      if (!result.ok) return rpcProblem(403, "This customer cannot register for the fashion card.");
+      return result.card;
+    },
+  }),
+};

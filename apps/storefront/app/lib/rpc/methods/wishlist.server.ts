@@ -1,0 +1,56 @@
+import {
+  addItemToWishlist,
+  clearWishlist,
+  emptyPayloadSchema,
+  getWishlist,
+  removeItemFromWishlist,
+  toggleWishlistItem,
+  type WishlistResult,
+  wishlistItemAddSchema,
+  wishlistItemRemoveSchema,
+} from "@vitrine/commerce";
+import { failureAnswer, shopperOf } from "../../basket.server.ts";
+import { catalogContext } from "../../shop.server.ts";
+import { type RpcContext, RpcProblem, rpcMethod } from "../rpc.server.ts";
+
+/**
+ * Wishlist calls of the channel. `addItemToWishlist` also replaces (`replaceItemKey`: remove, then add) and
+ * toggles (`toggle: true`: removes the product when it is already there). Answers `{ wishlist, itemKey, added }`.
+ */
+
+const shopper = (ctx: RpcContext) => shopperOf(ctx, ctx.customer);
+
+function answer(result: WishlistResult) {
+  if (!result.ok) {
+    const a = failureAnswer(result);
+    return new RpcProblem(a.status, a.detail, { code: a.code, messageKey: a.messageKey });
+  }
+  return { wishlist: result.wishlist, itemKey: result.itemKey, added: result.added };
+}
+
+export const methods = {
+  getWishlist: rpcMethod({
+    payload: emptyPayloadSchema,
+    handler: (ctx) => getWishlist(catalogContext(ctx.store), shopper(ctx)),
+  }),
+  clearWishlist: rpcMethod({
+    payload: emptyPayloadSchema,
+    handler: (ctx) => clearWishlist(catalogContext(ctx.store), shopper(ctx)),
+  }),
+  addItemToWishlist: rpcMethod({
+    payload: wishlistItemAddSchema,
+    async handler(ctx, { toggle, ...add }) {
+      const catalog = catalogContext(ctx.store);
+      return answer(
+        toggle && !add.replaceItemKey
+          ? await toggleWishlistItem(catalog, shopper(ctx), add)
+          : await addItemToWishlist(catalog, shopper(ctx), add),
+      );
+    },
+  }),
+  removeItemFromWishlist: rpcMethod({
+    payload: wishlistItemRemoveSchema,
+    handler: async (ctx, { itemKey }) =>
+      answer(await removeItemFromWishlist(catalogContext(ctx.store), shopper(ctx), itemKey)),
+  }),
+};

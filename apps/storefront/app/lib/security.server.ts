@@ -1,0 +1,91 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/** Signed random values for cookies: `{random}.{hmac}`, verified in constant time. */
+export function signedRandom(secret: string, purpose: string): string {
+  const value = randomBytes(18).toString("base64url");
+  return `${value}.${sign(secret, purpose, value)}`;
+}
+
+export function verifySigned(secret: string, purpose: string, token: string | undefined | null): boolean {
+  if (!token) return false;
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return false;
+  const expected = sign(secret, purpose, token.slice(0, dot));
+  const given = token.slice(dot + 1);
+  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+function sign(secret: string, purpose: string, value: string): string {
+  return createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url").slice(0, 32);
+}
+
+export interface CookieOptions {
+  maxAge?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: "Lax" | "Strict";
+  path?: string;
+}
+
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path ?? "/"}`,
+    `SameSite=${options.sameSite ?? "Lax"}`,
+  ];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+  if (options.httpOnly !== false) parts.push("HttpOnly");
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** Cookies are Secure when the shop is served over HTTPS (directly or behind a proxy that says so). */
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}
+
+/**
+ * Whether a state-changing request comes from our own pages: the Origin (or, without it, Sec-Fetch-Site)
+ * must be this site. Browsers always send one of them on cross-site POSTs, so a forged form or fetch fails.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  const url = new URL(request.url);
+  if (origin && origin !== "null") {
+    const forwardedHost = request.headers.get("x-forwarded-host");
+    const host = forwardedHost ?? request.headers.get("host") ?? url.host;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  return origin !== "null";
+}
+
+/** A redirect target we may follow: a path on our own site, never `//host` or an absolute URL. */
+export function safeRedirectPath(target: string | null | undefined, fallback: string): string {
+  if (!target) return fallback;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (decoded.startsWith("//") || decoded.startsWith("/\\") || hasControlCharacters(decoded)) return fallback;
+  try {
+    const parsed = new URL(target, "http://vitrine.invalid");
+    if (parsed.host !== "vitrine.invalid") return fallback;
+  } catch {
+    return fallback;
+  }
+  return target;
+}
+
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20 || text.charCodeAt(i) === 0x7f) return true;
+  return false;
+}

@@ -1,0 +1,82 @@
+import {
+  type Clock,
+  createDatabase,
+  type Db,
+  defaultImageUrl,
+  ensureSchema,
+  loadConfig,
+  migrateToLatest,
+  resolveSecret,
+  systemClock,
+  type VitrineConfig,
+} from "@vitrine/commerce";
+import { isCatalogEmpty, loadDemoCatalog } from "@vitrine/demo-data";
+import {
+  createSearchHttpHandler,
+  createSearchService,
+  type SearchHttpHandler,
+  type SearchService,
+} from "@vitrine/search";
+
+/**
+ * The services of one storefront process, created once: configuration, database (migrated, with the demo
+ * catalogue on first start), the signing secret. Route loaders and actions reach them through `getServices()`.
+ */
+export interface Services {
+  config: VitrineConfig;
+  db: Db;
+  clock: Clock;
+  secret: string;
+  imageUrl: (path: string) => string;
+  /** The search and listing service, in process (its index follows catalogue changes). */
+  search: SearchService;
+  /** The search service's Coveo-compatible HTTP API, mounted at /api/search/. */
+  searchHttp: SearchHttpHandler;
+}
+
+let services: Promise<Services> | undefined;
+
+export function getServices(): Promise<Services> {
+  services ??= createServices().catch((error) => {
+    services = undefined;
+    throw error;
+  });
+  return services;
+}
+
+async function createServices(): Promise<Services> {
+  const config = loadConfig();
+  if (config.DATABASE_SCHEMA) {
+    const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1 });
+    await ensureSchema(admin, config.DATABASE_SCHEMA);
+    await admin.destroy();
+  }
+  const db = createDatabase({
+    url: config.DATABASE_URL,
+    ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
+  });
+  await migrateToLatest(db);
+  const clock = systemClock;
+  if (config.DEMO_PRODUCTS > 0 && (await isCatalogEmpty(db))) {
+    const started = performance.now();
+    await loadDemoCatalog(db, { products: config.DEMO_PRODUCTS }, clock.now());
+    console.log(
+      `vitrine: demo catalogue loaded (${config.DEMO_PRODUCTS} products) in ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+  const secret = await resolveSecret(db, config, clock.now());
+  const imageUrl = defaultImageUrl(config.IMAGE_BASE_URL);
+  const search = createSearchService({ db, secret, clock, imageUrl });
+  await search.start();
+  const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY });
+  return { config, db, clock, secret, imageUrl, search, searchHttp };
+}
+
+/** Stops background work and closes the database (on SIGINT/SIGTERM). */
+export async function stopServices(): Promise<void> {
+  if (!services) return;
+  const s = await services.catch(() => undefined);
+  services = undefined;
+  await s?.search.stop();
+  await s?.db.destroy();
+}

@@ -1,0 +1,33 @@
+import type { Shop } from "@vitrine/commerce/shops";
+import type { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext, shopContext } from "./context.ts";
+import type { Services } from "./services.server.ts";
+
+/** Everything a store page's loader or action usually needs, from the request context. */
+export interface StoreRequest {
+  services: Services;
+  shop: Shop;
+  browserId: string;
+  csrfToken: string;
+  editorMode: boolean;
+  /** Adds a Set-Cookie header to the response. */
+  setCookie(cookie: string): void;
+}
+
+export function storeRequest(context: Readonly<RouterContextProvider>): StoreRequest {
+  const state = context.get(requestContext);
+  return {
+    services: context.get(servicesContext),
+    shop: context.get(shopContext),
+    browserId: state.browserId,
+    csrfToken: state.csrfToken,
+    editorMode: state.editorMode,
+    setCookie: (cookie) => state.setCookies.push(cookie),
+  };
+}
+
+/** The catalogue context for commerce services in a store. */
+export function catalogContext(request: StoreRequest) {
+  const { db, clock, imageUrl } = request.services;
+  return { db, clock, imageUrl, shop: request.shop };
+}

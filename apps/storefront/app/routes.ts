@@ -1,0 +1,62 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * The site map. Every page of the specification's route table lives under a store prefix
+ * (`/de/`, `/at/`, `/ch/`, `/fr-ch/`, `/en/`); `/` picks the store. Resource routes (API, images, feeds)
+ * sit outside the stores.
+ */
+export default [
+  index("routes/store-select.tsx"),
+  route("api/rpc/:method", "routes/api.rpc.ts"),
+  route("api/search/*", "routes/api.search.ts"),
+  route("images/*", "routes/images.ts"),
+  route("builds/latest.json", "routes/builds.latest.ts"),
+  route("i18n/:file", "routes/i18n.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemaps.ts"),
+  route("healthz", "routes/healthz.ts"),
+
+  route(":store", "routes/store.tsx", [
+    // The search box's and facets' suggestions (JSON), in the store's language.
+    route("search/suggest", "routes/search.suggest.ts"),
+    layout("routes/layout.shop.tsx", [
+      index("routes/home.tsx"),
+      route("s/:slug", "routes/service-page.tsx"),
+      route("c/outfits", "routes/outfits.tsx"),
+      route("c/*", "routes/category.tsx"),
+      route("p/shop-the-look/:outfit", "routes/shop-the-look.tsx"),
+      route("p/:product", "routes/product.tsx"),
+      route("search", "routes/search.tsx"),
+      route("cart", "routes/cart.tsx"),
+      route("checkout", "routes/checkout.tsx"),
+      route("success", "routes/success.tsx"),
+      route("wishlist", "routes/wishlist.tsx"),
+      route("login", "routes/login.tsx"),
+      route("login/callback", "routes/login.callback.tsx"),
+      route("login/reset-password", "routes/login.reset-password.tsx"),
+      route("account", "routes/account.tsx", [
+        index("routes/account._index.tsx"),
+        route("profile-details", "routes/account.profile-details.tsx"),
+        route("orders", "routes/account.orders.tsx"),
+        route("order-details/:id", "routes/account.order-details.tsx", { id: "order-details" }),
+        // The navigation table spells it orders-details; both spellings answer (specification section 2).
+        route("orders-details/:id", "routes/account.order-details.tsx", { id: "orders-details" }),
+        route("fashion-card", "routes/account.fashion-card.tsx"),
+        route("subscription", "routes/account.subscription.tsx"),
+        route("subscription-cancellations", "routes/account.subscription-cancellations.tsx"),
+      ]),
+      route("order-trackform", "routes/order-trackform.tsx"),
+      route("returns-portal", "routes/returns-portal.tsx"),
+      route("location", "routes/location.tsx"),
+      route("*", "routes/catch-all.tsx"),
+    ]),
+    layout("routes/layout.clean.tsx", [
+      route("app-checkout", "routes/app-checkout.tsx"),
+      // The sandbox payment provider's hosted page (card with 3-D Secure, PayPal) and the printable return label.
+      route("payment/sandbox/:paymentId", "routes/payment-sandbox.tsx"),
+      route("returns-label/:token", "routes/returns-label.tsx"),
+      route("maintenance", "routes/maintenance.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,39 @@
+import { parseDemoImagePath, renderBannerSvg, renderProductSvg } from "@vitrine/demo-data";
+import { requestedBannerSize } from "../content/images.ts";
+import { isErrorPictureSize, renderErrorPicture } from "../lib/error-art.server.ts";
+import type { Route } from "./+types/images";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The error picture's path does not change with its drawing: cache it for a day only. */
+const DAY = "public, max-age=86400";
+
+/**
+ * Product and banner images generated as SVG: `/images/demo/{type}/{colour}/{pattern}/{view}.svg` and
+ * `/images/banner/{type}/{colour}.svg`, and the error screen's picture `/images/error/{small|medium|large}.svg`.
+ * The paths name everything the picture shows, so they never change.
+ */
+export function loader({ request, params }: Route.LoaderArgs) {
+  const path = params["*"] ?? "";
+  let svg: string | undefined;
+  let cacheControl = IMMUTABLE;
+  const product = parseDemoImagePath(path);
+  if (product) svg = renderProductSvg(product.type, product.colorId, product.pattern, product.view);
+  const banner = /^banner\/([a-z]+)\/([a-z]+)\.svg$/.exec(path);
+  if (banner) {
+    // Content blocks ask for the size they show the banner at (`?w=…&h=…`).
+    svg = renderBannerSvg(banner[1] as string, banner[2] as string, ...requestedBannerSize(new URL(request.url)));
+  }
+  const error = /^error\/([a-z]+)\.svg$/.exec(path);
+  if (error && isErrorPictureSize(error[1] as string)) {
+    svg = renderErrorPicture(error[1] as "small");
+    cacheControl = DAY;
+  }
+  if (!svg) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  return new Response(svg, {
+    headers: {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": cacheControl,
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { type CategoryView, getCategoryNavigation } from "@vitrine/commerce";
+import { DELIVERY_METHODS, RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
+import { formatMoney } from "@vitrine/commerce/money";
+import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
+import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { I18nProvider } from "../i18n/i18n.tsx";
+import { requestContext, shopContext } from "../lib/context.ts";
+import { isHttps, serializeCookie } from "../lib/security.server.ts";
+import { serviceLinks } from "../lib/service-pages.server.ts";
+import { loadShellData } from "../lib/shell-data.server.ts";
+import { catalogContext, storeRequest } from "../lib/shop.server.ts";
+import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, readCookie } from "../lib/store.ts";
+import type { Route } from "./+types/store";
+
+/**
+ * The store: validates the `/:store/` prefix, puts the shop in the request context, remembers the store in the
+ * locale cookie (a locale switch sets the cookie) and loads what every page of the store shows.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const shop = shopByCode(params.store);
+    if (!shop || shop.code !== params.store) {
+      const url = new URL(request.url);
+      const detected = detectStore(request.headers.get("cookie"), request.headers.get("accept-language"));
+      // A path without a store prefix (an old link: /c/damen/) is sent into the shopper's store.
+      if ((request.method === "GET" || request.method === "HEAD") && !/\.[a-z0-9]+\/?$/i.test(url.pathname)) {
+        const known = SHOPS.find((s) => s.code === params.store?.toLowerCase());
+        const rest = known ? url.pathname.slice(known.code.length + 1) : url.pathname;
+        throw redirect(`/${(known ?? detected).code}${rest}${url.search}`, known ? 301 : 302);
+      }
+      throw data(null, { status: 404 });
+    }
+    context.set(shopContext, shop);
+    if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== shop.code) {
+      context.get(requestContext).setCookies.push(
+        serializeCookie(LOCALE_COOKIE, shop.code, {
+          maxAge: LOCALE_COOKIE_MAX_AGE,
+          secure: isHttps(request),
+          httpOnly: false,
+        }),
+      );
+    }
+    return next();
+  },
+];
+
+/** A category as the header's navigation needs it (the page carries it on every load: keep it small). */
+export interface NavCategory {
+  id: number;
+  name: string;
+  /** Localized path without store prefix: `/c/damen/bekleidung/`. */
+  path: string;
+  sale: boolean;
+  children: NavCategory[];
+}
+
+function navCategory(category: CategoryView): NavCategory {
+  return {
+    id: category.id,
+    name: category.name,
+    path: category.path,
+    sale: category.sale,
+    children: category.children.map(navCategory),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const store = storeRequest(context);
+  const { shop } = store;
+  const [navigation, shell, servicePages] = await Promise.all([
+    getCategoryNavigation(catalogContext(store), 2),
+    loadShellData(store, request),
+    serviceLinks(store.services.db, shop.language),
+  ]);
+  const methods = DELIVERY_METHODS[shop.country];
+  const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
+  return {
+    shop: {
+      code: shop.code,
+      shopId: shop.shopId,
+      locale: shop.locale,
+      language: shop.language,
+      country: shop.country,
+      currency: shop.currency,
+    },
+    stores: SHOPS.map((s) => ({ code: s.code, label: s.label, flag: s.flag, locale: s.locale })),
+    csrfToken: store.csrfToken,
+    navigation: navigation.map(navCategory),
+    shell,
+    /** The service promises of header and footer, formatted for the store. */
+    service: {
+      freeShippingFrom: freeFrom === null ? null : formatMoney(freeFrom, shop),
+      returnDays: RETURN_PERIOD_DAYS,
+      deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
+    },
+    /** Published service pages (footer links). */
+    servicePages,
+  };
+}
+
+// Messages and navigation only change with the store.
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentParams.store !== nextParams.store) return true;
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export default function Store({ loaderData }: Route.ComponentProps) {
+  return (
+    <I18nProvider locale={loaderData.shop.locale}>
+      <Outlet />
+    </I18nProvider>
+  );
+}

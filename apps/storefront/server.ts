@@ -1,0 +1,111 @@
+import { readFile, stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+
+/**
+ * The production server: static assets from the client build (long-lived caching, compressed) and every other
+ * request through React Router. One process; run several behind a load balancer to scale out.
+ */
+
+// React picks its development or production build when it is first loaded: decide before loading anything
+// that imports it (the imports below are dynamic for that reason). The development build is several times slower.
+process.env.NODE_ENV ??= "production";
+const { createRequestListener } = await import("@react-router/node");
+const { default: compression } = await import("compression");
+
+const root = import.meta.dirname;
+const buildDir = resolve(root, process.env.VITRINE_BUILD_DIR ?? "build");
+const clientDir = join(buildDir, "client");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+const MIME: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+
+type Entry = { ServerBuild: ServerBuild };
+type BuildModule = ServerBuild & {
+  entry: { module: { initServices?: () => Promise<void>; stopServices?: () => Promise<void> } };
+};
+
+const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as BuildModule;
+const handle = createRequestListener({
+  build: build as unknown as Entry["ServerBuild"],
+  mode: process.env.NODE_ENV ?? "production",
+});
+const compress = compression();
+
+async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+  if (pathname === "/" || pathname.endsWith("/")) return false;
+  const file = normalize(join(clientDir, pathname));
+  if (!file.startsWith(clientDir)) return false;
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return false;
+  const body = await readFile(file);
+  res.statusCode = 200;
+  res.setHeader("content-type", MIME[extname(file)] ?? "application/octet-stream");
+  res.setHeader("content-length", body.length);
+  // Vite fingerprints everything under /assets/: cache it for a year.
+  res.setHeader(
+    "cache-control",
+    pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+  );
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+const server = createServer((req, res) => {
+  // The socket address for per-client rate limits (app/lib/auth.server.ts clientAddress); whatever a client sent
+  // under this name is overwritten.
+  req.headers["x-vitrine-client-address"] = req.socket.remoteAddress ?? "";
+  compress(req as never, res as never, () => {
+    serveStatic(req, res)
+      .then((served) => {
+        if (!served) return handle(req, res);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+  });
+});
+
+const started = performance.now();
+await build.entry.module.initServices?.();
+server.listen(port, host, () => {
+  const shown = host === "0.0.0.0" ? "localhost" : host;
+  console.log(
+    `vitrine: shop ready at http://${shown}:${port}/ (${Math.round(performance.now() - started)} ms to start services)`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`vitrine: ${signal} received, stopping`);
+  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  force.unref();
+  server.close();
+  server.closeIdleConnections();
+  await build.entry.module.stopServices?.();
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,366 @@
+import { join } from "node:path";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { createDatabase } from "@vitrine/commerce";
+import { addRule } from "@vitrine/search";
+import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+
+/**
+ * Listing and search journeys in Chromium, in `de` and `fr-ch`: a category from the menu, filters (brand, size,
+ * an excluded colour, a price range), sort, page 2, reload and back (the URL holds the state); the same filter flow
+ * without JavaScript; search with a typo, a suggestion of the search box, a redirect trigger. The redirect rule
+ * is written into the running shop's database with the search package's `addRule` (the shop's search service
+ * picks merchandising changes up within a second), as the CLI would.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const SHOTS = "test-results/listing";
+
+interface StoreTexts {
+  store: "de" | "fr-ch";
+  nav: string;
+  women: string;
+  brand: string;
+  size: string;
+  colour: string;
+  price: string;
+  from: string;
+  to: string;
+  apply: string;
+  sortPriceAsc: string;
+  without: (label: string) => string;
+  items: RegExp;
+  typo: string;
+  resultsFor: string;
+  page2: string;
+  box: string;
+  prefix: string;
+}
+
+const STORES: StoreTexts[] = [
+  {
+    store: "de",
+    nav: "Kategorien",
+    women: "Damen",
+    brand: "Marke",
+    size: "Größe",
+    colour: "Farbe",
+    price: "Preis",
+    from: "Von",
+    to: "Bis",
+    apply: "Anwenden",
+    sortPriceAsc: "Preis aufsteigend",
+    without: (label) => `Ohne ${label}`,
+    items: /^(\d+) Artikel$/,
+    typo: "pulover",
+    resultsFor: "Ergebnisse für",
+    page2: "Seite 2",
+    box: "Suche",
+    prefix: "kle",
+  },
+  {
+    store: "fr-ch",
+    nav: "Catégories",
+    women: "Femmes",
+    brand: "Marque",
+    size: "Taille",
+    colour: "Couleur",
+    price: "Prix",
+    from: "De",
+    to: "À",
+    apply: "Appliquer",
+    sortPriceAsc: "Prix croissant",
+    without: (label) => `Sans ${label}`,
+    items: /^(\d+) articles?$/,
+    typo: "pantalom",
+    resultsFor: "Résultats pour",
+    page2: "Page 2",
+    box: "Recherche",
+    prefix: "rob",
+  },
+];
+
+/** The facet's disclosure by its name. */
+const facet = (page: Page, name: string): Locator =>
+  page.locator("details.facet").filter({ has: page.locator("summary", { hasText: new RegExp(`^${name}$`) }) });
+
+async function itemCount(page: Page, texts: StoreTexts): Promise<number> {
+  const text = (await page.locator(".listing__count").textContent())?.replace(/\u202f|\u00a0|'/g, "") ?? "";
+  return Number(texts.items.exec(text.trim())?.[1] ?? Number.NaN);
+}
+
+/** Runs an action and waits until the listing shows a new answer of the search service. */
+async function nextAnswer(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const before = (await page.locator(".listing").getAttribute("data-response-id")) ?? "";
+  await action();
+  await expect(page.locator(".listing")).not.toHaveAttribute("data-response-id", before);
+}
+
+/** Follows a link (a client navigation or a page load) and waits for the listing at its URL. */
+async function follow(page: Page, link: Locator, url: RegExp): Promise<void> {
+  const href = (await link.getAttribute("href")) ?? "";
+  expect(href).toMatch(url);
+  await nextAnswer(page, () => Promise.all([page.waitForURL((u) => u.pathname + u.search === href), link.click()]));
+}
+
+/** "1.234,95 €", "CHF 49.95" → cents. */
+function cents(text: string): number {
+  const digits = text.replace(/[^\d,.]/g, "").replace(/[.,](?=\d{3}\b)/g, "");
+  return Math.round(Number(digits.replace(",", ".")) * 100);
+}
+
+interface FlowResult {
+  brands: string[];
+  sizes: string[];
+  colour: string;
+  to: number;
+}
+
+/**
+ * Category from the menu → brands and sizes → exclude a colour → price range → sort by price → page 2. Works the
+ * same with and without JavaScript (links, GET forms); only how the sort form is sent differs.
+ */
+async function filterFlow(page: Page, texts: StoreTexts, javaScript: boolean): Promise<FlowResult> {
+  await page.goto(`/${texts.store}/`);
+  await page.getByRole("navigation", { name: texts.nav }).getByRole("link", { name: texts.women, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${texts.store}/c/[a-z]+/$`));
+  await expect(page.locator("h1")).toHaveText(texts.women);
+  const all = await itemCount(page, texts);
+  expect(all).toBeGreaterThan(100);
+
+  // Brands: the four largest (selected brands add up).
+  const brands: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const value = facet(page, texts.brand).locator(".facet-value.is-idle .facet-value__link").first();
+    brands.push((await value.locator(".facet-value__label").textContent()) ?? "");
+    await follow(page, value, /f-ec_brand=/);
+  }
+  const afterBrands = await itemCount(page, texts);
+  expect(afterBrands).toBeLessThan(all);
+  for (const tile of await page.locator(".listing__grid .product-tile__brand").allTextContents()) {
+    expect(brands).toContain(tile);
+  }
+
+  // Sizes M and L.
+  const sizes = ["M", "L"];
+  for (const size of sizes) {
+    const value = facet(page, texts.size)
+      .locator(".facet-value__link")
+      .filter({
+        has: page.locator(".facet-value__label", { hasText: new RegExp(`^${size}$`) }),
+      });
+    await follow(page, value, /f-size=/);
+  }
+  const afterSizes = await itemCount(page, texts);
+  expect(afterSizes).toBeLessThan(afterBrands);
+
+  // Exclude the colour with the fewest products of those shown before "show more".
+  const colourValue = facet(page, texts.colour).locator(".facet__body > .facet__values > .facet-value").last();
+  const colour = (await colourValue.locator(".facet-value__label").textContent()) ?? "";
+  await follow(page, colourValue.locator(".facet-value__exclude"), /fExcluded-ec_color=/);
+  await expect(facet(page, texts.colour).locator(".facet-value.is-excluded .facet-value__label")).toHaveText(colour);
+  const active = await page
+    .locator(".listing__grid .product-tile__swatch.is-active")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("title")));
+  expect(active).not.toContain(colour);
+
+  // A price range: from the lowest price to 80 % of the way to the highest.
+  const priceFacet = facet(page, texts.price);
+  const fromInput = priceFacet.getByRole("spinbutton", { name: new RegExp(`^${texts.from}`) });
+  const toInput = priceFacet.getByRole("spinbutton", { name: new RegExp(`^${texts.to}`) });
+  const min = Number(await fromInput.getAttribute("min"));
+  const max = Number(await fromInput.getAttribute("max"));
+  const to = Math.round(min + (max - min) * 0.8);
+  await fromInput.fill(String(min));
+  await toInput.fill(String(to));
+  await nextAnswer(page, () =>
+    Promise.all([page.waitForURL(/mnf-ec_price=/), priceFacet.getByRole("button", { name: texts.apply }).click()]),
+  );
+  await expect(page).toHaveURL(new RegExp(`mnf-ec_price=${min}\\.\\.\\.${to}`));
+
+  // Sort by price, lowest first.
+  const sort = page.locator("#sort");
+  if (javaScript) {
+    await nextAnswer(page, () =>
+      Promise.all([page.waitForURL(/sortCriteria=ec_price%20asc/), sort.selectOption({ label: texts.sortPriceAsc })]),
+    );
+  } else {
+    await sort.selectOption({ label: texts.sortPriceAsc });
+    await nextAnswer(page, () =>
+      Promise.all([page.waitForURL(/sortCriteria=ec_price/), page.locator(".sort__apply").click()]),
+    );
+  }
+  const prices = (await page.locator(".listing__grid .product-tile__current").allTextContents()).map(cents);
+  expect(prices.length).toBeGreaterThan(0);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  for (const price of prices) expect(price).toBeLessThanOrEqual(to * 100);
+
+  // Page 2 (the URL's page is zero-based: page=1).
+  expect(await itemCount(page, texts)).toBeGreaterThan(24);
+  await follow(
+    page,
+    page.locator(".pagination").getByRole("link", { name: texts.page2, exact: true }),
+    /[?&]page=1(&|$)/,
+  );
+  await expect(page.locator('.pagination [aria-current="page"]')).toHaveText("2");
+  return { brands, sizes, colour, to };
+}
+
+/** Everything the flow set is shown again: selected values, the excluded colour, the price chip, sort and page. */
+async function expectFlowState(page: Page, texts: StoreTexts, result: FlowResult, pageNumber: string | null) {
+  const chips = await page.locator(".chip").allTextContents();
+  for (const label of [...result.brands, ...result.sizes, texts.without(result.colour)]) {
+    expect(chips).toContain(label);
+  }
+  expect(chips.some((c) => c.includes("–"))).toBe(true);
+  for (const brand of result.brands) {
+    await expect(
+      facet(page, texts.brand).locator(".facet-value.is-selected .facet-value__label", { hasText: brand }),
+    ).toHaveCount(1);
+  }
+  await expect(page.locator("#sort")).toHaveValue("ec_price asc");
+  if (pageNumber) await expect(page.locator('.pagination [aria-current="page"]')).toHaveText(pageNumber);
+  else await expect(page.locator('.pagination [aria-current="page"]')).toHaveText("1");
+}
+
+for (const texts of STORES) {
+  test(`${texts.store}: filter, sort, page 2, reload and back (JavaScript)`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const result = await filterFlow(page, texts, true);
+    const url = page.url();
+    await expectFlowState(page, texts, result, "2");
+
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expectFlowState(page, texts, result, "2");
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=1/);
+    await expect(page).toHaveURL(/sortCriteria=ec_price%20asc/);
+    await expectFlowState(page, texts, result, null);
+
+    // Load more appends the next page below the first.
+    const before = await page.locator(".listing__grid > li").count();
+    await page.locator(".listing__load-more").click();
+    await expect.poll(() => page.locator(".listing__grid > li").count()).toBeGreaterThan(before);
+    await expect(page).not.toHaveURL(/page=1/);
+
+    // Following a product reports a product click to the search service's events.
+    const tile = page.locator(".listing__grid .product-tile__link").first();
+    const productId = Number(/-(\d+)\/$/.exec((await tile.getAttribute("href")) ?? "")?.[1]);
+    const event = page.waitForResponse((r) => r.url().includes("/api/search/events/v1"));
+    await tile.click();
+    const response = await event;
+    expect(response.status()).toBe(202);
+    await expect(page).toHaveURL(/\/p\//);
+    const db = createDatabase({ url: join(process.cwd(), `test-results/e2e-data-${port}/vitrine.sqlite`) });
+    try {
+      const clicks = () =>
+        db
+          .selectFrom("search_event")
+          .select("response_id")
+          .where("type", "=", "ec.productClick")
+          .where("product_id", "=", productId)
+          .execute();
+      await expect.poll(async () => (await clicks()).length).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test(`${texts.store}: the same filter flow without JavaScript`, async ({ browser }) => {
+    const context = await (browser as Browser).newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const result = await filterFlow(page, texts, false);
+    await expectFlowState(page, texts, result, "2");
+    await page.reload();
+    await expectFlowState(page, texts, result, "2");
+    await page.goBack();
+    await expectFlowState(page, texts, result, null);
+    await context.close();
+  });
+
+  test(`${texts.store}: search with a typo, pick a suggestion`, async ({ page }) => {
+    await page.goto(`/${texts.store}/`);
+    const box = page.getByRole("combobox", { name: texts.box });
+    await box.fill(texts.typo);
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/${texts.store}/search/\\?searchTerm=${texts.typo}`));
+    await expect(page.locator("h1")).toContainText(texts.resultsFor);
+    await expect(page.locator(".listing__grid .product-tile").first()).toBeVisible();
+
+    // Suggestions: typing shows a listbox; arrow keys move the active option, Enter picks it.
+    await box.fill("");
+    await box.pressSequentially(texts.prefix, { delay: 60 });
+    const listbox = page.getByRole("listbox");
+    await expect(listbox).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    const first = listbox.getByRole("option").first();
+    const suggestion = ((await first.textContent()) ?? "").trim();
+    await box.press("ArrowDown");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "");
+    await box.press("Enter");
+    await expect(page).toHaveURL(
+      new RegExp(`searchTerm=${encodeURIComponent(suggestion).replace(/%20/g, "(%20|\\+)")}`),
+    );
+    await expect(page.locator(".listing__grid .product-tile").first()).toBeVisible();
+
+    // The search is now a recent query, shown when the field is empty; Delete removes it.
+    await box.fill("");
+    await box.focus();
+    await expect(listbox.getByRole("option", { name: suggestion.toLowerCase(), exact: true })).toBeVisible();
+    await box.press("ArrowDown");
+    await box.press("Delete");
+    await expect(page.getByRole("option", { name: suggestion.toLowerCase(), exact: true })).toHaveCount(0);
+  });
+}
+
+test("a redirect trigger sends the search box straight to its target", async ({ page }) => {
+  const db = createDatabase({ url: join(process.cwd(), `test-results/e2e-data-${port}/vitrine.sqlite`) });
+  try {
+    const added = await addRule(
+      db,
+      { kind: "redirect", store: "de", query: "gutschein", content: "/c/sale/" },
+      new Date(),
+    );
+    expect(added.ok).toBe(true);
+  } finally {
+    await db.destroy();
+  }
+  await page.goto("/de/");
+  // The search service reloads merchandising rules within a second of the change.
+  await expect
+    .poll(async () => (await page.request.get("/de/search/suggest/?plan=1&q=Gutschein")).json())
+    .toEqual({ redirect: "/de/c/sale/" });
+  const box = page.getByRole("combobox", { name: "Suche" });
+  await box.fill("Gutschein");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/de\/c\/sale\/$/);
+  // Without JavaScript the search page itself follows the trigger.
+  const response = await page.request.get("/de/search/?searchTerm=gutschein", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/de/c/sale/");
+});
+
+test("no serious accessibility violations on a listing and a search page; screenshots", async ({ page }) => {
+  for (const [name, path] of [
+    ["listing", "/de/c/damen/?f-ec_brand=Nordlicht&fExcluded-ec_color=Schwarz"],
+    ["search", "/fr-ch/search/?searchTerm=robe"],
+    ["search-empty", "/de/search/?searchTerm=xqzvbnmwk"],
+  ] as const) {
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    }
+  }
+  await page.goto("/de/c/damen/");
+  await page.locator(".listing__filter-button").click();
+  await expect(page.locator("#filters")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/drawer-375.png` });
+  await page.locator(".listing__show-results").click();
+  await expect(page.locator("#filters")).toBeHidden();
+});

@@ -1,0 +1,276 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+
+/**
+ * The storefront shell in Chromium: store detection, store switcher, mega menu and drawer (pointer and
+ * keyboard), the 404 page and its home button, scroll behaviour, build check, prefetch, store finder,
+ * screenshots at 375 px and 1440 px, axe on the home and 404 pages.
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 375, height: 812 };
+const SHOTS = "test-results/shell-screens";
+
+/** Console errors that mean the page is broken (hydration mismatches, uncaught errors). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+async function newPage(
+  browser: import("@playwright/test").Browser,
+  viewport: { width: number; height: number },
+  language = "de-DE",
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    locale: language,
+    extraHTTPHeaders: { "accept-language": `${language},${language.slice(0, 2)};q=0.9` },
+    ...(viewport.width < 768 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the page is interactive (React has hydrated it). */
+async function hydrated(page: Page) {
+  await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
+}
+
+/** Marks the current document: the mark survives client navigations and is gone after a full page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __shellMark: boolean }).__shellMark = true;
+  });
+}
+const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shellMark?: boolean }).__shellMark === true);
+
+test("lands in the store of the browser language, switches to fr-ch, opens a category from the menu, sees the 404", async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser, DESKTOP, "en-GB");
+  const errors = watchErrors(page);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/en\/$/);
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-page-type", "home");
+
+  await page.locator('.store-switcher a[data-store="fr-ch"]').click();
+  await expect(page).toHaveURL(/\/fr-ch\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
+  await expect(page.locator(".header__actions")).toContainText("Panier");
+  expect((await context.cookies()).find((c) => c.name === "vitrine_store")?.value).toBe("fr-ch");
+
+  const menu = page.getByRole("navigation", { name: "Catégories" });
+  await menu.getByRole("link", { name: "Femmes", exact: true }).hover();
+  const panel = page.locator("#nav-panel-100");
+  await expect(panel).toBeVisible();
+  await markDocument(page);
+  await panel.getByRole("link", { name: "Robes", exact: true }).click();
+  await expect(page).toHaveURL(/\/fr-ch\/c\/femmes\/vetements\/robes\/$/);
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-page-type", "product_list");
+  expect(await isSameDocument(page)).toBe(true); // a client navigation
+  await expect(panel).toBeHidden(); // the panel closed behind the click
+
+  const response = await page.goto("/fr-ch/nexiste-pas/");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveText("Oups !");
+  await expect(page.locator(".error-screen__title")).toHaveText("Page introuvable");
+  await expect
+    .poll(() => page.locator(".error-screen__picture img").evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toContain("/images/error/large.svg");
+  // A guest goes home by a full page load.
+  await markDocument(page);
+  await page.getByRole("link", { name: "Retour à l’accueil" }).click();
+  await expect(page).toHaveURL(/\/fr-ch\/$/);
+  expect(await isSameDocument(page)).toBe(false);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("mega menu by keyboard: the disclosure button opens a panel, Escape closes it and returns focus", async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto("/de/");
+  await hydrated(page);
+  const toggle = page.getByRole("button", { name: "Unterkategorien von Damen" });
+  await page.getByRole("link", { name: "Damen", exact: true }).first().focus();
+  await page.keyboard.press("Tab");
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const panel = page.locator("#nav-panel-100");
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(panel.getByRole("link", { name: "Bekleidung", exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await context.close();
+});
+
+test("the drawer on a phone: opens, expands a category, closes with Escape, navigates", async ({ browser }) => {
+  const { context, page } = await newPage(browser, PHONE);
+  const errors = watchErrors(page);
+  await page.goto("/de/");
+  await hydrated(page);
+  const menuButton = page.getByRole("button", { name: "Menü öffnen" });
+  const drawer = page.locator("#navigation");
+  await expect(drawer).toBeHidden();
+  await menuButton.click();
+  await expect(drawer).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menü schließen" })).toBeFocused();
+  await expect(page.locator("#main")).toHaveAttribute("inert", "");
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // The menu button answers the Space key like a button.
+  await page.keyboard.press(" ");
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  await menuButton.click();
+  const toggle = page.getByRole("button", { name: "Unterkategorien von Damen" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator("#nav-panel-100")).toBeVisible();
+  await page.waitForTimeout(300); // the slide-in transition
+  await page.screenshot({ path: `${SHOTS}/375-drawer.png` });
+  await page.locator("#nav-panel-100").getByRole("link", { name: "Kleider", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/c\/damen\/bekleidung\/kleider\/$/);
+  await expect(drawer).toBeHidden();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("scroll: category to category restores the stored position minus 158 px, other navigations go to the top", async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto("/de/c/damen/");
+  await hydrated(page);
+  // The category pages are short placeholders until the listing lands: make the layout tall (its element stays
+  // through client navigations; the sticky header sticks within it).
+  await page.evaluate(() => {
+    (document.querySelector(".shop-layout") as HTMLElement).style.minHeight = "6000px";
+  });
+  await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("vitrine:scroll:/de/c/damen/"))).toBe("1500");
+  const nav = page.getByRole("navigation", { name: "Kategorien" });
+  await nav.getByRole("link", { name: "Herren", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/c\/herren\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await nav.getByRole("link", { name: "Damen", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/c\/damen\/$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500 - 158);
+  // Category to the store finder: top.
+  await page.getByRole("link", { name: "Filialen" }).first().click();
+  await expect(page).toHaveURL(/\/de\/location\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await context.close();
+});
+
+test("build check: after a newer build is announced the next route change is a full page load", async ({ browser }) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto("/de/");
+  await hydrated(page);
+  let checks = 0;
+  await page.route("**/builds/latest.json", (route) => {
+    checks++;
+    return route.fulfill({ json: { id: "99991231235959" } });
+  });
+  await markDocument(page);
+  const nav = page.getByRole("navigation", { name: "Kategorien" });
+  await nav.getByRole("link", { name: "Herren", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/c\/herren\/$/);
+  await expect.poll(() => checks).toBe(1);
+  expect(await isSameDocument(page)).toBe(true);
+  await nav.getByRole("link", { name: "Kinder", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/c\/kinder\/$/);
+  await expect.poll(() => isSameDocument(page)).toBe(false);
+  await context.close();
+});
+
+test("route prefetch on intent, skipped when the browser asks to save data", async ({ browser }) => {
+  const isDataRequest = (url: string) => url.includes("/de/c/herren") && url.includes(".data");
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto("/de/");
+  await hydrated(page);
+  const prefetched = page.waitForRequest((request) => isDataRequest(request.url()), { timeout: 5000 });
+  await page.getByRole("navigation", { name: "Kategorien" }).getByRole("link", { name: "Herren", exact: true }).hover();
+  await prefetched;
+  await context.close();
+
+  const saver = await newPage(browser, DESKTOP);
+  await saver.page.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
+  });
+  await saver.page.goto("/de/");
+  await hydrated(saver.page);
+  const requests: string[] = [];
+  saver.page.on("request", (request) => requests.push(request.url()));
+  await saver.page
+    .getByRole("navigation", { name: "Kategorien" })
+    .getByRole("link", { name: "Herren", exact: true })
+    .hover();
+  await saver.page.waitForTimeout(1000);
+  expect(requests.filter(isDataRequest)).toEqual([]);
+  await saver.context.close();
+});
+
+test("store finder: search by city and postcode, server-rendered", async ({ browser }) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto("/de/location/");
+  await hydrated(page);
+  await expect(page.locator(".store-card")).toHaveCount(18);
+  await page.getByLabel("Filiale suchen nach Stadt oder Postleitzahl").fill("Wien");
+  await page.getByRole("button", { name: "Suchen", exact: true }).last().click();
+  await expect(page).toHaveURL(/\/de\/location\/\?q=Wien$/);
+  await expect(page.locator(".store-card")).toHaveCount(1);
+  await expect(page.locator(".store-card__name")).toHaveText("Vitrine Wien");
+  await page.locator(".store-card__hours summary").click();
+  await expect(page.locator(".store-card__hours tr")).toHaveCount(7);
+  await context.close();
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`screenshots at ${viewport.width} px and no serious accessibility violations on the home and 404 pages`, async ({
+    browser,
+  }) => {
+    const { context, page } = await newPage(browser, viewport);
+    const errors = watchErrors(page);
+    await page.goto("/de/");
+    await hydrated(page);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/${viewport.width}-home.png`, fullPage: true });
+    if (viewport.width >= 1024) {
+      await page
+        .getByRole("navigation", { name: "Kategorien" })
+        .getByRole("link", { name: "Damen", exact: true })
+        .hover();
+      await expect(page.locator("#nav-panel-100")).toBeVisible();
+      await page.waitForTimeout(250);
+      await page.screenshot({ path: `${SHOTS}/${viewport.width}-mega-menu.png` });
+      await page.mouse.move(5, 600);
+    }
+    const response = await page.goto("/de/gibt-es-nicht/");
+    expect(response?.status()).toBe(404);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/${viewport.width}-404.png`, fullPage: true });
+    await page.goto("/fr-ch/location/");
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/${viewport.width}-store-finder.png`, fullPage: true });
+    await page.goto("/en/s/shipping/");
+    await page.screenshot({ path: `${SHOTS}/${viewport.width}-footer.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,0 +1,179 @@
+import { parseArgs } from "node:util";
+import {
+  createDatabase,
+  type Db,
+  ensureSchema,
+  loadConfig,
+  migrateToLatest,
+  type VitrineConfig,
+} from "@vitrine/commerce";
+
+/** A tiny command framework: `vitrine <group> <command> [args] [--options]`, `--help` everywhere. */
+
+export interface OptionSpec {
+  type: "string" | "boolean";
+  description: string;
+  short?: string;
+}
+
+export interface CommandContext {
+  args: string[];
+  options: Record<string, string | boolean | undefined>;
+  config: VitrineConfig;
+  /** Opens (and migrates) the database on first use. */
+  db(): Promise<Db>;
+  out(line: string): void;
+  err(line: string): void;
+  now(): Date;
+}
+
+export interface Command {
+  /** Words after `vitrine`, e.g. `["catalog", "import"]`. */
+  path: string[];
+  summary: string;
+  usage: string;
+  details?: string;
+  options?: Record<string, OptionSpec>;
+  /** Least and most positional arguments. */
+  args?: [min: number, max: number];
+  run(ctx: CommandContext): Promise<number>;
+}
+
+export class UsageError extends Error {}
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const defaultIo: Io = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+function helpFor(command: Command): string {
+  const lines = [`Usage: ${command.usage}`, "", command.summary];
+  if (command.details) lines.push("", command.details);
+  const options = Object.entries(command.options ?? {});
+  lines.push("", "Options:");
+  for (const [name, spec] of options) {
+    const flag = `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.type === "string" ? " <value>" : ""}`;
+    lines.push(`  ${flag.padEnd(28)} ${spec.description}`);
+  }
+  lines.push(`  ${"-h, --help".padEnd(28)} Show this help`);
+  return lines.join("\n");
+}
+
+function overview(commands: readonly Command[], prefix: string[]): string {
+  const matching = commands.filter((c) => prefix.every((word, i) => c.path[i] === word));
+  const title = prefix.length ? `vitrine ${prefix.join(" ")}` : "vitrine";
+  const lines = [`Usage: ${title} <command> [options]`, "", "Commands:"];
+  for (const c of matching) lines.push(`  ${c.path.join(" ").padEnd(26)} ${c.summary}`);
+  lines.push("", `Run "${title} <command> --help" for the options of a command.`);
+  return lines.join("\n");
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 failure, 2 usage error). */
+export async function runCli(commands: readonly Command[], argv: string[], io: Io = defaultIo): Promise<number> {
+  const words = argv.filter((a) => !a.startsWith("-"));
+  const wantsHelp = argv.includes("--help") || argv.includes("-h");
+  const command = [...commands]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((c) => c.path.every((word, i) => words[i] === word));
+
+  if (!command) {
+    const prefix: string[] = [];
+    for (const word of words) {
+      if (commands.some((c) => [...prefix, word].every((w, i) => c.path[i] === w))) prefix.push(word);
+      else break;
+    }
+    const unknown = words[prefix.length];
+    if (unknown && !wantsHelp) {
+      io.err(`Unknown command: vitrine ${[...prefix, unknown].join(" ")}`);
+      io.err(overview(commands, prefix));
+      return 2;
+    }
+    io.out(overview(commands, prefix));
+    return wantsHelp || words.length > 0 ? 0 : 2;
+  }
+  if (wantsHelp) {
+    io.out(helpFor(command));
+    return 0;
+  }
+
+  const rest = argv.slice(argv.indexOf(command.path[command.path.length - 1] as string) + 1);
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: Object.fromEntries(
+        Object.entries(command.options ?? {}).map(([name, spec]) => [
+          name,
+          { type: spec.type, ...(spec.short ? { short: spec.short } : {}) },
+        ]),
+      ),
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${helpFor(command)}`);
+    return 2;
+  }
+  const [min, max] = command.args ?? [0, 0];
+  if (parsed.positionals.length < min || parsed.positionals.length > max) {
+    io.err(`Wrong number of arguments.\n\n${helpFor(command)}`);
+    return 2;
+  }
+
+  let config: VitrineConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    io.err((error as Error).message);
+    return 1;
+  }
+  let db: Db | undefined;
+  const ctx: CommandContext = {
+    args: parsed.positionals,
+    options: parsed.values as Record<string, string | boolean | undefined>,
+    config,
+    async db() {
+      if (!db) {
+        if (config.DATABASE_SCHEMA) {
+          const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1 });
+          await ensureSchema(admin, config.DATABASE_SCHEMA);
+          await admin.destroy();
+        }
+        db = createDatabase({
+          url: config.DATABASE_URL,
+          ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
+        });
+        await migrateToLatest(db);
+      }
+      return db;
+    },
+    out: io.out,
+    err: io.err,
+    now: () => new Date(),
+  };
+  try {
+    return await command.run(ctx);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${helpFor(command)}`);
+      return 2;
+    }
+    io.err(`Error: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+export function numberOption(value: string | boolean | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (typeof value !== "string" || !Number.isInteger(n) || n < 0)
+    throw new UsageError(`--${name} must be a whole number`);
+  return n;
+}

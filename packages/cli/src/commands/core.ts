@@ -1,0 +1,208 @@
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { createInterface } from "node:readline";
+import {
+  addRedirect,
+  catalogStats,
+  exportCatalogLines,
+  formatImportIssue,
+  importCatalog,
+  isMaintenanceMode,
+  listRedirects,
+  migrateToLatest,
+  redirectInputSchema,
+  removeRedirect,
+  setMaintenanceMode,
+} from "@vitrine/commerce";
+import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, isCatalogEmpty, loadDemoCatalog } from "@vitrine/demo-data";
+import { type Command, numberOption, UsageError } from "../cli.ts";
+
+async function readLines(file: string): Promise<string[]> {
+  const stream = file === "-" ? process.stdin : createReadStream(file, { encoding: "utf8" });
+  const lines: string[] = [];
+  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of reader) lines.push(line);
+  return lines;
+}
+
+export const coreCommands: Command[] = [
+  {
+    path: ["db", "migrate"],
+    summary: "Create or update the database schema",
+    usage: "vitrine db migrate",
+    async run(ctx) {
+      const db = await ctx.db();
+      const result = await migrateToLatest(db);
+      const applied = result.results?.filter((r) => r.status === "Success") ?? [];
+      ctx.out(applied.length ? `Applied ${applied.map((r) => r.migrationName).join(", ")}` : "Database is up to date");
+      return 0;
+    },
+  },
+  {
+    path: ["demo", "load"],
+    summary: "Load the deterministic demo catalogue",
+    usage: "vitrine demo load [--products N] [--seed S] [--if-empty]",
+    details:
+      "Writes categories, products, promotions, outfits, stores, content and redirects. Existing products with the same ids are replaced.",
+    options: {
+      products: { type: "string", description: `Number of products (default ${DEFAULT_PRODUCT_COUNT})` },
+      seed: { type: "string", description: `Random seed (default ${DEFAULT_SEED})` },
+      "if-empty": { type: "boolean", description: "Only load when the catalogue has no products" },
+    },
+    async run(ctx) {
+      const products = numberOption(ctx.options.products, "products", DEFAULT_PRODUCT_COUNT);
+      const seed = numberOption(ctx.options.seed, "seed", DEFAULT_SEED);
+      if (products < 1) throw new UsageError("--products must be at least 1");
+      const db = await ctx.db();
+      if (ctx.options["if-empty"] && !(await isCatalogEmpty(db))) {
+        ctx.out("Catalogue already has products; nothing loaded");
+        return 0;
+      }
+      const started = performance.now();
+      const demo = await loadDemoCatalog(db, { products, seed }, ctx.now());
+      ctx.out(
+        `Loaded ${demo.products.length} products, ${demo.categories.length} categories, ${demo.promotions.length} promotions, ${demo.outfits.length} outfits, ${demo.stores.length} stores in ${Math.round(performance.now() - started)} ms`,
+      );
+      return 0;
+    },
+  },
+  {
+    path: ["catalog", "import"],
+    summary: "Import categories and products from a JSON Lines file",
+    usage: "vitrine catalog import FILE",
+    details:
+      'One JSON object per line, {"type":"category",…} or {"type":"product",…} (the format "catalog export" writes). The whole file is validated first; a file with any problem is rejected with line, field and reason, and nothing of it is imported. Use - for standard input.',
+    args: [1, 1],
+    async run(ctx) {
+      const file = ctx.args[0] as string;
+      let lines: string[];
+      try {
+        lines = await readLines(file);
+      } catch (error) {
+        ctx.err(`Cannot read ${file}: ${(error as Error).message}`);
+        return 1;
+      }
+      const db = await ctx.db();
+      const result = await importCatalog(db, lines, ctx.now());
+      if (!result.ok) {
+        ctx.err(`Rejected ${file}: ${result.issues.length} problem(s), nothing was imported`);
+        for (const issue of result.issues) ctx.err(`  ${formatImportIssue(issue)}`);
+        return 1;
+      }
+      ctx.out(`Imported ${result.categories} categories, ${result.products} products, ${result.variants} variants`);
+      return 0;
+    },
+  },
+  {
+    path: ["catalog", "export"],
+    summary: "Export the catalogue as JSON Lines",
+    usage: "vitrine catalog export [--out FILE]",
+    options: { out: { type: "string", short: "o", description: "Write to FILE instead of standard output" } },
+    async run(ctx) {
+      const db = await ctx.db();
+      const target = typeof ctx.options.out === "string" ? createWriteStream(ctx.options.out) : process.stdout;
+      let count = 0;
+      for await (const line of exportCatalogLines(db)) {
+        if (!target.write(`${line}\n`)) await once(target, "drain");
+        count++;
+      }
+      if (target !== process.stdout) {
+        await new Promise<void>((resolve, reject) =>
+          (target as NodeJS.WritableStream).end((error?: Error | null) => (error ? reject(error) : resolve())),
+        );
+        ctx.err(`Exported ${count} records to ${ctx.options.out}`);
+      }
+      return 0;
+    },
+  },
+  {
+    path: ["maintenance"],
+    summary: "Switch maintenance mode: on, off or status",
+    usage: "vitrine maintenance on|off|status",
+    details: "Takes effect in running shops within a second, without a restart.",
+    args: [1, 1],
+    async run(ctx) {
+      const mode = ctx.args[0];
+      const db = await ctx.db();
+      if (mode === "status") {
+        ctx.out(`Maintenance mode is ${(await isMaintenanceMode(db)) ? "on" : "off"}`);
+        return 0;
+      }
+      if (mode !== "on" && mode !== "off") throw new UsageError(`Expected on, off or status, got "${mode}"`);
+      await setMaintenanceMode(db, mode === "on", ctx.now());
+      ctx.out(`Maintenance mode is ${mode}`);
+      return 0;
+    },
+  },
+  {
+    path: ["redirects", "add"],
+    summary: "Add (or replace) a redirect",
+    usage: "vitrine redirects add SOURCE TARGET [--store CODE] [--status 301]",
+    details:
+      "SOURCE is a path inside a store (/old-sale/). TARGET is an internal path (/c/sale/) or an http(s):// address.",
+    args: [2, 2],
+    options: {
+      store: { type: "string", description: "Store code (de, at, ch, fr-ch, en) or * for all (default *)" },
+      status: { type: "string", description: "301, 302, 307 or 308 (default 301)" },
+    },
+    async run(ctx) {
+      const input = {
+        sourcePath: ctx.args[0],
+        target: ctx.args[1],
+        storeCode: typeof ctx.options.store === "string" ? ctx.options.store : "*",
+        statusCode: ctx.options.status === undefined ? 301 : Number(ctx.options.status),
+      };
+      const parsed = redirectInputSchema.safeParse(input);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.err(`${issue.path.join(".")}: ${issue.message}`);
+        return 1;
+      }
+      const redirect = await addRedirect(await ctx.db(), parsed.data, ctx.now());
+      ctx.out(
+        `Redirect ${redirect.id}: [${redirect.storeCode}] ${redirect.sourcePath} -> ${redirect.target} (${redirect.statusCode})`,
+      );
+      return 0;
+    },
+  },
+  {
+    path: ["redirects", "list"],
+    summary: "List redirects",
+    usage: "vitrine redirects list",
+    async run(ctx) {
+      const redirects = await listRedirects(await ctx.db());
+      if (redirects.length === 0) ctx.out("No redirects");
+      for (const r of redirects)
+        ctx.out(`${String(r.id).padStart(4)}  [${r.storeCode}] ${r.sourcePath} -> ${r.target} (${r.statusCode})`);
+      return 0;
+    },
+  },
+  {
+    path: ["redirects", "remove"],
+    summary: "Remove a redirect by id or source path",
+    usage: "vitrine redirects remove ID|SOURCE",
+    args: [1, 1],
+    async run(ctx) {
+      const target = ctx.args[0] as string;
+      const removed = await removeRedirect(await ctx.db(), /^\d+$/.test(target) ? Number(target) : target);
+      if (removed === 0) {
+        ctx.err(`No redirect ${target}`);
+        return 1;
+      }
+      ctx.out(`Removed ${removed} redirect(s)`);
+      return 0;
+    },
+  },
+  {
+    path: ["stats"],
+    summary: "Show catalogue figures",
+    usage: "vitrine stats",
+    async run(ctx) {
+      const stats = await catalogStats(await ctx.db());
+      ctx.out(`categories ${stats.categories}`);
+      ctx.out(`products   ${stats.products}`);
+      ctx.out(`variants   ${stats.variants}`);
+      ctx.out(`prices     ${stats.prices}`);
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  addItemToBasket,
+  type CheckoutContext,
+  createAccountAuth,
+  createDatabase,
+  type Db,
+  ensureSchema,
+  quoteIdent,
+  readOutbox,
+  type Shop,
+  saveCheckoutAddresses,
+  saveCheckoutContact,
+  saveCheckoutDelivery,
+  saveCheckoutPayment,
+  shopByCode,
+  submitOrder,
+  systemClock,
+} from "@vitrine/commerce";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli.ts";
+import { commands } from "./index.ts";
+
+/** `vitrine orders …` against its own database, with orders placed through the checkout service. */
+const dir = mkdtempSync(join(tmpdir(), "vitrine-cli-orders-"));
+const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
+const schema = isPostgres ? `vt_cli_${process.pid}_${randomBytes(3).toString("hex")}` : undefined;
+let db: Db;
+
+beforeAll(async () => {
+  process.env.VITRINE_DATA_DIR = dir;
+  if (schema) {
+    process.env.DATABASE_SCHEMA = schema;
+    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await ensureSchema(admin, schema);
+    await admin.destroy();
+  } else {
+    process.env.DATABASE_URL = "";
+  }
+  expect((await cli("demo", "load", "--products", "60")).code).toBe(0);
+  db = createDatabase({
+    url: process.env.DATABASE_URL || join(dir, "vitrine.sqlite"),
+    ...(schema ? { schema } : {}),
+  });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (schema) {
+    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin);
+    await admin.destroy();
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(commands, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+/** A guest order in the German store, paid by invoice. */
+async function placeOrder(): Promise<string> {
+  const ctx: CheckoutContext = {
+    db,
+    clock: systemClock,
+    shop: shopByCode("de") as Shop,
+    imageUrl: (p) => `/images/${p}`,
+    publicUrl: "https://shop.example",
+    auth: createAccountAuth({
+      db,
+      clock: systemClock,
+      secret: "cli-orders-test-secret-0123456789abcdef",
+      baseURL: "https://shop.example",
+      secureCookies: false,
+      sendPasswordResetMail: async () => {},
+    }),
+  };
+  const variant = await db
+    .selectFrom("variant")
+    .select("id")
+    .where("stock_quantity", ">", 5)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const shopper = { kind: "guest" as const, browserId: randomUUID() };
+  const added = await addItemToBasket(ctx, shopper, { variantId: variant.id, quantity: 1 });
+  expect(added.ok).toBe(true);
+  await saveCheckoutContact(ctx, shopper, { email: `cli.${randomUUID().slice(0, 8)}@example.com` });
+  await saveCheckoutAddresses(ctx, shopper, {
+    shipping: {
+      firstName: "Lena",
+      lastName: "Berg",
+      street: "Gartenstraße 5",
+      zipCode: "10115",
+      city: "Berlin",
+      countryCode: "DE",
+    },
+    billingSameAsShipping: true,
+  });
+  await saveCheckoutDelivery(ctx, shopper, "standard");
+  await saveCheckoutPayment(ctx, shopper, "invoice");
+  const outcome = await submitOrder(ctx, shopper, { idempotencyKey: randomUUID() });
+  if (!outcome.ok || outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
+  return outcome.order.number;
+}
+
+describe("vitrine orders", () => {
+  it("lists, shows, ships, delivers and mails each change", async () => {
+    const number = await placeOrder();
+    const list = await cli("orders", "list");
+    expect(list.code).toBe(0);
+    expect(list.out[0]).toContain(number);
+    expect(list.out[0]).toContain("placed");
+    expect((await cli("orders", "list", "--status", "shipped")).out).toEqual(["No orders"]);
+    expect((await cli("orders", "list", "--status", "lost")).code).toBe(2);
+
+    const shown = await cli("orders", "show", number);
+    expect(shown.out[0]).toContain(`Order ${number} (de)`);
+    expect(shown.out.some((l) => /line \d+: 1 ×/.test(l))).toBe(true);
+
+    expect((await cli("orders", "ship", number, "--carrier", "dhl")).code).toBe(2);
+    const shipped = await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015902");
+    expect(shipped).toMatchObject({ code: 0, out: [`Order ${number}: shipped (payment awaiting_payment)`] });
+    expect((await cli("orders", "deliver", number)).out).toEqual([
+      `Order ${number}: delivered (payment awaiting_payment)`,
+    ]);
+    expect((await cli("orders", "pay", number)).out).toEqual([`Order ${number}: delivered (payment paid)`]);
+    const refused = await cli("orders", "cancel", number);
+    expect(refused).toMatchObject({ code: 1, err: [`Order ${number} is delivered: not possible now`] });
+
+    const mails = (await readOutbox({ VITRINE_DATA_DIR: dir })).map((m) => m.kind);
+    // The confirmation was queued by checkout and goes out with the first change.
+    expect(mails).toEqual(["order-confirmation", "order-shipped", "order-delivered", "order-paid"]);
+    const history = (await cli("orders", "show", number)).out.join("\n");
+    expect(history).toMatch(/shipped \{"packageId":\d+,"carrier":"dhl","trackingNumber":"00340434161094015902"\}/);
+  });
+
+  it("cancels an order that has not shipped and refuses unknown orders", async () => {
+    const number = await placeOrder();
+    const cancelled = await cli("orders", "cancel", number, "--reason", "asked by phone");
+    expect(cancelled).toMatchObject({ code: 0, out: [`Order ${number}: cancelled (payment awaiting_payment)`] });
+    expect((await cli("orders", "show", number)).out.join("\n")).toContain('cancelled {"reason":"asked by phone"}');
+    expect(await cli("orders", "deliver", "12345678")).toMatchObject({ code: 1, err: ["No order 12345678"] });
+    expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "123", "--lines", "x")).code).toBe(2);
+  });
+});

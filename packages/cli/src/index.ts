@@ -1,0 +1,2 @@
+export * from "./cli.ts";
+export { commands } from "./commands/index.ts";

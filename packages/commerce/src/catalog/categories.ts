@@ -1,0 +1,150 @@
+import type { Db } from "../db/database.ts";
+import type { Language } from "../shop/shops.ts";
+import type { CategoryRecord } from "./records.ts";
+import { stripCategorySlugDigits } from "./slug.ts";
+import { loadCategoryRecords } from "./store.ts";
+
+/** Children levels returned with a category (specification: 5 child levels). */
+export const CATEGORY_CHILD_DEPTH = 5;
+
+export interface CategoryNode {
+  record: CategoryRecord;
+  parent: CategoryNode | undefined;
+  children: CategoryNode[];
+  depth: number;
+}
+
+/** A category as the shop returns it: localized, with its path, the sale property and child levels. */
+export interface CategoryView {
+  id: number;
+  key: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** Localized path without store prefix: `/c/damen/bekleidung/kleider/`. */
+  path: string;
+  parentId: number | null;
+  role: CategoryRecord["role"];
+  sale: boolean;
+  shopLevelCustomData: { shopBaseCategory: string; categoryKey: string; trackingKey: string };
+  children: CategoryView[];
+}
+
+/** The category tree in memory: small (hundreds of nodes), read on every listing, rebuilt on change. */
+export class CategoryTree {
+  readonly nodes = new Map<number, CategoryNode>();
+  readonly roots: CategoryNode[] = [];
+
+  constructor(records: readonly CategoryRecord[]) {
+    for (const record of records) this.nodes.set(record.id, { record, parent: undefined, children: [], depth: 0 });
+    for (const node of this.nodes.values()) {
+      const parent = node.record.parentId === null ? undefined : this.nodes.get(node.record.parentId);
+      node.parent = parent;
+      if (parent) parent.children.push(node);
+      else this.roots.push(node);
+    }
+    const byPosition = (a: CategoryNode, b: CategoryNode) =>
+      a.record.position - b.record.position || a.record.id - b.record.id;
+    this.roots.sort(byPosition);
+    for (const node of this.nodes.values()) node.children.sort(byPosition);
+    const setDepth = (node: CategoryNode, depth: number) => {
+      node.depth = depth;
+      for (const child of node.children) setDepth(child, depth + 1);
+    };
+    for (const root of this.roots) setDepth(root, 0);
+  }
+
+  get(id: number): CategoryNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  byKey(key: string): CategoryNode | undefined {
+    for (const node of this.nodes.values()) if (node.record.key === key) return node;
+    return undefined;
+  }
+
+  /** Root first, the node last. */
+  ancestry(id: number): CategoryNode[] {
+    const chain: CategoryNode[] = [];
+    for (let node = this.nodes.get(id); node; node = node.parent) chain.unshift(node);
+    return chain;
+  }
+
+  slugPath(id: number, language: Language): string[] {
+    return this.ancestry(id).map((n) => n.record.translations[language].slug);
+  }
+
+  /** `/c/…/` path of a category in a language (no store prefix). */
+  path(id: number, language: Language): string {
+    return `/c/${this.slugPath(id, language).join("/")}/`;
+  }
+
+  /** Ids of the category and all categories below it. */
+  descendantIds(id: number): number[] {
+    const out: number[] = [];
+    const walk = (node: CategoryNode | undefined) => {
+      if (!node) return;
+      out.push(node.record.id);
+      for (const child of node.children) walk(child);
+    };
+    walk(this.nodes.get(id));
+    return out;
+  }
+
+  /**
+   * Finds a category by its slug path in a language. Slugs ending in `-digits` lose the digits. When the full
+   * chain does not match, a unique category with the last slug is returned as a non-canonical match, so old
+   * or shortened links still land (and can be redirected to the canonical path).
+   */
+  findByPath(language: Language, segments: readonly string[]): { node: CategoryNode; canonical: boolean } | undefined {
+    const slugs = segments
+      .filter((s) => s !== "")
+      .map((s) => stripCategorySlugDigits(decodeURIComponent(s).toLowerCase()));
+    if (slugs.length === 0) return undefined;
+    let level: CategoryNode[] = this.roots;
+    let found: CategoryNode | undefined;
+    for (const slug of slugs) {
+      found = level.find((n) => n.record.translations[language].slug === slug);
+      if (!found) break;
+      level = found.children;
+    }
+    if (found && this.slugPath(found.record.id, language).length === slugs.length) {
+      const exact = segments.every((s, i) => s === this.slugPath(found.record.id, language)[i]);
+      return { node: found, canonical: exact };
+    }
+    const last = slugs[slugs.length - 1];
+    const matches = [...this.nodes.values()].filter((n) => n.record.translations[language].slug === last);
+    return matches.length === 1 && matches[0] ? { node: matches[0], canonical: false } : undefined;
+  }
+
+  view(id: number, language: Language, depth = CATEGORY_CHILD_DEPTH): CategoryView | undefined {
+    const node = this.nodes.get(id);
+    return node ? this.viewOf(node, language, depth) : undefined;
+  }
+
+  private viewOf(node: CategoryNode, language: Language, depth: number): CategoryView {
+    const { record } = node;
+    const t = record.translations[language];
+    return {
+      id: record.id,
+      key: record.key,
+      name: t.name,
+      slug: t.slug,
+      description: t.description,
+      path: this.path(record.id, language),
+      parentId: record.parentId,
+      role: record.role,
+      sale: record.isSale,
+      shopLevelCustomData: {
+        shopBaseCategory: record.shopBaseCategory,
+        categoryKey: record.key,
+        trackingKey: record.trackingKey,
+      },
+      children: depth > 0 ? node.children.map((c) => this.viewOf(c, language, depth - 1)) : [],
+    };
+  }
+}
+
+export async function loadCategoryTree(db: Db): Promise<CategoryTree> {
+  return new CategoryTree(await loadCategoryRecords(db));
+}

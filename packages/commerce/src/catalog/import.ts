@@ -1,0 +1,206 @@
+import type { Db } from "../db/database.ts";
+import { chunk } from "../util.ts";
+import { specErrorMap } from "../validation.ts";
+import { type CatalogRecord, type CategoryRecord, catalogRecordSchema, type ProductRecord } from "./records.ts";
+import { writeCategoryRecords, writeProductRecords } from "./store.ts";
+
+/** One problem found in an import file: where it is and why it is refused. */
+export interface ImportIssue {
+  line: number;
+  field: string;
+  reason: string;
+}
+
+export type ImportResult =
+  | { ok: true; categories: number; products: number; variants: number }
+  | { ok: false; issues: ImportIssue[] };
+
+/** Stops collecting after this many problems: a broken file does not need 100,000 lines of complaints. */
+const MAX_ISSUES = 200;
+
+interface Parsed {
+  line: number;
+  record: CatalogRecord;
+}
+
+/** Parses and validates JSON Lines; returns every record with its line number, or every problem found. */
+export function parseCatalogLines(lines: Iterable<string>): { records: Parsed[]; issues: ImportIssue[] } {
+  const records: Parsed[] = [];
+  const issues: ImportIssue[] = [];
+  let lineNo = 0;
+  for (const raw of lines) {
+    lineNo++;
+    const text = raw.trim();
+    if (text === "") continue;
+    if (issues.length >= MAX_ISSUES) break;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      issues.push({ line: lineNo, field: "(line)", reason: `not valid JSON: ${(error as Error).message}` });
+      continue;
+    }
+    const result = catalogRecordSchema.safeParse(value, { error: specErrorMap });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        issues.push({ line: lineNo, field: issue.path.join(".") || "(record)", reason: issue.message });
+      }
+      continue;
+    }
+    records.push({ line: lineNo, record: result.data });
+  }
+  return { records, issues };
+}
+
+/** Checks what a single line cannot: duplicates, references between lines and to the database. */
+async function crossCheck(db: Db, records: Parsed[]): Promise<ImportIssue[]> {
+  const issues: ImportIssue[] = [];
+  const categoryLines = new Map<number, number>();
+  const categoryKeys = new Map<string, number>();
+  const productLines = new Map<number, number>();
+  const referenceKeys = new Map<string, number>();
+  const variantOwners = new Map<number, { productId: number; line: number }>();
+
+  for (const { line, record } of records) {
+    if (record.type === "category") {
+      if (categoryLines.has(record.id)) {
+        issues.push({
+          line,
+          field: "id",
+          reason: `category ${record.id} appears twice (first on line ${categoryLines.get(record.id)})`,
+        });
+      }
+      categoryLines.set(record.id, line);
+      if (categoryKeys.has(record.key)) {
+        issues.push({ line, field: "key", reason: `category key "${record.key}" appears twice` });
+      }
+      categoryKeys.set(record.key, line);
+    } else {
+      if (productLines.has(record.id)) {
+        issues.push({
+          line,
+          field: "id",
+          reason: `product ${record.id} appears twice (first on line ${productLines.get(record.id)})`,
+        });
+      }
+      productLines.set(record.id, line);
+      if (referenceKeys.has(record.referenceKey)) {
+        issues.push({ line, field: "referenceKey", reason: `reference key "${record.referenceKey}" appears twice` });
+      }
+      referenceKeys.set(record.referenceKey, line);
+      const sizes = new Set<string>();
+      record.variants.forEach((variant, index) => {
+        const owner = variantOwners.get(variant.id);
+        if (owner) {
+          issues.push({
+            line,
+            field: `variants.${index}.id`,
+            reason: `variant ${variant.id} also belongs to product ${owner.productId} (line ${owner.line})`,
+          });
+        }
+        variantOwners.set(variant.id, { productId: record.id, line });
+        if (sizes.has(variant.size.toLowerCase())) {
+          issues.push({
+            line,
+            field: `variants.${index}.size`,
+            reason: `size "${variant.size}" appears twice in this product`,
+          });
+        }
+        sizes.add(variant.size.toLowerCase());
+      });
+    }
+  }
+
+  const existingCategories = new Set((await db.selectFrom("category").select("id").execute()).map((r) => r.id));
+  const knownCategory = (id: number) => categoryLines.has(id) || existingCategories.has(id);
+
+  for (const { line, record } of records) {
+    if (record.type === "category") {
+      if (record.parentId !== null && !knownCategory(record.parentId)) {
+        issues.push({ line, field: "parentId", reason: `unknown parent category ${record.parentId}` });
+      }
+      if (record.parentId === record.id) {
+        issues.push({ line, field: "parentId", reason: "a category cannot be its own parent" });
+      }
+    } else {
+      record.categoryIds.forEach((categoryId, index) => {
+        if (!knownCategory(categoryId)) {
+          issues.push({ line, field: `categoryIds.${index}`, reason: `unknown category ${categoryId}` });
+        }
+      });
+    }
+  }
+
+  // A variant id already used by another product in the database would move it between products.
+  const variantIds = [...variantOwners.keys()];
+  for (const batch of chunk(variantIds, 500)) {
+    const rows = await db.selectFrom("variant").select(["id", "product_id"]).where("id", "in", batch).execute();
+    for (const row of rows) {
+      const owner = variantOwners.get(row.id);
+      if (owner && owner.productId !== row.product_id) {
+        issues.push({
+          line: owner.line,
+          field: "variants.id",
+          reason: `variant ${row.id} already belongs to product ${row.product_id}`,
+        });
+      }
+    }
+  }
+  const refKeys = [...referenceKeys.keys()];
+  for (const batch of chunk(refKeys, 500)) {
+    const rows = await db
+      .selectFrom("product")
+      .select(["id", "reference_key"])
+      .where("reference_key", "in", batch)
+      .execute();
+    for (const row of rows) {
+      const line = referenceKeys.get(row.reference_key) ?? 0;
+      const record = records.find((r) => r.line === line)?.record;
+      if (record && record.id !== row.id) {
+        issues.push({
+          line,
+          field: "referenceKey",
+          reason: `reference key "${row.reference_key}" belongs to product ${row.id}`,
+        });
+      }
+    }
+  }
+  return issues.sort((a, b) => a.line - b.line).slice(0, MAX_ISSUES);
+}
+
+/**
+ * Imports a catalogue file. Everything is validated first; a file with any problem is refused as a whole and
+ * nothing of it is written. A valid file is written in one transaction.
+ */
+export async function importCatalog(db: Db, lines: Iterable<string>, now: Date): Promise<ImportResult> {
+  const { records, issues } = parseCatalogLines(lines);
+  if (issues.length > 0) return { ok: false, issues };
+  const crossIssues = await crossCheck(db, records);
+  if (crossIssues.length > 0) return { ok: false, issues: crossIssues };
+  const categories = records.flatMap((r) => (r.record.type === "category" ? [r.record] : []));
+  const products = records.flatMap((r) => (r.record.type === "product" ? [r.record] : []));
+  await writeCatalog(db, categories, products, now);
+  return {
+    ok: true,
+    categories: categories.length,
+    products: products.length,
+    variants: products.reduce((n, p) => n + p.variants.length, 0),
+  };
+}
+
+/** Writes already-valid records in one transaction. */
+export async function writeCatalog(
+  db: Db,
+  categories: readonly CategoryRecord[],
+  products: readonly ProductRecord[],
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await writeCategoryRecords(trx, categories, now);
+    await writeProductRecords(trx, products, now);
+  });
+}
+
+export function formatImportIssue(issue: ImportIssue): string {
+  return `line ${issue.line}: ${issue.field}: ${issue.reason}`;
+}

@@ -1,0 +1,85 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+import { recordCatalogChanges } from "./changes.ts";
+
+/**
+ * Stock movements of the catalogue: orders take units, cancellations put them back. Both run inside the caller's
+ * transaction (`trx`), so an order that fails later takes nothing.
+ */
+
+export interface StockLine {
+  variantId: number;
+  quantity: number;
+}
+
+export type TakeStockResult = { ok: true } | { ok: false; error: "OutOfStock"; variantIds: number[] };
+
+/** Sums quantities per variant and sorts by variant id: every transaction locks rows in the same order (no deadlock). */
+function byVariant(lines: readonly StockLine[]): [number, number][] {
+  const totals = new Map<number, number>();
+  for (const line of lines) {
+    if (line.quantity > 0) totals.set(line.variantId, (totals.get(line.variantId) ?? 0) + line.quantity);
+  }
+  return [...totals].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Takes the units of an order. A variant in stock loses the quantity only when that many are there: one atomic
+ * conditional update, so concurrent orders of the last units cannot oversell (PostgreSQL re-checks the condition
+ * on the row it waited for; SQLite runs one writer at a time). A variant sold without stock takes what is there
+ * and sells the rest without stock. Any variant short of units: nothing is taken (the caller rolls back) and
+ * every short variant is named.
+ */
+export async function takeStock(trx: Db, lines: readonly StockLine[], now: Date): Promise<TakeStockResult> {
+  const short: number[] = [];
+  const touched: number[] = [];
+  for (const [variantId, quantity] of byVariant(lines)) {
+    const taken = await trx
+      .updateTable("variant")
+      .set({ stock_quantity: sql<number>`stock_quantity - ${quantity}` })
+      .where("id", "=", variantId)
+      .where("stock_quantity", ">=", quantity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) {
+      touched.push(variantId);
+      continue;
+    }
+    const backorder = await trx
+      .updateTable("variant")
+      .set({ stock_quantity: 0 })
+      .where("id", "=", variantId)
+      .where("sellable_without_stock", "=", 1)
+      .executeTakeFirst();
+    if (Number(backorder.numUpdatedRows) === 1) touched.push(variantId);
+    else short.push(variantId);
+  }
+  if (short.length > 0) return { ok: false, error: "OutOfStock", variantIds: short };
+  await recordStockChange(trx, touched, now);
+  return { ok: true };
+}
+
+/** Puts units back (a cancelled order, returned items). */
+export async function putBackStock(trx: Db, lines: readonly StockLine[], now: Date): Promise<void> {
+  const touched: number[] = [];
+  for (const [variantId, quantity] of byVariant(lines)) {
+    await trx
+      .updateTable("variant")
+      .set({ stock_quantity: sql<number>`stock_quantity + ${quantity}` })
+      .where("id", "=", variantId)
+      .execute();
+    touched.push(variantId);
+  }
+  await recordStockChange(trx, touched, now);
+}
+
+/** Stock decides "sold out" in listings: the search index follows the products whose stock moved. */
+async function recordStockChange(trx: Db, variantIds: readonly number[], now: Date): Promise<void> {
+  if (variantIds.length === 0) return;
+  const rows = await trx.selectFrom("variant").select("product_id").distinct().where("id", "in", variantIds).execute();
+  await recordCatalogChanges(
+    trx,
+    "product",
+    rows.map((r) => r.product_id),
+    now,
+  );
+}

@@ -1,0 +1,389 @@
+import type { Db } from "../db/database.ts";
+import { parseJson } from "../json.ts";
+import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
+import { chunk, flag, groupBy } from "../util.ts";
+import { recordCatalogChanges } from "./changes.ts";
+import type { CategoryRecord, ProductRecord, VariantRecord, ZonePriceRecord } from "./records.ts";
+import { slugify } from "./slug.ts";
+
+/** Reading and writing catalogue records (the exchange format) in the database. */
+
+const ROWS_PER_INSERT = 400;
+const ZONES: readonly PriceZone[] = ["DE", "AT", "CH"];
+
+async function insertChunked<T extends object>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (const batch of chunk(rows, ROWS_PER_INSERT)) await insert(batch);
+}
+
+/** Writes categories (parents before children), inserting new ones and updating existing ones. */
+export async function writeCategoryRecords(db: Db, records: readonly CategoryRecord[], now: Date): Promise<void> {
+  if (records.length === 0) return;
+  const ordered = orderParentsFirst(records);
+  for (const c of ordered) {
+    await db
+      .insertInto("category")
+      .values({
+        id: c.id,
+        parent_id: c.parentId,
+        key: c.key,
+        position: c.position,
+        kind: c.role,
+        is_sale: flag(c.isSale),
+        tracking_key: c.trackingKey,
+        shop_base_category: c.shopBaseCategory,
+        product_type: c.productType,
+      })
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet((eb) => ({
+          parent_id: eb.ref("excluded.parent_id"),
+          key: eb.ref("excluded.key"),
+          position: eb.ref("excluded.position"),
+          kind: eb.ref("excluded.kind"),
+          is_sale: eb.ref("excluded.is_sale"),
+          tracking_key: eb.ref("excluded.tracking_key"),
+          shop_base_category: eb.ref("excluded.shop_base_category"),
+          product_type: eb.ref("excluded.product_type"),
+        })),
+      )
+      .execute();
+  }
+  const ids = records.map((c) => c.id);
+  for (const batch of chunk(ids, ROWS_PER_INSERT)) {
+    await db.deleteFrom("category_translation").where("category_id", "in", batch).execute();
+  }
+  const translations = records.flatMap((c) =>
+    LANGUAGES.map((language) => ({
+      category_id: c.id,
+      language,
+      name: c.translations[language].name,
+      slug: c.translations[language].slug,
+      description: c.translations[language].description,
+    })),
+  );
+  await insertChunked(translations, (b) => db.insertInto("category_translation").values(b).execute());
+  await recordCatalogChanges(db, "category", ids, now);
+}
+
+function orderParentsFirst(records: readonly CategoryRecord[]): CategoryRecord[] {
+  const byId = new Map(records.map((c) => [c.id, c]));
+  const depth = (c: CategoryRecord, seen = new Set<number>()): number => {
+    const parent = c.parentId === null ? undefined : byId.get(c.parentId);
+    if (!parent || seen.has(c.id)) return 0;
+    seen.add(c.id);
+    return 1 + depth(parent, seen);
+  };
+  return [...records].sort((a, b) => depth(a) - depth(b));
+}
+
+/** Writes products with everything they own; variants keep their ids so baskets and orders stay valid. */
+export async function writeProductRecords(db: Db, records: readonly ProductRecord[], now: Date): Promise<void> {
+  if (records.length === 0) return;
+  const stamp = now.toISOString();
+  const productIds = records.map((p) => p.id);
+
+  await insertChunked(
+    records.map((p) => ({
+      id: p.id,
+      master_key: p.masterKey,
+      reference_key: p.referenceKey,
+      brand: p.brand,
+      product_type: p.productType,
+      color_id: p.colorId,
+      pattern: p.pattern,
+      material: JSON.stringify(p.material),
+      fit: p.fit,
+      care: JSON.stringify(p.care),
+      season_month: p.seasonMonth,
+      season_year: p.seasonYear,
+      campaign: p.campaign,
+      arrival_date: p.arrivalDate,
+      promotion_id: p.promotionId,
+      attributes: JSON.stringify(p.attributes),
+      created_at: stamp,
+      updated_at: stamp,
+    })),
+    (batch) =>
+      db
+        .insertInto("product")
+        .values(batch)
+        .onConflict((oc) =>
+          oc.column("id").doUpdateSet((eb) => ({
+            master_key: eb.ref("excluded.master_key"),
+            reference_key: eb.ref("excluded.reference_key"),
+            brand: eb.ref("excluded.brand"),
+            product_type: eb.ref("excluded.product_type"),
+            color_id: eb.ref("excluded.color_id"),
+            pattern: eb.ref("excluded.pattern"),
+            material: eb.ref("excluded.material"),
+            fit: eb.ref("excluded.fit"),
+            care: eb.ref("excluded.care"),
+            season_month: eb.ref("excluded.season_month"),
+            season_year: eb.ref("excluded.season_year"),
+            campaign: eb.ref("excluded.campaign"),
+            arrival_date: eb.ref("excluded.arrival_date"),
+            promotion_id: eb.ref("excluded.promotion_id"),
+            attributes: eb.ref("excluded.attributes"),
+            updated_at: eb.ref("excluded.updated_at"),
+          })),
+        )
+        .execute(),
+  );
+
+  for (const batch of chunk(productIds, ROWS_PER_INSERT)) {
+    await db.deleteFrom("product_translation").where("product_id", "in", batch).execute();
+    await db.deleteFrom("product_category").where("product_id", "in", batch).execute();
+    await db.deleteFrom("product_image").where("product_id", "in", batch).execute();
+  }
+
+  await insertChunked(
+    records.flatMap((p) =>
+      LANGUAGES.map((language) => {
+        const t = p.translations[language];
+        return {
+          product_id: p.id,
+          language,
+          name: t.name,
+          slug: slugify(t.name),
+          short_description: t.shortDescription,
+          description: t.description,
+          free_text_badge: t.freeTextBadge,
+        };
+      }),
+    ),
+    (b) => db.insertInto("product_translation").values(b).execute(),
+  );
+  await insertChunked(
+    records.flatMap((p) =>
+      p.categoryIds.map((categoryId, position) => ({ product_id: p.id, category_id: categoryId, position })),
+    ),
+    (b) => db.insertInto("product_category").values(b).execute(),
+  );
+  await insertChunked(
+    records.flatMap((p) =>
+      p.images.map((image, position) => ({
+        product_id: p.id,
+        asset_name: image.assetName,
+        position,
+        path: image.path,
+      })),
+    ),
+    (b) => db.insertInto("product_image").values(b).execute(),
+  );
+
+  // Variants: upsert the ones in the records, delete the ones that are gone.
+  const variantRows = records.flatMap((p) =>
+    p.variants.map((v, position) => ({
+      id: v.id,
+      product_id: p.id,
+      size: v.size,
+      position,
+      ean: v.ean,
+      stock_quantity: v.stock.quantity,
+      sellable_without_stock: flag(v.stock.isSellableWithoutStock),
+      delivery_min_days: v.deliveryDays.min,
+      delivery_max_days: v.deliveryDays.max,
+    })),
+  );
+  const keptVariantIds = new Set(variantRows.map((v) => v.id));
+  for (const batch of chunk(productIds, ROWS_PER_INSERT)) {
+    const existing = await db.selectFrom("variant").select("id").where("product_id", "in", batch).execute();
+    const gone = existing.map((r) => r.id).filter((id) => !keptVariantIds.has(id));
+    for (const g of chunk(gone, ROWS_PER_INSERT)) await db.deleteFrom("variant").where("id", "in", g).execute();
+  }
+  await insertChunked(variantRows, (batch) =>
+    db
+      .insertInto("variant")
+      .values(batch)
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet((eb) => ({
+          product_id: eb.ref("excluded.product_id"),
+          size: eb.ref("excluded.size"),
+          position: eb.ref("excluded.position"),
+          ean: eb.ref("excluded.ean"),
+          stock_quantity: eb.ref("excluded.stock_quantity"),
+          sellable_without_stock: eb.ref("excluded.sellable_without_stock"),
+          delivery_min_days: eb.ref("excluded.delivery_min_days"),
+          delivery_max_days: eb.ref("excluded.delivery_max_days"),
+        })),
+      )
+      .execute(),
+  );
+
+  const variantIds = variantRows.map((v) => v.id);
+  for (const batch of chunk(variantIds, ROWS_PER_INSERT)) {
+    await db.deleteFrom("variant_price").where("variant_id", "in", batch).execute();
+  }
+  await insertChunked(
+    records.flatMap((p) =>
+      p.variants.flatMap((v) =>
+        ZONES.flatMap((zone) => {
+          const price = v.prices[zone];
+          return price
+            ? [
+                {
+                  variant_id: v.id,
+                  price_zone: zone,
+                  currency: price.currency,
+                  list_price: price.listPrice,
+                  sale_price: price.salePrice,
+                  reduction_category: price.salePrice === null ? null : (price.reductionCategory ?? "sale"),
+                },
+              ]
+            : [];
+        }),
+      ),
+    ),
+    (b) => db.insertInto("variant_price").values(b).execute(),
+  );
+
+  await recordCatalogChanges(db, "product", productIds, now);
+}
+
+export async function loadCategoryRecords(db: Db): Promise<CategoryRecord[]> {
+  const [rows, translations] = await Promise.all([
+    db.selectFrom("category").selectAll().orderBy("id").execute(),
+    db.selectFrom("category_translation").selectAll().execute(),
+  ]);
+  const byCategory = groupBy(translations, (t) => t.category_id);
+  return rows.map((c) => {
+    const ts = byCategory.get(c.id) ?? [];
+    const translation = (language: Language) => {
+      const t = ts.find((x) => x.language === language);
+      return { name: t?.name ?? c.key, slug: t?.slug ?? c.key, description: t?.description ?? "" };
+    };
+    return {
+      type: "category",
+      id: c.id,
+      parentId: c.parent_id,
+      key: c.key,
+      position: c.position,
+      role: c.kind as CategoryRecord["role"],
+      isSale: c.is_sale === 1,
+      trackingKey: c.tracking_key,
+      shopBaseCategory: c.shop_base_category,
+      productType: c.product_type as CategoryRecord["productType"],
+      translations: { de: translation("de"), fr: translation("fr"), en: translation("en") },
+    };
+  });
+}
+
+/**
+ * Loads products as records: all of them, or the given ids. A fixed number of queries whatever the count, so
+ * the search index builds from 100,000 products in seconds.
+ */
+export async function loadProductRecords(db: Db, ids?: readonly number[]): Promise<ProductRecord[]> {
+  if (ids && ids.length === 0) return [];
+  if (ids && ids.length > ROWS_PER_INSERT) {
+    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords(db, part)));
+    return parts.flat();
+  }
+  const only = ids ? [...ids] : undefined;
+  const products = await (only
+    ? db.selectFrom("product").selectAll().where("id", "in", only)
+    : db.selectFrom("product").selectAll()
+  )
+    .orderBy("id")
+    .execute();
+  if (products.length === 0) return [];
+  const [translations, categories, images, variants] = await Promise.all([
+    (only
+      ? db.selectFrom("product_translation").selectAll().where("product_id", "in", only)
+      : db.selectFrom("product_translation").selectAll()
+    ).execute(),
+    (only
+      ? db.selectFrom("product_category").selectAll().where("product_id", "in", only)
+      : db.selectFrom("product_category").selectAll()
+    )
+      .orderBy("position")
+      .execute(),
+    (only
+      ? db.selectFrom("product_image").selectAll().where("product_id", "in", only)
+      : db.selectFrom("product_image").selectAll()
+    )
+      .orderBy("position")
+      .execute(),
+    (only ? db.selectFrom("variant").selectAll().where("product_id", "in", only) : db.selectFrom("variant").selectAll())
+      .orderBy("position")
+      .execute(),
+  ]);
+  const prices = only
+    ? await loadPricesFor(
+        db,
+        variants.map((v) => v.id),
+      )
+    : await db.selectFrom("variant_price").selectAll().execute();
+
+  const translationsBy = groupBy(translations, (t) => t.product_id);
+  const categoriesBy = groupBy(categories, (c) => c.product_id);
+  const imagesBy = groupBy(images, (i) => i.product_id);
+  const variantsBy = groupBy(variants, (v) => v.product_id);
+  const pricesBy = groupBy(prices, (p) => p.variant_id);
+
+  return products.map((p) => {
+    const ts = translationsBy.get(p.id) ?? [];
+    const translation = (language: Language) => {
+      const t = ts.find((x) => x.language === language);
+      return {
+        name: t?.name ?? p.reference_key,
+        shortDescription: t?.short_description ?? "",
+        description: t?.description ?? "",
+        freeTextBadge: t?.free_text_badge ?? null,
+      };
+    };
+    const productVariants: VariantRecord[] = (variantsBy.get(p.id) ?? []).map((v) => {
+      const zonePrices: VariantRecord["prices"] = {};
+      for (const row of pricesBy.get(v.id) ?? []) {
+        const price: ZonePriceRecord = {
+          currency: row.currency as "EUR" | "CHF",
+          listPrice: row.list_price,
+          salePrice: row.sale_price,
+          reductionCategory: row.reduction_category,
+        };
+        zonePrices[row.price_zone as PriceZone] = price;
+      }
+      return {
+        id: v.id,
+        size: v.size,
+        ean: v.ean,
+        stock: { quantity: v.stock_quantity, isSellableWithoutStock: v.sellable_without_stock === 1 },
+        deliveryDays: { min: v.delivery_min_days, max: v.delivery_max_days },
+        prices: zonePrices,
+      };
+    });
+    return {
+      type: "product",
+      id: p.id,
+      masterKey: p.master_key,
+      referenceKey: p.reference_key,
+      brand: p.brand,
+      productType: p.product_type as ProductRecord["productType"],
+      colorId: p.color_id,
+      pattern: p.pattern,
+      material: parseJson<string[]>(p.material, []),
+      fit: p.fit,
+      care: parseJson<string[]>(p.care, []),
+      seasonMonth: p.season_month,
+      seasonYear: p.season_year,
+      campaign: p.campaign,
+      arrivalDate: p.arrival_date,
+      promotionId: p.promotion_id,
+      attributes: parseJson<Record<string, string[]>>(p.attributes, {}),
+      categoryIds: (categoriesBy.get(p.id) ?? []).map((c) => c.category_id),
+      translations: { de: translation("de"), fr: translation("fr"), en: translation("en") },
+      images: (imagesBy.get(p.id) ?? []).map((i) => ({
+        assetName: i.asset_name as ProductRecord["images"][number]["assetName"],
+        path: i.path,
+      })),
+      variants: productVariants,
+    };
+  });
+}
+
+async function loadPricesFor(db: Db, variantIds: number[]) {
+  const parts = await Promise.all(
+    chunk(variantIds, ROWS_PER_INSERT).map((batch) =>
+      db.selectFrom("variant_price").selectAll().where("variant_id", "in", batch).execute(),
+    ),
+  );
+  return parts.flat();
+}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { ownerOf } from "../basket/service.ts";
+import type { Shopper } from "../basket/types.ts";
+import {
+  type AccountIssue,
+  type AddressCountry,
+  addressSchema,
+  emailSchema,
+  parseAccountInput,
+  profileSchema,
+} from "../customers/validation.ts";
+import type { Db } from "../db/database.ts";
+import { parseJson } from "../json.ts";
+import type { PaymentMethodId } from "../payments/methods.ts";
+import type { DeliveryMethodId } from "../shop/delivery.ts";
+import type { PriceZone, Shop, StoreCode } from "../shop/shops.ts";
+
+/**
+ * What a shopper has entered in checkout so far (contact, addresses, delivery, payment, gift card), kept on the
+ * server per shopper and store: the steps are plain forms, so they work without JavaScript and survive a reload.
+ */
+
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  street: string;
+  zipCode: string;
+  city: string;
+  countryCode: AddressCountry;
+}
+
+export interface CheckoutDraft {
+  /** A guest's e-mail (a signed-in customer's comes from the account). */
+  email?: string;
+  phone?: string | null;
+  shippingAddress?: CheckoutAddress;
+  /** null or absent: the billing address is the shipping address. */
+  billingAddress?: CheckoutAddress | null;
+  deliveryMethod?: DeliveryMethodId;
+  paymentMethod?: PaymentMethodId;
+  giftCardCode?: string | null;
+}
+
+/** Where each store delivers: the store's own country, and the other country of the same currency. */
+export const SHIPPING_COUNTRIES: Record<StoreCode, readonly PriceZone[]> = {
+  de: ["DE", "AT"],
+  at: ["AT", "DE"],
+  ch: ["CH"],
+  "fr-ch": ["CH"],
+  en: ["DE", "AT"],
+};
+
+export function shippingCountriesOf(shop: Shop): readonly PriceZone[] {
+  return SHIPPING_COUNTRIES[shop.code];
+}
+
+export type CheckoutIssue = AccountIssue;
+export type FieldResult<T> = { ok: true; value: T } | { ok: false; issues: CheckoutIssue[] };
+
+const prefixed = (prefix: string, issues: CheckoutIssue[]) =>
+  issues.map((i) => ({ ...i, field: `${prefix}.${i.field}` }));
+
+/** An address for checkout: the accounts module's rules (names, street, postcode digits per country). */
+export function parseCheckoutAddress(input: unknown, prefix: string): FieldResult<CheckoutAddress> {
+  const source = (input ?? {}) as Record<string, unknown>;
+  const parsed = parseAccountInput(addressSchema, {
+    firstName: source.firstName ?? "",
+    lastName: source.lastName ?? "",
+    street: source.street ?? "",
+    zipCode: source.zipCode ?? "",
+    city: source.city ?? "",
+    countryCode: source.countryCode ?? "",
+  });
+  if (!parsed.ok) return { ok: false, issues: prefixed(prefix, parsed.issues) };
+  const { isDefault: _, ...address } = parsed.value;
+  return { ok: true, value: address };
+}
+
+const contactSchema = z.strictObject({
+  email: emailSchema,
+  phone: profileSchema(new Date()).shape.phone,
+});
+
+export function parseContact(input: {
+  email?: unknown;
+  phone?: unknown;
+}): FieldResult<{ email: string; phone: string | null }> {
+  const parsed = parseAccountInput(contactSchema, { email: input.email ?? "", phone: input.phone ?? null });
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { email: parsed.value.email, phone: parsed.value.phone ?? null } };
+}
+
+export async function readDraft(db: Db, storeCode: string, shopper: Shopper): Promise<CheckoutDraft> {
+  const owner = ownerOf(shopper);
+  const row = await db
+    .selectFrom("checkout_session")
+    .select("draft")
+    .where("store_code", "=", storeCode)
+    .where("owner_kind", "=", owner.kind)
+    .where("owner_id", "=", owner.id)
+    .executeTakeFirst();
+  return parseJson<CheckoutDraft>(row?.draft, {});
+}
+
+/** Merges `patch` into the stored draft (keys set to undefined are removed). */
+export async function writeDraft(
+  db: Db,
+  storeCode: string,
+  shopper: Shopper,
+  patch: Partial<CheckoutDraft>,
+  now: Date,
+): Promise<CheckoutDraft> {
+  const owner = ownerOf(shopper);
+  const current = await readDraft(db, storeCode, shopper);
+  const next: CheckoutDraft = { ...current, ...patch };
+  for (const key of Object.keys(next) as (keyof CheckoutDraft)[]) if (next[key] === undefined) delete next[key];
+  const at = now.toISOString();
+  const draft = JSON.stringify(next);
+  await db
+    .insertInto("checkout_session")
+    .values({
+      store_code: storeCode,
+      owner_kind: owner.kind,
+      owner_id: owner.id,
+      draft,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(["store_code", "owner_kind", "owner_id"]).doUpdateSet({ draft, updated_at: at }))
+    .execute();
+  return next;
+}
+
+export async function deleteDraft(db: Db, storeCode: string, shopper: Shopper): Promise<void> {
+  const owner = ownerOf(shopper);
+  await db
+    .deleteFrom("checkout_session")
+    .where("store_code", "=", storeCode)
+    .where("owner_kind", "=", owner.kind)
+    .where("owner_id", "=", owner.id)
+    .execute();
+}

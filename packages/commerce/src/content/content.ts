@@ -1,0 +1,152 @@
+import { z } from "zod";
+import type { Db } from "../db/database.ts";
+import { parseJson } from "../json.ts";
+import { type ContentBlock, contentBlocksSchema } from "./blocks.ts";
+
+/**
+ * Content entries (home, content and service pages) per store language, with a draft and a published list of
+ * blocks (schemas in `blocks.ts`). The home page has the empty slug; a service page has one slug segment
+ * (`versand`), a content page may have several (`magazin/herbst`).
+ */
+
+export const PAGE_TYPES = ["home", "content", "service"] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+const SLUG_SEGMENT = "[a-z0-9]+(?:-[a-z0-9]+)*";
+const SLUG = new RegExp(`^${SLUG_SEGMENT}(?:/${SLUG_SEGMENT})*$`);
+
+export const contentEntryRecordSchema = z
+  .strictObject({
+    language: z.enum(["de", "fr", "en"]),
+    slug: z.string().max(200),
+    pageType: z.enum(PAGE_TYPES),
+    title: z.string().trim().min(1).max(200),
+    seoTitle: z.string().trim().max(200).default(""),
+    seoDescription: z.string().trim().max(400).default(""),
+    draftBlocks: contentBlocksSchema,
+    /** Blocks as published, or null when the entry was never published. */
+    publishedBlocks: contentBlocksSchema.nullable(),
+  })
+  .superRefine((entry, ctx) => {
+    const problem =
+      entry.pageType === "home"
+        ? entry.slug === ""
+          ? undefined
+          : "must be empty for the home page"
+        : !SLUG.test(entry.slug)
+          ? "must be lower-case words joined by dashes (segments separated by /)"
+          : entry.pageType === "service" && entry.slug.includes("/")
+            ? "must be a single segment for a service page"
+            : undefined;
+    if (problem) ctx.addIssue({ code: "custom", path: ["slug"], message: problem });
+  });
+
+export type ContentEntryRecord = z.output<typeof contentEntryRecordSchema>;
+export type ContentEntryInput = z.input<typeof contentEntryRecordSchema>;
+
+export interface ContentEntry extends ContentEntryRecord {
+  id: number;
+  publishedAt: string | null;
+  updatedAt: string;
+}
+
+export async function writeContentEntries(db: Db, records: readonly ContentEntryRecord[], now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  for (const e of records) {
+    const values = {
+      language: e.language,
+      slug: e.slug,
+      page_type: e.pageType,
+      title: e.title,
+      seo_title: e.seoTitle,
+      seo_description: e.seoDescription,
+      draft_blocks: JSON.stringify(e.draftBlocks),
+      published_blocks: e.publishedBlocks === null ? null : JSON.stringify(e.publishedBlocks),
+      published_at: e.publishedBlocks === null ? null : stamp,
+      updated_at: stamp,
+    };
+    await db
+      .insertInto("content_entry")
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(["language", "page_type", "slug"]).doUpdateSet({
+          title: values.title,
+          seo_title: values.seo_title,
+          seo_description: values.seo_description,
+          draft_blocks: values.draft_blocks,
+          published_blocks: values.published_blocks,
+          published_at: values.published_at,
+          updated_at: values.updated_at,
+        }),
+      )
+      .execute();
+  }
+}
+
+type ContentRow = {
+  id: number;
+  language: string;
+  slug: string;
+  page_type: string;
+  title: string;
+  seo_title: string;
+  seo_description: string;
+  draft_blocks: string;
+  published_blocks: string | null;
+  published_at: string | null;
+  updated_at: string;
+};
+
+function toEntry(row: ContentRow): ContentEntry {
+  return {
+    id: Number(row.id),
+    language: row.language as ContentEntry["language"],
+    slug: row.slug,
+    pageType: row.page_type as PageType,
+    title: row.title,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    draftBlocks: parseJson<ContentBlock[]>(row.draft_blocks, []),
+    publishedBlocks: row.published_blocks === null ? null : parseJson<ContentBlock[]>(row.published_blocks, []),
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function findContentEntry(
+  db: Db,
+  language: string,
+  pageType: PageType,
+  slug: string,
+): Promise<ContentEntry | undefined> {
+  const row = await db
+    .selectFrom("content_entry")
+    .selectAll()
+    .where("language", "=", language)
+    .where("page_type", "=", pageType)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row ? toEntry(row) : undefined;
+}
+
+export async function listContentEntries(db: Db, language?: string): Promise<ContentEntry[]> {
+  const query = db.selectFrom("content_entry").selectAll().orderBy("language").orderBy("page_type").orderBy("slug");
+  const rows = await (language ? query.where("language", "=", language) : query).execute();
+  return rows.map(toEntry);
+}
+
+/**
+ * The page a store path without a route of its own shows (the catch-all): a content page, else a service page
+ * with that slug.
+ */
+export async function findContentPage(db: Db, language: string, slug: string): Promise<ContentEntry | undefined> {
+  const rows = await db
+    .selectFrom("content_entry")
+    .selectAll()
+    .where("language", "=", language)
+    .where("slug", "=", slug)
+    .where("page_type", "in", ["content", "service"])
+    .execute();
+  const row = rows.find((r) => r.page_type === "content") ?? rows[0];
+  return row ? toEntry(row) : undefined;
+}

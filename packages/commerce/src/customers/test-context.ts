@@ -1,0 +1,55 @@
+import { systemClock } from "../clock.ts";
+import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import { type AccountAuth, createAccountAuth } from "./auth.ts";
+import type { AccountContext } from "./customers.ts";
+
+/** Test support: a migrated database with a better-auth instance whose reset mails are captured. */
+export interface AccountTestContext extends AccountContext {
+  testDb: TestDatabase;
+  mails: { email: string; name: string; token: string; callbackPath: string }[];
+  /** Another instance on the same database with Secure cookies (HTTPS). */
+  secureAuth: AccountAuth;
+  destroy(): Promise<void>;
+}
+
+export const TEST_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+
+export async function createAccountTestContext(): Promise<AccountTestContext> {
+  const testDb = await createTestDatabase();
+  const mails: AccountTestContext["mails"] = [];
+  const options = {
+    db: testDb.db,
+    clock: systemClock,
+    secret: TEST_SECRET,
+    baseURL: "http://localhost:3000",
+    async sendPasswordResetMail(mail: AccountTestContext["mails"][number]) {
+      mails.push(mail);
+    },
+  };
+  const auth = createAccountAuth({ ...options, secureCookies: false });
+  const secureAuth = createAccountAuth({ ...options, baseURL: "https://shop.example", secureCookies: true });
+  return {
+    db: testDb.db,
+    clock: systemClock,
+    auth,
+    secureAuth,
+    testDb,
+    mails,
+    async destroy() {
+      await auth.settled();
+      await testDb.destroy();
+    },
+  };
+}
+
+/** A request's headers carrying the cookies a response set (name=value pairs only). */
+export function cookieHeaders(setCookies: readonly string[], extra: Record<string, string> = {}): Headers {
+  const pairs = setCookies.map((c) => c.split(";")[0]).filter((pair) => pair && !pair.endsWith("="));
+  return new Headers({ ...(pairs.length ? { cookie: pairs.join("; ") } : {}), ...extra });
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "kundin"): string {
+  counter++;
+  return `${prefix}.${process.pid}.${counter}@example.com`;
+}

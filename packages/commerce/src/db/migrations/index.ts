@@ -1,0 +1,18 @@
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001_catalog.ts";
+import * as m0002 from "./0002_search.ts";
+import * as m0003 from "./0003_basket.ts";
+import * as m0004 from "./0004_accounts.ts";
+import * as m0005 from "./0005_orders.ts";
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so that the bundled storefront server and the
+ * CLI run the same set. Add new files at the end; never edit one that has landed.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_catalog": m0001,
+  "0002_search": m0002,
+  "0003_basket": m0003,
+  "0004_accounts": m0004,
+  "0005_orders": m0005,
+};

@@ -1,0 +1,220 @@
+import type { Generated } from "kysely";
+import type { AccountsTables } from "./tables/accounts.ts";
+import type { BasketTables } from "./tables/basket.ts";
+import type { OrdersTables } from "./tables/orders.ts";
+import type { SearchTables } from "./tables/search.ts";
+
+/**
+ * Table types of the whole database. Portable across SQLite and PostgreSQL:
+ * flags are integers 0/1, timestamps are ISO-8601 text in UTC, JSON is text, money is integer cents.
+ * Each domain module declares its tables here under its own heading; modules only query their own tables.
+ */
+
+// --- catalogue ---------------------------------------------------------------------------------
+
+export interface CategoryTable {
+  id: number;
+  parent_id: number | null;
+  key: string;
+  position: number;
+  /** `regular`, `sale` (the sale category), `new` (new arrivals) or `outfits`. */
+  kind: string;
+  is_sale: number;
+  tracking_key: string;
+  shop_base_category: string;
+  /** Product type the leaf sells (silhouette of the demo images); empty for inner nodes. */
+  product_type: string;
+}
+
+export interface CategoryTranslationTable {
+  category_id: number;
+  language: string;
+  name: string;
+  slug: string;
+  description: string;
+}
+
+export interface ProductTable {
+  id: number;
+  master_key: string;
+  reference_key: string;
+  brand: string;
+  product_type: string;
+  color_id: string;
+  pattern: string;
+  /** JSON array of material ids. */
+  material: string;
+  fit: string | null;
+  /** JSON array of care symbol ids. */
+  care: string;
+  season_month: number;
+  season_year: number;
+  campaign: string | null;
+  arrival_date: string;
+  promotion_id: string | null;
+  /** JSON object of further attributes: key → list of value ids. */
+  attributes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTranslationTable {
+  product_id: number;
+  language: string;
+  name: string;
+  slug: string;
+  short_description: string;
+  description: string;
+  free_text_badge: string | null;
+}
+
+export interface ProductCategoryTable {
+  product_id: number;
+  category_id: number;
+  position: number;
+}
+
+export interface ProductImageTable {
+  product_id: number;
+  asset_name: string;
+  position: number;
+  path: string;
+}
+
+export interface VariantTable {
+  id: number;
+  product_id: number;
+  size: string;
+  position: number;
+  ean: string | null;
+  stock_quantity: number;
+  sellable_without_stock: number;
+  delivery_min_days: number;
+  delivery_max_days: number;
+}
+
+export interface VariantPriceTable {
+  variant_id: number;
+  price_zone: string;
+  currency: string;
+  /** Regular price with tax, in cents. */
+  list_price: number;
+  /** Reduced price with tax, in cents, when the variant is reduced. */
+  sale_price: number | null;
+  reduction_category: string | null;
+}
+
+export interface CatalogChangeTable {
+  id: Generated<number>;
+  entity: string;
+  entity_id: string;
+  changed_at: string;
+}
+
+// --- promotions, outfits, physical stores ---------------------------------------------------------
+
+export interface PromotionTable {
+  id: string;
+  priority: number;
+  /** `automatic_discount` or `buy_x_get_y`. */
+  effect_type: string;
+  /** JSON: the effect's typed arguments. */
+  effect: string;
+  /** JSON: which products qualify (categories, brands, products). */
+  conditions: string;
+  color_hex: string;
+  /** JSON: localized names { de, fr, en }. */
+  names: string;
+  /** JSON: list of store codes the promotion runs in. */
+  store_codes: string;
+  valid_from: string;
+  valid_to: string;
+}
+
+export interface OutfitTable {
+  id: number;
+  /** JSON: localized names { de, fr, en }. */
+  names: string;
+  /** JSON: localized descriptions. */
+  descriptions: string;
+  gender: string;
+  /** JSON array of product ids in display order. */
+  product_ids: string;
+}
+
+export interface PhysicalStoreTable {
+  id: string;
+  name: string;
+  street: string;
+  zip_code: string;
+  city: string;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  email: string;
+  /** JSON: seven entries Monday..Sunday, each `null` (closed) or ["09:30", "19:00"]. */
+  opening_hours: string;
+}
+
+export interface StoreStockTable {
+  store_id: string;
+  variant_id: number;
+  quantity: number;
+}
+
+// --- site: redirects, settings, content ----------------------------------------------------------
+
+export interface RedirectTable {
+  id: Generated<number>;
+  /** Path inside a store, with leading and trailing slash: `/old-sale/`. */
+  source_path: string;
+  /** Store code, or `*` for every store. */
+  store_code: string;
+  /** An internal path (localized on use) or an absolute `http(s)://` address. */
+  target: string;
+  status_code: number;
+  created_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface ContentEntryTable {
+  id: Generated<number>;
+  language: string;
+  slug: string;
+  /** `home`, `content` or `service`. */
+  page_type: string;
+  title: string;
+  seo_title: string;
+  seo_description: string;
+  /** JSON: ordered list of blocks, as last saved (draft). */
+  draft_blocks: string;
+  /** JSON: ordered list of blocks as published, or null when never published. */
+  published_blocks: string | null;
+  published_at: string | null;
+  updated_at: string;
+}
+
+export interface Database extends SearchTables, BasketTables, AccountsTables, OrdersTables {
+  category: CategoryTable;
+  category_translation: CategoryTranslationTable;
+  product: ProductTable;
+  product_translation: ProductTranslationTable;
+  product_category: ProductCategoryTable;
+  product_image: ProductImageTable;
+  variant: VariantTable;
+  variant_price: VariantPriceTable;
+  catalog_change: CatalogChangeTable;
+  promotion: PromotionTable;
+  outfit: OutfitTable;
+  physical_store: PhysicalStoreTable;
+  store_stock: StoreStockTable;
+  redirect: RedirectTable;
+  setting: SettingTable;
+  content_entry: ContentEntryTable;
+}

@@ -1,0 +1,238 @@
+import type { Language } from "../shop/shops.ts";
+
+/**
+ * Wording of the order mails in the shop's three languages. They live with the orders module (not in the
+ * storefront's message files) because the storefront and the CLI both send them. `{name}` placeholders are filled
+ * by `fill`.
+ */
+export const ORDER_MAIL_TEXTS = {
+  de: {
+    footer: "Vitrine · Dein Online-Modeshop · Fragen? Antworte einfach auf diese E-Mail.",
+    hello: "Hallo {name},",
+    orderNumber: "Bestellnummer: {number}",
+    items: "Deine Artikel:",
+    itemLine: "{quantity} × {name} ({color}, {size}): {price}",
+    giftLine: "{quantity} × {name} ({size}): Geschenk",
+    itemsTotal: "Artikel: {amount}",
+    reductions: "Rabatte: {amount}",
+    delivery: "Versand ({method}): {amount}",
+    free: "kostenlos",
+    paymentFee: "Nachnahmegebühr: {amount}",
+    giftCard: "Geschenkkarte {code}: {amount}",
+    total: "Gesamt: {amount} (inkl. {rate} MwSt.: {tax})",
+    amountDue: "Zu zahlen: {amount}",
+    deliveryEstimate: "Voraussichtliche Lieferung: {from} bis {to}",
+    shippingAddress: "Lieferadresse: {address}",
+    paymentMethod: "Zahlart: {method}",
+    transferIntro: "Bitte überweise {amount} bis zum {date} auf unser Konto:",
+    invoiceIntro: "Du zahlst bequem per Rechnung: Bitte überweise {amount} bis zum {date} auf unser Konto:",
+    prepaymentIntro:
+      "Wir versenden deine Bestellung, sobald deine Zahlung eingegangen ist. Bitte überweise {amount} bis zum {date} auf unser Konto:",
+    bankLine: "{holder} · IBAN {iban} · BIC {bic} · {bank} · Verwendungszweck: {reference}",
+    codIntro: "Du zahlst {amount} bar bei der Zustellung (inkl. {fee} Nachnahmegebühr).",
+    viewOrder: "Bestellung ansehen",
+    trackOrder: "Bestellung verfolgen",
+    methods: {
+      invoice: "Rechnung",
+      prepayment: "Vorkasse",
+      cash_on_delivery: "Nachnahme",
+      credit_card: "Kreditkarte",
+      paypal: "PayPal",
+      gift_card: "Geschenkkarte",
+    },
+    deliveryMethods: { standard: "Standard", express: "Express" },
+    confirmation: {
+      subject: "Deine Bestellung {number} bei Vitrine",
+      preheader: "Danke! Wir haben deine Bestellung erhalten.",
+      heading: "Danke für deine Bestellung, {name}!",
+      body: "Wir haben deine Bestellung erhalten und melden uns, sobald sie unterwegs ist.",
+    },
+    paid: {
+      subject: "Zahlung für Bestellung {number} erhalten",
+      heading: "Deine Zahlung ist da",
+      body: "Vielen Dank: Wir haben deine Zahlung für die Bestellung {number} erhalten und bereiten den Versand vor.",
+    },
+    shipped: {
+      subject: "Deine Bestellung {number} ist unterwegs",
+      heading: "Deine Bestellung ist unterwegs",
+      body: "Ein Paket deiner Bestellung {number} ist auf dem Weg zu dir.",
+      tracking: "Versand mit {carrier}, Sendungsnummer {trackingNumber}",
+      action: "Sendung verfolgen",
+    },
+    delivered: {
+      subject: "Deine Bestellung {number} wurde zugestellt",
+      heading: "Viel Freude mit deiner Bestellung!",
+      body: "Deine Bestellung {number} wurde zugestellt. Passt etwas nicht? Du kannst Artikel innerhalb von {days} Tagen zurückgeben.",
+      action: "Rücksendung anmelden",
+    },
+    cancelled: {
+      subject: "Deine Bestellung {number} wurde storniert",
+      heading: "Deine Bestellung wurde storniert",
+      body: "Wir haben deine Bestellung {number} storniert.",
+      refund:
+        "Bereits gezahlte Beträge erstatten wir auf dem ursprünglichen Zahlungsweg; ein Geschenkkarten-Guthaben ist wieder auf der Karte.",
+    },
+    returned: {
+      subject: "Deine Rücksendung {returnNumber} ist angemeldet",
+      heading: "Deine Rücksendung ist angemeldet",
+      body: "Wir haben deine Rücksendung {returnNumber} zur Bestellung {number} erfasst. Drucke das Rücksendeetikett aus, klebe es auf das Paket und gib es bei {carrier} ab.",
+      action: "Rücksendeetikett drucken",
+      refund:
+        "Sobald die Artikel bei uns angekommen sind, erstatten wir den Betrag auf dem ursprünglichen Zahlungsweg.",
+    },
+  },
+  fr: {
+    footer: "Vitrine · Votre boutique de mode en ligne · Une question ? Répondez simplement à cet e-mail.",
+    hello: "Bonjour {name},",
+    orderNumber: "Numéro de commande : {number}",
+    items: "Vos articles :",
+    itemLine: "{quantity} × {name} ({color}, {size}) : {price}",
+    giftLine: "{quantity} × {name} ({size}) : cadeau",
+    itemsTotal: "Articles : {amount}",
+    reductions: "Remises : {amount}",
+    delivery: "Livraison ({method}) : {amount}",
+    free: "gratuite",
+    paymentFee: "Frais de paiement à la livraison : {amount}",
+    giftCard: "Carte cadeau {code} : {amount}",
+    total: "Total : {amount} (dont TVA {rate} : {tax})",
+    amountDue: "À payer : {amount}",
+    deliveryEstimate: "Livraison prévue : du {from} au {to}",
+    shippingAddress: "Adresse de livraison : {address}",
+    paymentMethod: "Mode de paiement : {method}",
+    transferIntro: "Veuillez virer {amount} d'ici le {date} sur notre compte :",
+    invoiceIntro: "Vous payez sur facture : veuillez virer {amount} d'ici le {date} sur notre compte :",
+    prepaymentIntro:
+      "Nous expédions votre commande dès réception de votre paiement. Veuillez virer {amount} d'ici le {date} sur notre compte :",
+    bankLine: "{holder} · IBAN {iban} · BIC {bic} · {bank} · Référence : {reference}",
+    codIntro: "Vous payez {amount} en espèces à la livraison (dont {fee} de frais).",
+    viewOrder: "Voir la commande",
+    trackOrder: "Suivre la commande",
+    methods: {
+      invoice: "Facture",
+      prepayment: "Paiement anticipé",
+      cash_on_delivery: "Paiement à la livraison",
+      credit_card: "Carte de crédit",
+      paypal: "PayPal",
+      gift_card: "Carte cadeau",
+    },
+    deliveryMethods: { standard: "Standard", express: "Express" },
+    confirmation: {
+      subject: "Votre commande {number} chez Vitrine",
+      preheader: "Merci ! Nous avons bien reçu votre commande.",
+      heading: "Merci pour votre commande, {name} !",
+      body: "Nous avons bien reçu votre commande et vous prévenons dès qu'elle est en route.",
+    },
+    paid: {
+      subject: "Paiement reçu pour la commande {number}",
+      heading: "Votre paiement est arrivé",
+      body: "Merci : nous avons reçu votre paiement pour la commande {number} et préparons l'expédition.",
+    },
+    shipped: {
+      subject: "Votre commande {number} est en route",
+      heading: "Votre commande est en route",
+      body: "Un colis de votre commande {number} est en route.",
+      tracking: "Expédié avec {carrier}, numéro de suivi {trackingNumber}",
+      action: "Suivre le colis",
+    },
+    delivered: {
+      subject: "Votre commande {number} a été livrée",
+      heading: "Profitez bien de votre commande !",
+      body: "Votre commande {number} a été livrée. Un article ne convient pas ? Vous pouvez le retourner sous {days} jours.",
+      action: "Enregistrer un retour",
+    },
+    cancelled: {
+      subject: "Votre commande {number} a été annulée",
+      heading: "Votre commande a été annulée",
+      body: "Nous avons annulé votre commande {number}.",
+      refund:
+        "Les montants déjà payés vous sont remboursés par le même moyen de paiement ; le solde d'une carte cadeau est recrédité.",
+    },
+    returned: {
+      subject: "Votre retour {returnNumber} est enregistré",
+      heading: "Votre retour est enregistré",
+      body: "Nous avons enregistré votre retour {returnNumber} pour la commande {number}. Imprimez l'étiquette de retour, collez-la sur le colis et déposez-le chez {carrier}.",
+      action: "Imprimer l'étiquette de retour",
+      refund: "Dès réception des articles, nous vous remboursons par le même moyen de paiement.",
+    },
+  },
+  en: {
+    footer: "Vitrine · Your online fashion shop · Questions? Just reply to this e-mail.",
+    hello: "Hello {name},",
+    orderNumber: "Order number: {number}",
+    items: "Your items:",
+    itemLine: "{quantity} × {name} ({color}, {size}): {price}",
+    giftLine: "{quantity} × {name} ({size}): free gift",
+    itemsTotal: "Items: {amount}",
+    reductions: "Discounts: {amount}",
+    delivery: "Delivery ({method}): {amount}",
+    free: "free",
+    paymentFee: "Cash on delivery fee: {amount}",
+    giftCard: "Gift card {code}: {amount}",
+    total: "Total: {amount} (incl. {rate} VAT: {tax})",
+    amountDue: "To pay: {amount}",
+    deliveryEstimate: "Expected delivery: {from} to {to}",
+    shippingAddress: "Delivery address: {address}",
+    paymentMethod: "Payment method: {method}",
+    transferIntro: "Please transfer {amount} by {date} to our account:",
+    invoiceIntro: "You pay by invoice: please transfer {amount} by {date} to our account:",
+    prepaymentIntro:
+      "We ship your order as soon as your payment has arrived. Please transfer {amount} by {date} to our account:",
+    bankLine: "{holder} · IBAN {iban} · BIC {bic} · {bank} · Reference: {reference}",
+    codIntro: "You pay {amount} in cash on delivery (including the {fee} fee).",
+    viewOrder: "View your order",
+    trackOrder: "Track your order",
+    methods: {
+      invoice: "Invoice",
+      prepayment: "Prepayment",
+      cash_on_delivery: "Cash on delivery",
+      credit_card: "Credit card",
+      paypal: "PayPal",
+      gift_card: "Gift card",
+    },
+    deliveryMethods: { standard: "Standard", express: "Express" },
+    confirmation: {
+      subject: "Your Vitrine order {number}",
+      preheader: "Thank you! We have received your order.",
+      heading: "Thank you for your order, {name}!",
+      body: "We have received your order and will let you know as soon as it is on its way.",
+    },
+    paid: {
+      subject: "Payment received for order {number}",
+      heading: "Your payment has arrived",
+      body: "Thank you: we have received your payment for order {number} and are getting it ready to ship.",
+    },
+    shipped: {
+      subject: "Your order {number} is on its way",
+      heading: "Your order is on its way",
+      body: "A parcel of your order {number} is on its way to you.",
+      tracking: "Shipped with {carrier}, tracking number {trackingNumber}",
+      action: "Track your parcel",
+    },
+    delivered: {
+      subject: "Your order {number} has been delivered",
+      heading: "Enjoy your order!",
+      body: "Your order {number} has been delivered. Something not right? You can return items within {days} days.",
+      action: "Register a return",
+    },
+    cancelled: {
+      subject: "Your order {number} has been cancelled",
+      heading: "Your order has been cancelled",
+      body: "We have cancelled your order {number}.",
+      refund:
+        "Anything already paid is refunded to the original payment method; a gift card balance is back on the card.",
+    },
+    returned: {
+      subject: "Your return {returnNumber} is registered",
+      heading: "Your return is registered",
+      body: "We have registered your return {returnNumber} for order {number}. Print the return label, stick it on the parcel and hand it in at {carrier}.",
+      action: "Print the return label",
+      refund: "As soon as the items are back with us, we refund the amount to the original payment method.",
+    },
+  },
+} satisfies Record<Language, unknown>;
+
+export type OrderMailTexts = (typeof ORDER_MAIL_TEXTS)["de"];
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

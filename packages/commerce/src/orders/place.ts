@@ -1,0 +1,133 @@
+import { randomInt } from "node:crypto";
+import type { CheckoutAddress } from "../checkout/draft.ts";
+import type { CheckoutQuote } from "../checkout/quote.ts";
+import type { Db } from "../db/database.ts";
+import type { OrderPaymentStatus, PaymentMethodId } from "../payments/methods.ts";
+import type { StoreCode } from "../shop/shops.ts";
+import type { OrderStatus } from "./orders.ts";
+
+/** Writes a placed order (order, lines, first history entries) inside the placement transaction. */
+
+export interface NewOrder {
+  storeCode: StoreCode;
+  customerId: string;
+  owner: { kind: string; id: string };
+  email: string;
+  phone: string | null;
+  idempotencyKey: string;
+  shippingAddress: CheckoutAddress;
+  billingAddress: CheckoutAddress;
+  quote: CheckoutQuote;
+  paymentMethod: PaymentMethodId | null;
+  paymentId: string | null;
+  paymentStatus: OrderPaymentStatus;
+}
+
+export function newOrderNumber(): string {
+  return String(randomInt(10_000_000, 100_000_000));
+}
+
+/**
+ * Inserts the order. `null` when an order with the same idempotency key exists (the caller returns that one).
+ * A random number that is taken is drawn again; ON CONFLICT DO NOTHING keeps the transaction usable on PostgreSQL.
+ */
+export async function insertOrder(trx: Db, order: NewOrder, now: Date): Promise<{ id: number; number: string } | null> {
+  const at = now.toISOString();
+  const q = order.quote;
+  const status: OrderStatus = order.paymentStatus === "paid" ? "paid" : "placed";
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const number = newOrderNumber();
+    const inserted = await trx
+      .insertInto("shop_order")
+      .values({
+        number,
+        store_code: order.storeCode,
+        currency: q.currency,
+        customer_id: order.customerId,
+        owner_kind: order.owner.kind,
+        owner_id: order.owner.id,
+        email: order.email,
+        phone: order.phone,
+        status,
+        payment_status: order.paymentStatus,
+        idempotency_key: order.idempotencyKey,
+        shipping_address: JSON.stringify(order.shippingAddress),
+        billing_address: JSON.stringify(order.billingAddress),
+        shipping_country: q.shippingCountry,
+        delivery_method: q.delivery.id,
+        delivery_min: q.deliveryDateRange.min,
+        delivery_max: q.deliveryDateRange.max,
+        payment_method: order.paymentMethod,
+        payment_id: order.paymentId,
+        items_list_total: q.itemsListTotal,
+        items_total: q.itemsTotal,
+        reductions: JSON.stringify(q.reductions),
+        delivery_price: q.delivery.price,
+        payment_fee: q.paymentFee,
+        total: q.total,
+        gift_card_code: q.giftCard && q.giftCard.amount > 0 ? q.giftCard.code : null,
+        gift_card_amount: q.giftCard?.amount ?? 0,
+        amount_due: q.amountDue,
+        vat_rate_bp: Math.round(q.vatRate * 10_000),
+        tax_total: q.tax,
+        net_total: q.net,
+        placed_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) {
+      const id = Number(inserted.id);
+      await trx
+        .insertInto("order_line")
+        .values(
+          q.lines.map((l, i) => ({
+            order_id: id,
+            position: i + 1,
+            product_id: l.productId,
+            variant_id: l.variantId,
+            name: l.name,
+            brand: l.brand,
+            color_label: l.colorLabel,
+            size_label: l.sizeLabel,
+            product_path: l.productPath,
+            image_url: l.imageUrl,
+            quantity: l.quantity,
+            unit_price: l.unitPrice,
+            unit_discounted: l.unitDiscounted,
+            total: l.total,
+            tax: l.tax,
+            reductions: JSON.stringify(l.reductions),
+            promotion_id: l.promotionId,
+            is_gift: l.isGift ? 1 : 0,
+            backorder: l.backorder ? 1 : 0,
+          })),
+        )
+        .execute();
+      await addOrderEvent(trx, id, "placed", {}, now);
+      if (status === "paid") await addOrderEvent(trx, id, "paid", {}, now);
+      return { id, number };
+    }
+    const existing = await trx
+      .selectFrom("shop_order")
+      .select("id")
+      .where("idempotency_key", "=", order.idempotencyKey)
+      .executeTakeFirst();
+    if (existing) return null;
+  }
+  throw new Error("insertOrder: no free order number after 8 attempts");
+}
+
+export async function addOrderEvent(
+  trx: Db,
+  orderId: number,
+  type: string,
+  data: Record<string, string | number | null>,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto("order_event")
+    .values({ order_id: orderId, type, data: JSON.stringify(data), created_at: now.toISOString() })
+    .execute();
+}

@@ -1,0 +1,179 @@
+import { putBackStock } from "../catalog/stock.ts";
+import { loadCustomer } from "../customers/customers.ts";
+import { type Db, dialect } from "../db/database.ts";
+import { refundGiftCard } from "../payments/gift-cards.ts";
+import type { OrderPaymentStatus } from "../payments/methods.ts";
+import { refundPayment } from "../payments/payments.ts";
+import { carrierById } from "./carriers.ts";
+import { type StatusMailEvent, statusMail } from "./mails.ts";
+import { getOrderById, getOrderByNumber, type OrderDetails, type OrderStatus, type OrdersContext } from "./orders.ts";
+import { enqueueMail } from "./outbox.ts";
+import { addOrderEvent } from "./place.ts";
+
+/**
+ * The order lifecycle after placement, as the operator drives it (CLI `vitrine orders pay|ship|deliver|cancel`):
+ * placed → paid → shipped (one or more packages, each with carrier and tracking number) → delivered, or cancelled
+ * before shipping. Each change is a history entry and a mail, written in one transaction with the change.
+ */
+
+export type OrderChangeResult =
+  | { ok: true; order: OrderDetails }
+  | { ok: false; error: "OrderNotFound" }
+  | { ok: false; error: "InvalidTransition"; status: OrderStatus }
+  /** A prepayment order ships only once the money is in. */
+  | { ok: false; error: "AwaitingPayment" }
+  | { ok: false; error: "InvalidPackage"; reason: string };
+
+type Change = { failure: Exclude<OrderChangeResult, { ok: true }> } | { mail: StatusMailEvent | null };
+
+/** Runs a change on the locked order row and queues its mail; nothing is written when the change refuses. */
+async function changeOrder(
+  ctx: OrdersContext,
+  number: string,
+  apply: (trx: Db, order: OrderDetails, now: Date) => Promise<Change>,
+): Promise<OrderChangeResult> {
+  const found = await getOrderByNumber(ctx.db, number);
+  if (!found) return { ok: false, error: "OrderNotFound" };
+  const customer = await loadCustomer(ctx, found.customerId);
+  const hasAccount = !!customer && !customer.status.isGuestCustomer;
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.id);
+    await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
+    const order = (await getOrderById(trx, found.id)) as OrderDetails;
+    const change = await apply(trx, order, now);
+    if ("failure" in change) return change.failure;
+    await trx.updateTable("shop_order").set({ updated_at: now.toISOString() }).where("id", "=", order.id).execute();
+    const updated = (await getOrderById(trx, order.id)) as OrderDetails;
+    if (change.mail) {
+      await enqueueMail(trx, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
+    }
+    return { ok: true as const, order: updated };
+  });
+  return outcome;
+}
+
+async function setStatus(trx: Db, orderId: number, status: OrderStatus, paymentStatus?: OrderPaymentStatus) {
+  await trx
+    .updateTable("shop_order")
+    .set({ status, ...(paymentStatus ? { payment_status: paymentStatus } : {}) })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+const invalid = (order: OrderDetails): Change => ({
+  failure: { ok: false, error: "InvalidTransition", status: order.status },
+});
+
+/** The money for an invoice or prepayment order has arrived. */
+export function markOrderPaid(ctx: OrdersContext, number: string): Promise<OrderChangeResult> {
+  return changeOrder(ctx, number, async (trx, order, now) => {
+    if (order.paymentStatus !== "awaiting_payment" || order.status === "cancelled") return invalid(order);
+    await setStatus(trx, order.id, order.status === "placed" ? "paid" : order.status, "paid");
+    await addOrderEvent(trx, order.id, "paid", {}, now);
+    return { mail: { type: "paid" } };
+  });
+}
+
+export interface ShipmentInput {
+  carrier: string;
+  trackingNumber: string;
+  /** What the package holds; every unit not shipped yet when left out. */
+  lines?: { lineId: number; quantity: number }[];
+}
+
+/** A package leaves the warehouse: the order is shipped (a later package of the same order adds to it). */
+export function shipOrder(ctx: OrdersContext, number: string, input: ShipmentInput): Promise<OrderChangeResult> {
+  return changeOrder(ctx, number, async (trx, order, now) => {
+    if (!["placed", "paid", "shipped"].includes(order.status)) return invalid(order);
+    if (order.payment.method === "prepayment" && order.paymentStatus === "awaiting_payment") {
+      return { failure: { ok: false, error: "AwaitingPayment" } };
+    }
+    const carrier = carrierById(input.carrier);
+    const trackingNumber = input.trackingNumber.trim();
+    if (!carrier)
+      return { failure: { ok: false, error: "InvalidPackage", reason: `unknown carrier ${input.carrier}` } };
+    if (!/^[A-Za-z0-9-]{6,40}$/.test(trackingNumber)) {
+      return { failure: { ok: false, error: "InvalidPackage", reason: "tracking number: 6 to 40 letters or digits" } };
+    }
+    const remaining = new Map(order.lines.map((l) => [l.id, l.quantity - l.shippedQuantity]));
+    const contents = input.lines ?? order.lines.map((l) => ({ lineId: l.id, quantity: remaining.get(l.id) ?? 0 }));
+    const packed = contents.filter((c) => c.quantity > 0);
+    for (const c of packed) {
+      const left = remaining.get(c.lineId);
+      if (left === undefined) return { failure: { ok: false, error: "InvalidPackage", reason: `no line ${c.lineId}` } };
+      if (!Number.isInteger(c.quantity) || c.quantity > left) {
+        return { failure: { ok: false, error: "InvalidPackage", reason: `line ${c.lineId}: at most ${left} left` } };
+      }
+    }
+    if (packed.length === 0) return { failure: { ok: false, error: "InvalidPackage", reason: "nothing left to ship" } };
+    const inserted = await trx
+      .insertInto("order_package")
+      .values({
+        order_id: order.id,
+        carrier: carrier.id,
+        tracking_number: trackingNumber,
+        lines: JSON.stringify(packed),
+        shipped_at: now.toISOString(),
+        delivered_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await setStatus(trx, order.id, "shipped");
+    await addOrderEvent(
+      trx,
+      order.id,
+      "shipped",
+      { packageId: Number(inserted.id), carrier: carrier.id, trackingNumber },
+      now,
+    );
+    const pkg = (await getOrderById(trx, order.id))?.packages.find((p) => p.id === Number(inserted.id));
+    return { mail: pkg ? { type: "shipped", package: pkg } : null };
+  });
+}
+
+/** The parcels have arrived; cash on delivery is paid now. */
+export function deliverOrder(ctx: OrdersContext, number: string): Promise<OrderChangeResult> {
+  return changeOrder(ctx, number, async (trx, order, now) => {
+    if (order.status !== "shipped") return invalid(order);
+    await trx
+      .updateTable("order_package")
+      .set({ delivered_at: now.toISOString() })
+      .where("order_id", "=", order.id)
+      .where("delivered_at", "is", null)
+      .execute();
+    const paysNow = order.paymentStatus === "due_on_delivery";
+    await setStatus(trx, order.id, "delivered", paysNow ? "paid" : undefined);
+    if (paysNow) await addOrderEvent(trx, order.id, "paid", {}, now);
+    await addOrderEvent(trx, order.id, "delivered", {}, now);
+    return { mail: { type: "delivered" } };
+  });
+}
+
+/**
+ * Cancels an order that has not shipped: the units go back into stock, a gift card gets its amount back, a card
+ * or PayPal payment is refunded.
+ */
+export function cancelOrder(ctx: OrdersContext, number: string, reason = ""): Promise<OrderChangeResult> {
+  return changeOrder(ctx, number, async (trx, order, now) => {
+    if (order.status !== "placed" && order.status !== "paid") return invalid(order);
+    await putBackStock(
+      trx,
+      order.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+      now,
+    );
+    const row = await trx
+      .selectFrom("shop_order")
+      .select(["gift_card_code", "gift_card_amount", "payment_id"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    if (row.gift_card_code && row.gift_card_amount > 0) {
+      await refundGiftCard(trx, row.gift_card_code, row.gift_card_amount, order.id, now);
+    }
+    if (row.payment_id) await refundPayment(trx, row.payment_id, now);
+    const moneyTaken = order.paymentStatus === "paid" || row.gift_card_amount > 0;
+    await setStatus(trx, order.id, "cancelled", moneyTaken ? "refunded" : undefined);
+    await addOrderEvent(trx, order.id, "cancelled", reason ? { reason: reason.slice(0, 200) } : {}, now);
+    return { mail: { type: "cancelled" } };
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { type Shop, shopByCode } from "../shop/shops.ts";
+import { formatGiftCardCode, maskGiftCardCode, normalizeGiftCardCode } from "./gift-cards.ts";
+import { availablePaymentMethods, PAYMENT_PROVIDERS } from "./methods.ts";
+import { cardBrand, luhnValid, SANDBOX_TEST_CARDS, validateCard } from "./sandbox.ts";
+
+const now = new Date("2026-06-01T10:00:00Z");
+const card = { number: SANDBOX_TEST_CARDS.success, expiry: "12/30", cvc: "123", holder: "Lena Berg" };
+
+describe("sandbox provider: card checks", () => {
+  it("knows valid card numbers by their check digit and brand", () => {
+    for (const number of Object.values(SANDBOX_TEST_CARDS)) expect(luhnValid(number.replace(/\s/g, ""))).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+    expect(cardBrand("4242424242424242")).toBe("visa");
+    expect(cardBrand("5555555555554444")).toBe("mastercard");
+    expect(cardBrand("378282246310005")).toBe("amex");
+  });
+
+  it("names every problem of the card form at once", () => {
+    expect(validateCard(card, now)).toEqual([]);
+    expect(validateCard({ number: "", expiry: "", cvc: "", holder: " " }, now)).toEqual([
+      { field: "number", code: "required" },
+      { field: "expiry", code: "required" },
+      { field: "cvc", code: "required" },
+      { field: "holder", code: "required" },
+    ]);
+    expect(validateCard({ ...card, number: "4242 4242 4242 4241", expiry: "13/30", cvc: "12" }, now)).toEqual([
+      { field: "number", code: "invalid_card_number" },
+      { field: "expiry", code: "invalid_expiry" },
+      { field: "cvc", code: "invalid_cvc" },
+    ]);
+    // Valid until the end of the expiry month.
+    expect(validateCard({ ...card, expiry: "06/26" }, now)).toEqual([]);
+    expect(validateCard({ ...card, expiry: "05/26" }, now)).toEqual([{ field: "expiry", code: "expired" }]);
+    expect(validateCard({ ...card, expiry: "12/2030" }, now)).toEqual([]);
+  });
+});
+
+describe("payment methods per store", () => {
+  const shop = (code: string) => shopByCode(code) as Shop;
+  const ids = (code: string, country: "DE" | "AT" | "CH") =>
+    availablePaymentMethods({ shop: shop(code), shippingCountry: country }).map((p) => p.id);
+
+  it("offers cash on delivery in Germany only, with its fee", () => {
+    expect(ids("de", "DE")).toContain("cash_on_delivery");
+    expect(ids("de", "AT")).not.toContain("cash_on_delivery");
+    expect(ids("en", "DE")).toContain("cash_on_delivery");
+    expect(ids("at", "AT")).not.toContain("cash_on_delivery");
+    expect(ids("ch", "CH")).not.toContain("cash_on_delivery");
+    expect(PAYMENT_PROVIDERS.cash_on_delivery.fee({ shop: shop("de"), shippingCountry: "DE" })).toBe(300);
+  });
+
+  it("sends card and PayPal to the hosted page and knows how each order starts", () => {
+    expect(
+      Object.values(PAYMENT_PROVIDERS)
+        .filter((p) => p.hosted)
+        .map((p) => p.id),
+    ).toEqual(["credit_card", "paypal"]);
+    expect(PAYMENT_PROVIDERS.invoice.statusAtPlacement).toBe("awaiting_payment");
+    expect(PAYMENT_PROVIDERS.cash_on_delivery.statusAtPlacement).toBe("due_on_delivery");
+    expect(PAYMENT_PROVIDERS.credit_card.statusAtPlacement).toBe("paid");
+    expect(ids("en", "DE")).not.toContain("invoice");
+  });
+
+  it("gives bank details in the order's currency with the order number as reference", () => {
+    const order = { number: "12345678", amountDue: 4990, paymentFee: 0, placedAt: "2026-06-01T10:00:00Z" };
+    expect(PAYMENT_PROVIDERS.invoice.instructions({ ...order, currency: "CHF" })).toMatchObject({
+      kind: "bank_transfer",
+      reference: "12345678",
+      amount: 4990,
+      dueDate: "2026-06-15",
+      account: { iban: "CH93 0076 2011 6238 5295 7" },
+    });
+    expect(PAYMENT_PROVIDERS.credit_card.instructions({ ...order, currency: "EUR" })).toBeNull();
+  });
+});
+
+describe("gift card codes", () => {
+  it("are compared without spaces, dashes or case, shown in groups and masked on receipts", () => {
+    expect(normalizeGiftCardCode(" demo-gift 50eu ")).toBe("DEMOGIFT50EU");
+    expect(formatGiftCardCode("DEMOGIFT50EU")).toBe("DEMO-GIFT-50EU");
+    expect(maskGiftCardCode("DEMOGIFT50EU")).toBe("•••• 50EU");
+  });
+});

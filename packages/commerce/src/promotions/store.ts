@@ -1,0 +1,60 @@
+import { recordCatalogChanges } from "../catalog/changes.ts";
+import type { Db } from "../db/database.ts";
+import { parseJson } from "../json.ts";
+import type { PromotionRecord } from "./records.ts";
+
+export async function writePromotions(db: Db, records: readonly PromotionRecord[], now: Date): Promise<void> {
+  for (const p of records) {
+    const row = {
+      id: p.id,
+      priority: p.priority,
+      effect_type: p.effect.type,
+      effect: JSON.stringify(p.effect),
+      conditions: JSON.stringify(p.conditions),
+      color_hex: p.colorHex,
+      names: JSON.stringify(p.names),
+      store_codes: JSON.stringify(p.storeCodes),
+      valid_from: p.validFrom,
+      valid_to: p.validTo,
+    };
+    const { id: _id, ...update } = row;
+    await db
+      .insertInto("promotion")
+      .values(row)
+      .onConflict((oc) => oc.column("id").doUpdateSet(update))
+      .execute();
+  }
+  await recordCatalogChanges(
+    db,
+    "promotion",
+    records.map((p) => p.id),
+    now,
+  );
+}
+
+export async function loadPromotions(db: Db): Promise<PromotionRecord[]> {
+  const rows = await db.selectFrom("promotion").selectAll().orderBy("priority").orderBy("id").execute();
+  return rows.map((r) => ({
+    id: r.id,
+    priority: r.priority,
+    effect: parseJson(r.effect, {
+      type: "automatic_discount",
+      kind: "percentage",
+      percentage: 0,
+    } as PromotionRecord["effect"]),
+    conditions: parseJson(r.conditions, {}),
+    colorHex: r.color_hex,
+    names: parseJson(r.names, { de: r.id, fr: r.id, en: r.id }),
+    storeCodes: parseJson(r.store_codes, []),
+    validFrom: r.valid_from,
+    validTo: r.valid_to,
+  }));
+}
+
+/** Promotions running in a store at a moment, best (lowest priority number) first. */
+export async function activePromotions(db: Db, storeCode: string, now: Date): Promise<PromotionRecord[]> {
+  const at = now.toISOString();
+  return (await loadPromotions(db)).filter(
+    (p) => p.storeCodes.includes(storeCode) && p.validFrom <= at && at < p.validTo,
+  );
+}

@@ -1,0 +1,35 @@
+import type { Db } from "../db/database.ts";
+
+/** Shop settings stored in the database, so every process sees a change without a restart. */
+
+export async function getSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom("setting").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function setSetting(db: Db, key: string, value: string, now: Date): Promise<void> {
+  await db
+    .insertInto("setting")
+    .values({ key, value, updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now.toISOString() }))
+    .execute();
+}
+
+const MAINTENANCE_KEY = "maintenance_mode";
+/** How long a process trusts its last reading of the maintenance flag. */
+const MAINTENANCE_TTL_MS = 1000;
+const maintenanceCache = new WeakMap<Db, { at: number; value: Promise<boolean> }>();
+
+export async function isMaintenanceMode(db: Db, now = Date.now()): Promise<boolean> {
+  const cached = maintenanceCache.get(db);
+  if (cached && now - cached.at < MAINTENANCE_TTL_MS) return cached.value;
+  const value = getSetting(db, MAINTENANCE_KEY).then((v) => v === "on");
+  maintenanceCache.set(db, { at: now, value });
+  value.catch(() => maintenanceCache.delete(db));
+  return value;
+}
+
+export async function setMaintenanceMode(db: Db, on: boolean, now: Date): Promise<void> {
+  await setSetting(db, MAINTENANCE_KEY, on ? "on" : "off", now);
+  maintenanceCache.delete(db);
+}

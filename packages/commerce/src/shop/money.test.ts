@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, formatNumber, taxOf, withoutTax } from "./money.ts";
+
+describe("formatMoney", () => {
+  it("formats cents in each store's locale and currency with fixed symbols", () => {
+    expect(formatMoney(107475, { locale: "de-DE", currency: "EUR" })).toBe("1.074,75\u00a0€");
+    expect(formatMoney(107475, { locale: "de-AT", currency: "EUR" })).toBe("€\u00a01\u00a0074,75");
+    expect(formatMoney(107475, { locale: "de-CH", currency: "CHF" })).toBe("CHF\u00a01’074.75");
+    expect(formatMoney(107475, { locale: "fr-CH", currency: "CHF" })).toBe("1\u202f074.75\u00a0CHF");
+    expect(formatMoney(107475, { locale: "en-GB", currency: "EUR" })).toBe("€1,074.75");
+  });
+
+  it("does not depend on the runtime's ICU data for Swiss amounts (hydration must match)", () => {
+    // Node and Chromium disagree on the Swiss group separator; the shop writes its own.
+    expect(formatMoney(123456789, { locale: "fr-CH", currency: "CHF" })).not.toMatch(/'/);
+    expect(formatNumber(1234567, "fr-CH")).toBe("1\u202f234\u202f567");
+  });
+});
+
+describe("VAT split", () => {
+  it("takes the net amount out of a gross amount at the zone's rate", () => {
+    expect(withoutTax(11900, "DE")).toBe(10000);
+    expect(withoutTax(12000, "AT")).toBe(10000);
+    expect(withoutTax(10810, "CH")).toBe(10000);
+    expect(taxOf(11900, "DE")).toBe(1900);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Currency, PriceZone, Shop } from "./shops.ts";
+import { VAT_RATES } from "./shops.ts";
+
+/**
+ * Number symbols of the shop's locales, fixed here because the ICU data of Node and of the browsers differ
+ * (Node writes Swiss amounts as 1'074.75, Chromium as 1 074.75 or 1’074.75): server and browser must render the
+ * same text or hydration fails. Spaces are no-break spaces so an amount never wraps.
+ */
+export const NUMBER_SYMBOLS: Record<string, { group: string; decimal: string; currencyDecimal: string }> = {
+  "de-DE": { group: ".", decimal: ",", currencyDecimal: "," },
+  "de-AT": { group: "\u00a0", decimal: ",", currencyDecimal: "," },
+  "de-CH": { group: "’", decimal: ".", currencyDecimal: "." },
+  // Swiss French writes 12,5 for numbers but 49.95 CHF for prices.
+  "fr-CH": { group: "\u202f", decimal: ",", currencyDecimal: "." },
+  "en-GB": { group: ",", decimal: ".", currencyDecimal: "." },
+};
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, options: Intl.NumberFormatOptions, key: string): Intl.NumberFormat {
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Joins number parts with the locale's fixed symbols (see NUMBER_SYMBOLS). */
+function joinParts(parts: Intl.NumberFormatPart[], locale: string, currency: boolean): string {
+  const symbols = NUMBER_SYMBOLS[locale];
+  let out = "";
+  for (const part of parts) {
+    if (symbols && part.type === "group") out += symbols.group;
+    else if (symbols && part.type === "decimal") out += currency ? symbols.currencyDecimal : symbols.decimal;
+    else if (part.type === "literal" && /^\s+$/u.test(part.value)) out += "\u00a0";
+    else out += part.value;
+  }
+  return out;
+}
+
+/** Money is integer cents everywhere; this is the one place that turns cents into text. */
+export function formatMoney(cents: number, shop: Pick<Shop, "locale" | "currency">): string {
+  const f = formatter(shop.locale, { style: "currency", currency: shop.currency }, `${shop.locale}|${shop.currency}`);
+  return joinParts(f.formatToParts(cents / 100), shop.locale, true);
+}
+
+/** A plain number in the locale, with the same fixed symbols as money. */
+export function formatNumber(value: number, locale: string): string {
+  return joinParts(formatter(locale, {}, locale).formatToParts(value), locale, false);
+}
+
+/** Net amount contained in a gross amount at the zone's VAT rate, rounded to the cent. */
+export function withoutTax(grossCents: number, zone: PriceZone): number {
+  return Math.round(grossCents / (1 + VAT_RATES[zone]));
+}
+
+export function taxOf(grossCents: number, zone: PriceZone): number {
+  return grossCents - withoutTax(grossCents, zone);
+}
+
+export function isCurrency(value: string): value is Currency {
+  return value === "EUR" || value === "CHF";
+}

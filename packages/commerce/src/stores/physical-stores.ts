@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { Db } from "../db/database.ts";
+import { parseJson } from "../json.ts";
+import { chunk } from "../util.ts";
+
+/** Physical stores of the retailer: the store finder and the "available in store" facet read them. */
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const physicalStoreRecordSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,60}$/),
+  name: z.string().min(1).max(120),
+  street: z.string().min(1).max(200),
+  zipCode: z.string().min(1).max(10),
+  city: z.string().min(1).max(100),
+  countryCode: z.enum(["DE", "AT", "CH"]),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  phone: z.string().max(40),
+  email: z.email(),
+  /** Monday to Sunday: null when closed, else [opens, closes]. */
+  openingHours: z.array(z.tuple([hhmm, hhmm]).nullable()).length(7),
+});
+
+export type PhysicalStoreRecord = z.output<typeof physicalStoreRecordSchema>;
+
+export async function writePhysicalStores(db: Db, records: readonly PhysicalStoreRecord[]): Promise<void> {
+  for (const s of records) {
+    const row = {
+      id: s.id,
+      name: s.name,
+      street: s.street,
+      zip_code: s.zipCode,
+      city: s.city,
+      country_code: s.countryCode,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      phone: s.phone,
+      email: s.email,
+      opening_hours: JSON.stringify(s.openingHours),
+    };
+    const { id: _id, ...update } = row;
+    await db
+      .insertInto("physical_store")
+      .values(row)
+      .onConflict((oc) => oc.column("id").doUpdateSet(update))
+      .execute();
+  }
+}
+
+export async function listPhysicalStores(db: Db): Promise<PhysicalStoreRecord[]> {
+  const rows = await db.selectFrom("physical_store").selectAll().orderBy("country_code").orderBy("city").execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    street: r.street,
+    zipCode: r.zip_code,
+    city: r.city,
+    countryCode: r.country_code as PhysicalStoreRecord["countryCode"],
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    phone: r.phone,
+    email: r.email,
+    openingHours: parseJson(r.opening_hours, [null, null, null, null, null, null, null]),
+  }));
+}
+
+export interface StoreStockRecord {
+  storeId: string;
+  variantId: number;
+  quantity: number;
+}
+
+export async function writeStoreStock(db: Db, rows: readonly StoreStockRecord[]): Promise<void> {
+  for (const batch of chunk(rows, 400)) {
+    await db
+      .insertInto("store_stock")
+      .values(batch.map((r) => ({ store_id: r.storeId, variant_id: r.variantId, quantity: r.quantity })))
+      .onConflict((oc) =>
+        oc.columns(["store_id", "variant_id"]).doUpdateSet((eb) => ({ quantity: eb.ref("excluded.quantity") })),
+      )
+      .execute();
+  }
+}
+
+export async function loadStoreStock(db: Db): Promise<StoreStockRecord[]> {
+  const rows = await db.selectFrom("store_stock").selectAll().where("quantity", ">", 0).execute();
+  return rows.map((r) => ({ storeId: r.store_id, variantId: r.variant_id, quantity: r.quantity }));
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}

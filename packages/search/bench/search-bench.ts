@@ -1,0 +1,330 @@
+/**
+ * `npm run bench:search`: builds the search index from the demo catalogue at 10,000 and 100,000 products and
+ * measures build time, memory, and latency (p50/p95/p99) per query type. Targets at 100,000 products on two
+ * cores: p50 ≤ 1 ms and p99 ≤ 15 ms per query type, build ≤ 10 s, ≤ 300 MB.
+ *
+ * Options: `--sizes 10000,100000` `--queries 600`.
+ */
+import { cpus, loadavg } from "node:os";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { fixedClock, type Language, type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
+import { generateDemoCatalog } from "@vitrine/demo-data";
+import type { FacetRequest } from "../src/api/types.ts";
+import { CatalogIndex } from "../src/engine/catalog-index.ts";
+import { SearchEngine } from "../src/engine/search-engine.ts";
+
+setFlagsFromString("--expose_gc");
+const gc = runInNewContext("gc") as () => void;
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? (args[at + 1] as string) : fallback;
+};
+const SIZES = option("sizes", "10000,100000").split(",").map(Number);
+const QUERIES = Number(option("queries", "600"));
+const TODAY = new Date(Date.UTC(2026, 10, 22));
+
+/** A small deterministic generator, so every run measures the same queries. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+function base(shop: Shop, path: string) {
+  return {
+    trackingId: shop.trackingId,
+    language: shop.language,
+    country: shop.country,
+    currency: shop.currency,
+    context: { view: { url: `https://shop.example/${shop.pathPrefix}${path}` } },
+  };
+}
+
+/** Introduces one typo (swap, drop, replace or double a letter) into a word of five letters or more. */
+function typo(word: string, r: ReturnType<typeof random>): string {
+  const i = 1 + Math.floor(r.next() * (word.length - 2));
+  switch (Math.floor(r.next() * 4)) {
+    case 0:
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    case 1:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 2:
+      return `${word.slice(0, i)}x${word.slice(i + 1)}`;
+    default:
+      return word.slice(0, i) + word[i] + word.slice(i);
+  }
+}
+
+interface Result {
+  name: string;
+  /** Wall-clock time per query, sorted. */
+  samples: number[];
+  /**
+   * CPU time per query (user + system), sorted: what the query costs when other processes share the cores
+   * (wall time then also counts the time the process waits for a core).
+   */
+  cpuSamples: number[];
+  results: number;
+}
+
+function measure(name: string, count: number, run: (i: number) => number): Result {
+  for (let i = 0; i < Math.min(50, count); i++) run(i);
+  const samples: number[] = [];
+  const cpuSamples: number[] = [];
+  let results = 0;
+  for (let i = 0; i < count; i++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    results += run(i);
+    samples.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpuSamples.push((used.user + used.system) / 1000);
+  }
+  samples.sort((a, b) => a - b);
+  cpuSamples.sort((a, b) => a - b);
+  return { name, samples, cpuSamples, results: results / count };
+}
+
+/** Heap plus typed-array memory: the index keeps most of its data in typed arrays, outside the JS heap. */
+function memory(): { total: number; rss: number } {
+  gc();
+  const m = process.memoryUsage();
+  return { total: m.heapUsed + m.arrayBuffers, rss: m.rss };
+}
+
+async function bench(size: number): Promise<void> {
+  console.log(`\n=== ${size.toLocaleString("en")} demo products ===`);
+  const baseline = memory();
+  const demo = generateDemoCatalog({ products: size, seed: 42, today: TODAY });
+  // Records as the service gets them from the database: flat strings, no sharing with the generator.
+  let records: ProductRecord[] | undefined = structuredClone(demo.products);
+  // What the queries are made of: a few product names and ids (not whole records, which would count as memory).
+  const step = Math.max(1, Math.floor(size / 3000));
+  const sample = demo.products
+    .filter((_, i) => i % step === 0)
+    .map((p) => ({
+      id: p.id,
+      names: { de: p.translations.de.name, fr: p.translations.fr.name, en: p.translations.en.name },
+    }));
+  const changed = structuredClone(demo.products.slice(0, 100));
+  demo.products = [];
+  memory();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const catalog = CatalogIndex.build({
+    categories: demo.categories,
+    products: records,
+    storeStock: demo.storeStock,
+    physicalStores: demo.stores,
+  });
+  const engine = new SearchEngine(
+    { catalog, promotions: demo.promotions, outfits: demo.outfits },
+    { clock: fixedClock(TODAY) },
+  );
+  for (const view of engine.views.values()) view.refresh(TODAY);
+  const buildMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  records = undefined;
+  demo.storeStock = [];
+  // Let the records go: they are only garbage once this task has ended.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const after = memory();
+  console.log(
+    `build (5 store indexes): ${ms(buildMs)} (cpu ${ms((cpu.user + cpu.system) / 1000)}) · memory +${mb(
+      after.total - baseline.total,
+    )} (heap + typed arrays; RSS +${mb(after.rss - baseline.rss)}) · ${catalog.liveCount} products, ${
+      catalog.groupMembers.length
+    } colour groups, vocabulary de ${catalog.text.de.vocabularySize} / fr ${catalog.text.fr.vocabularySize} / en ${
+      catalog.text.en.vocabularySize
+    }`,
+  );
+
+  const r = random(size);
+  const regular = demo.categories.filter((c) => c.role === "regular");
+  const shops = SHOPS;
+  const pathOf = (id: number, language: Language) => catalog.tree.path(id, language);
+  const words = (language: Language) => {
+    const out = new Set<string>();
+    for (const p of sample) {
+      for (const w of p.names[language].split(/\s+/)) if (w.length >= 4) out.add(w.toLowerCase());
+    }
+    for (const c of regular) out.add(c.translations[language].name.split(/\s/)[0]?.toLowerCase() ?? "");
+    return [...out].filter((w) => /^\p{L}+$/u.test(w));
+  };
+  const vocabulary: Record<Language, string[]> = { de: words("de"), fr: words("fr"), en: words("en") };
+  const names: Record<Language, string[]> = {
+    de: sample.map((p) => p.names.de),
+    fr: sample.map((p) => p.names.fr),
+    en: sample.map((p) => p.names.en),
+  };
+
+  const listingRequests = Array.from({ length: QUERIES }, () => {
+    const shop = r.pick(shops);
+    return base(shop, pathOf(r.pick(regular).id, shop.language));
+  });
+  const textRequests = Array.from({ length: QUERIES }, () => {
+    const shop = r.pick(shops);
+    const name = r.pick(names[shop.language]).split(/\s+/);
+    const query = r.next() < 0.5 ? r.pick(vocabulary[shop.language]) : `${name[0]} ${name.at(-1)}`;
+    return { ...base(shop, "/search/"), query };
+  });
+  const typoRequests = Array.from({ length: QUERIES }, () => {
+    const shop = r.pick(shops);
+    const word = r.pick(vocabulary[shop.language].filter((w) => w.length >= 5));
+    return { ...base(shop, "/search/"), query: typo(word, r) };
+  });
+  const filterRequests = listingRequests.map((req, i) => {
+    const response = engine.listing(req);
+    const pick = (id: string) => response.facets.find((f) => f.facetId === id);
+    const facets: FacetRequest[] = [];
+    const colour = pick("ec_color");
+    const size = pick("size");
+    const price = pick("ec_price");
+    const brand = pick("ec_brand");
+    if (i % 2 === 0 && colour && size) {
+      facets.push({
+        facetId: "ec_color",
+        type: "regular",
+        values: [
+          {
+            value: String(colour.values[0] && "value" in colour.values[0] ? colour.values[0].value : ""),
+            state: "selected",
+          },
+        ],
+      });
+      facets.push({
+        facetId: "size",
+        type: "regular",
+        values: [
+          { value: String(size.values[1] && "value" in size.values[1] ? size.values[1].value : ""), state: "selected" },
+        ],
+      });
+    } else if (brand && price && price.type === "numericalRange") {
+      const range = price.values[1] ?? price.values[0];
+      facets.push({
+        facetId: "ec_brand",
+        type: "regular",
+        values: [
+          {
+            value: String(brand.values[0] && "value" in brand.values[0] ? brand.values[0].value : ""),
+            state: "selected",
+          },
+        ],
+      });
+      if (range)
+        facets.push({
+          facetId: "ec_price",
+          type: "numericalRange",
+          values: [{ start: range.start, end: range.end, endInclusive: range.endInclusive, state: "selected" }],
+        });
+    }
+    return {
+      ...req,
+      facets,
+      sort: { sortCriteria: "fields" as const, fields: [{ field: "ec_price", direction: "asc" as const }] },
+    };
+  });
+  // What a shopper has typed so far: 1 to 4 letters for completions, 2 to 5 for instant products.
+  const suggestRequests = Array.from({ length: QUERIES }, () => {
+    const shop = r.pick(shops);
+    const word = r.pick(vocabulary[shop.language]);
+    return { ...base(shop, "/search/"), query: word.slice(0, 1 + Math.floor(r.next() * 4)) };
+  });
+  const instantRequests = suggestRequests.map((req, i) => {
+    const word = r.pick(vocabulary[req.language as Language]);
+    return { ...req, query: word.slice(0, 2 + (i % 4)) };
+  });
+  const recommendationRequests = Array.from({ length: QUERIES }, () => {
+    const shop = r.pick(shops);
+    const product = r.pick(sample);
+    return {
+      ...base(shop, `/p/x-${product.id}/`),
+      slotId: r.pick(["similar", "complete-the-look", "trending", "new-arrivals"]),
+      context: {
+        view: { url: `https://shop.example/${shop.pathPrefix}/p/x-${product.id}/` },
+        product: { productId: String(product.id) },
+      },
+    };
+  });
+
+  const results = [
+    measure(
+      "category listing + facets",
+      QUERIES,
+      (i) => engine.listing(listingRequests[i] as (typeof listingRequests)[number]).pagination.totalEntries,
+    ),
+    measure(
+      "text search + facets",
+      QUERIES,
+      (i) => engine.search(textRequests[i] as (typeof textRequests)[number]).pagination.totalEntries,
+    ),
+    measure(
+      "typo search + facets",
+      QUERIES,
+      (i) => engine.search(typoRequests[i] as (typeof typoRequests)[number]).pagination.totalEntries,
+    ),
+    measure(
+      "listing + filters + price sort",
+      QUERIES,
+      (i) => engine.listing(filterRequests[i] as (typeof filterRequests)[number]).pagination.totalEntries,
+    ),
+    measure(
+      "query suggestions",
+      QUERIES,
+      (i) => engine.querySuggest(suggestRequests[i] as (typeof suggestRequests)[number]).completions.length,
+    ),
+    measure(
+      "instant products",
+      QUERIES,
+      (i) => engine.productSuggest(instantRequests[i] as (typeof instantRequests)[number]).pagination.totalEntries,
+    ),
+    measure(
+      "recommendations",
+      QUERIES,
+      (i) =>
+        engine.recommendations(recommendationRequests[i] as (typeof recommendationRequests)[number]).products.length,
+    ),
+  ];
+  console.log(
+    `${"query type".padEnd(32)}${"wall p50".padStart(10)}${"p95".padStart(9)}${"p99".padStart(9)}${"cpu p50".padStart(
+      10,
+    )}${"p95".padStart(9)}${"p99".padStart(9)}   avg results`,
+  );
+  for (const result of results) {
+    const s = result.samples;
+    const c = result.cpuSamples;
+    console.log(
+      `${result.name.padEnd(32)}${ms(percentile(s, 50)).padStart(10)}${ms(percentile(s, 95)).padStart(9)}${ms(
+        percentile(s, 99),
+      ).padStart(9)}${ms(percentile(c, 50)).padStart(10)}${ms(percentile(c, 95)).padStart(9)}${ms(
+        percentile(c, 99),
+      ).padStart(9)}   ${result.results.toFixed(0)}`,
+    );
+  }
+
+  // A catalogue change: 100 products re-indexed (prices, stock) and visible to the next query.
+  const updateStarted = performance.now();
+  for (const p of changed) catalog.upsert(p);
+  engine.listing(listingRequests[0] as (typeof listingRequests)[number]);
+  console.log(`apply 100 product changes and answer the next listing: ${ms(performance.now() - updateStarted)}`);
+}
+
+console.log(
+  `search benchmark · Node ${process.version} · ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} · ${QUERIES} queries per type (after 50 warm-up)`,
+);
+for (const size of SIZES) await bench(size);

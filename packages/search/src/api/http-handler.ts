@@ -1,0 +1,206 @@
+import { shopForContext } from "@vitrine/commerce";
+import type { SearchService } from "../service.ts";
+import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
+import { isSearchApiError, SearchApiError } from "./errors.ts";
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+import type { ErrorBody } from "./types.ts";
+
+export const SEARCH_API_BASE_PATH = "/api/search/commerce/v2";
+export const SEARCH_EVENTS_PATH = "/api/search/events/v1";
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+
+export interface SearchHttpOptions {
+  /** Where the protocol's endpoints live (default `/api/search/commerce/v2`). */
+  basePath?: string;
+  /** Where events are posted (default `/api/search/events/v1`). */
+  eventsPath?: string;
+  /** Requests per client; `false` turns limiting off. */
+  rateLimit?: RateLimitOptions | false;
+  /** Origins allowed to call from a browser on another origin (a standalone search process); `*` for any. */
+  allowedOrigins?: readonly string[] | "*";
+  maxBodyBytes?: number;
+  /** Trust `X-Forwarded-For` for the client address (behind a proxy). */
+  trustProxy?: boolean;
+  logger?: Pick<Console, "error">;
+}
+
+export interface RequestInfo {
+  /** The client's address, for rate limiting (the node server passes the socket address). */
+  clientAddress?: string;
+}
+
+export type SearchHttpHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+type Endpoint = "listing" | "search" | "productSuggest" | "querySuggest" | "facet" | "recommendations";
+
+const ENDPOINTS: Record<string, Endpoint> = {
+  "/listing": "listing",
+  "/search": "search",
+  "/search/productSuggest": "productSuggest",
+  "/search/querySuggest": "querySuggest",
+  "/facet": "facet",
+  "/recommendations": "recommendations",
+};
+
+function error(statusCode: number, type: string, message: string): SearchApiError {
+  return new SearchApiError(statusCode, type, message);
+}
+
+/**
+ * The search API over HTTP (Fetch API `Request` → `Response`): the Coveo Commerce API v2 routes under the base
+ * path and the event endpoint, with bearer authorization (public API key or signed search token), a rate limit
+ * per client, and errors as `{statusCode, message, type}`. Mounted in the storefront as a resource route and
+ * served by `vitrine search serve`.
+ */
+export function createSearchHttpHandler(service: SearchService, options: SearchHttpOptions = {}): SearchHttpHandler {
+  const basePath = (options.basePath ?? SEARCH_API_BASE_PATH).replace(/\/$/, "");
+  const eventsPath = (options.eventsPath ?? SEARCH_EVENTS_PATH).replace(/\/$/, "");
+  const limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const logger = options.logger ?? console;
+
+  function corsHeaders(request: Request): Record<string, string> {
+    const origin = request.headers.get("origin");
+    const allowed = options.allowedOrigins;
+    if (!origin || !allowed) return {};
+    if (allowed !== "*" && !allowed.includes(origin)) return {};
+    return {
+      "access-control-allow-origin": allowed === "*" ? "*" : origin,
+      "access-control-allow-methods": "POST, OPTIONS",
+      "access-control-allow-headers": "authorization, content-type",
+      "access-control-max-age": "600",
+      vary: "origin",
+    };
+  }
+
+  function json(request: Request, status: number, body: unknown, extra: Record<string, string> = {}): Response {
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        ...corsHeaders(request),
+        ...extra,
+      },
+    });
+  }
+
+  async function readJson(request: Request): Promise<unknown> {
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    if (declared > maxBody) throw error(413, "PayloadTooLarge", `The request body exceeds ${maxBody} bytes.`);
+    const text = await request.text();
+    if (Buffer.byteLength(text) > maxBody)
+      throw error(413, "PayloadTooLarge", `The request body exceeds ${maxBody} bytes.`);
+    if (text.trim() === "") throw error(400, "InvalidRequest", "The request body is empty.");
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw error(400, "InvalidRequest", "The request body is not valid JSON.");
+    }
+  }
+
+  function authorize(credential: string | undefined): Extract<CredentialCheck, { ok: true }> {
+    const check = verifySearchCredential(service.secret, credential, service.clock.now());
+    if (!check.ok) throw error(check.statusCode, check.type, check.message);
+    return check;
+  }
+
+  function clientOf(request: Request, info: RequestInfo | undefined): string {
+    if (options.trustProxy) {
+      const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    return info?.clientAddress ?? "local";
+  }
+
+  /** A token of one store may only query that store. */
+  function checkStore(body: unknown, storeCode: string): void {
+    if (body === null || typeof body !== "object") return;
+    const { language, country, currency } = body as Record<string, unknown>;
+    if (typeof language !== "string" || typeof country !== "string" || typeof currency !== "string") return;
+    const shop = shopForContext(language, country, currency);
+    if (shop && shop.code !== storeCode) {
+      throw error(403, "Forbidden", `The access token is for the store "${storeCode}", not "${shop.code}".`);
+    }
+  }
+
+  async function route(request: Request, url: URL, info: RequestInfo | undefined): Promise<Response> {
+    const path = url.pathname.replace(/\/+$/, "");
+    const isEvents = path === eventsPath;
+    const endpoint = path.startsWith(`${basePath}/`) ? ENDPOINTS[path.slice(basePath.length)] : undefined;
+    if (!isEvents && !endpoint) throw error(404, "NotFound", `No search endpoint at ${url.pathname}.`);
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: corsHeaders(request) });
+    if (request.method !== "POST") {
+      throw error(405, "MethodNotAllowed", `Use POST for ${url.pathname}.`);
+    }
+    if (limiter) {
+      const client = clientOf(request, info);
+      if (!limiter.take(client, Date.now())) {
+        return json(
+          request,
+          429,
+          { statusCode: 429, message: "Too many requests; retry later.", type: "TooManyRequests" } satisfies ErrorBody,
+          { "retry-after": String(limiter.retryAfter(client)) },
+        );
+      }
+    }
+    if (isEvents) {
+      const credential = url.searchParams.get("access_token") ?? bearer(request);
+      const check = authorize(credential);
+      const body = await readJson(request);
+      const result = await service.recordEvents(body, {
+        storeCode: check.storeCode,
+        anonymous: check.kind === "apiKey",
+      });
+      return json(request, 202, result);
+    }
+    const check = authorize(bearer(request));
+    const body = await readJson(request);
+    checkStore(body, check.storeCode);
+    switch (endpoint) {
+      case "listing":
+        return json(request, 200, await service.listing(body as never));
+      case "search":
+        return json(request, 200, await service.search(body as never));
+      case "productSuggest":
+        return json(request, 200, await service.productSuggest(body as never));
+      case "querySuggest":
+        return json(request, 200, await service.querySuggest(body as never));
+      case "facet": {
+        const type = url.searchParams.get("type") ?? "SEARCH";
+        if (type !== "LISTING" && type !== "SEARCH") {
+          throw error(400, "InvalidRequest", "The following properties are invalid:\n\n\ttype: value is not in enum.");
+        }
+        return json(request, 200, await service.facetSearch(body as never, type));
+      }
+      default:
+        return json(request, 200, await service.recommendations(body as never));
+    }
+  }
+
+  return async (request, info) => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return json(request, 400, { statusCode: 400, message: "Invalid URL.", type: "InvalidRequest" });
+    }
+    try {
+      return await route(request, url, info);
+    } catch (caught) {
+      if (isSearchApiError(caught)) return json(request, caught.statusCode, caught.toJSON());
+      logger.error("search: request failed", caught);
+      return json(request, 500, {
+        statusCode: 500,
+        message: "The request could not be processed.",
+        type: "InternalError",
+      });
+    }
+  };
+}
+
+function bearer(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}

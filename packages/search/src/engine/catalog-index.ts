@@ -1,0 +1,693 @@
+import {
+  CARE_SYMBOLS,
+  type CategoryRecord,
+  CategoryTree,
+  colourName,
+  compareSizes,
+  displaySize,
+  FITS,
+  getProductType,
+  isSellable,
+  LANGUAGES,
+  type Language,
+  label,
+  MATERIALS,
+  ONE_SIZE,
+  PATTERNS,
+  type PhysicalStoreRecord,
+  type PriceZone,
+  type ProductRecord,
+  type StoreStockRecord,
+} from "@vitrine/commerce";
+import { grow, IntPool, MAX_SLOTS } from "./arrays.ts";
+import { TextIndex } from "./text-index.ts";
+
+/** Price zones of the catalogue; each store reads the prices of its zone. */
+export const ZONES: readonly PriceZone[] = ["DE", "AT", "CH"];
+export type ZoneIndex = 0 | 1 | 2;
+
+export function zoneIndex(zone: PriceZone): ZoneIndex {
+  return ZONES.indexOf(zone) as ZoneIndex;
+}
+
+const ONE_SIZE_LABELS: Record<Language, string> = { de: "Einheitsgröße", fr: "Taille unique", en: "One size" };
+
+/** Dimensions of facet values, numbered: their values share one global numbering for counting. */
+export const DIM = {
+  category: 0,
+  brand: 1,
+  colour: 2,
+  fit: 3,
+  pattern: 4,
+  material: 5,
+  size: 6,
+  store: 7,
+} as const;
+export const DIMENSION_COUNT = 8;
+
+/** The values of all dimensions in one dense numbering, so a query counts every static facet in one array. */
+export class ValueSpace {
+  /** Dimension of each global value. */
+  readonly dimensionOf: number[] = [];
+
+  add(dimension: number): number {
+    this.dimensionOf.push(dimension);
+    return this.dimensionOf.length - 1;
+  }
+
+  get size(): number {
+    return this.dimensionOf.length;
+  }
+}
+
+/**
+ * The values of one attribute (brands, colours, sizes …) numbered densely, with their labels per language.
+ * Facet counting works on these numbers; responses show the labels.
+ */
+export class Dimension {
+  readonly index: number;
+  readonly ids = new Map<string, number>();
+  readonly keys: string[] = [];
+  /** Global value number of each value. */
+  readonly globalIds: number[] = [];
+  private readonly space: ValueSpace;
+  private readonly byLabel: Record<Language, Map<string, number>> = { de: new Map(), fr: new Map(), en: new Map() };
+  private readonly labeller: (key: string, language: Language) => string;
+  private readonly labels: Record<Language, string[]> = { de: [], fr: [], en: [] };
+
+  constructor(space: ValueSpace, index: number, labeller: (key: string, language: Language) => string) {
+    this.space = space;
+    this.index = index;
+    this.labeller = labeller;
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.ids.set(key, id);
+      this.keys.push(key);
+      this.globalIds.push(this.space.add(this.index));
+      for (const language of LANGUAGES) {
+        const text = this.labeller(key, language);
+        this.labels[language].push(text);
+        if (!this.byLabel[language].has(text)) this.byLabel[language].set(text, id);
+      }
+    }
+    return id;
+  }
+
+  label(id: number, language: Language): string {
+    return this.labels[language][id] ?? "";
+  }
+
+  /** The value a shopper's facet value names: its label in the language, or else its key. */
+  find(text: string, language: Language): number | undefined {
+    return this.byLabel[language].get(text) ?? this.ids.get(text);
+  }
+
+  private readonly labelRanks: Partial<Record<Language, { size: number; ranks: Int32Array }>> = {};
+
+  /** Position of each value's label in the language's alphabetical order (for sorting facet values fast). */
+  labelRank(id: number, language: Language): number {
+    let cached = this.labelRanks[language];
+    if (!cached || cached.size !== this.keys.length) {
+      const ids = this.keys.map((_, i) => i);
+      const collator = new Intl.Collator(language);
+      ids.sort((a, b) => collator.compare(this.label(a, language), this.label(b, language)));
+      const ranks = new Int32Array(ids.length);
+      ids.forEach((valueId, position) => {
+        ranks[valueId] = position;
+      });
+      cached = { size: this.keys.length, ranks };
+      this.labelRanks[language] = cached;
+    }
+    return cached.ranks[id] ?? 0;
+  }
+
+  /** This dimension's values' counts out of a global count array. */
+  localCounts(global: Int32Array): Int32Array {
+    const out = new Int32Array(this.keys.length);
+    for (let id = 0; id < out.length; id++) out[id] = global[this.globalIds[id] as number] as number;
+    return out;
+  }
+}
+
+/** What a response needs to show a product that the columns do not hold. */
+export interface DocDisplay {
+  id: number;
+  masterKey: string;
+  referenceKey: string;
+  brand: string;
+  colorId: string;
+  productType: string;
+  names: Record<Language, string>;
+  shortDescriptions: Record<Language, string>;
+  badges: Record<Language, string | null>;
+  images: readonly { assetName: string; path: string }[];
+  promotionId: string | null;
+  categoryIds: readonly number[];
+  arrivalDate: string;
+  /** Product paths per language, filled on first use. */
+  paths?: Partial<Record<Language, string>>;
+}
+
+export interface CatalogInput {
+  categories: readonly CategoryRecord[];
+  products: readonly ProductRecord[];
+  storeStock: readonly StoreStockRecord[];
+  physicalStores: readonly PhysicalStoreRecord[];
+}
+
+const DAY_MS = 86_400_000;
+const NO_STORES: number[] = [];
+/** Integers per slot in `slotInfo`. */
+export const SLOT_INFO = 4;
+/** In `slotInfo[+1]`: the colour group shares the slot's attribute values. */
+export const UNIFORM_BIT = 1 << 15;
+/** Values of one kind a product may have (15 bits in `slotInfo`). */
+const MAX_VALUES = 0x7fff;
+/** Slot changes remembered for the store views (each change batch is far smaller). */
+const CHANGE_LOG_SIZE = 20_000;
+/** Descriptions are indexed sentence by sentence: boilerplate sentences repeat and are tokenised once. */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 46 || c === 33 || c === 63) && text.charCodeAt(i + 1) === 32) {
+      out.push(text.slice(start, i + 1));
+      start = i + 2;
+    }
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}
+
+/** A reference as shoppers may type it: `VT-1001`, `vt 1001` and `vt1001` are the same. */
+export function referenceKey(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+export function dayNumber(isoDay: string): number {
+  return Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / DAY_MS);
+}
+
+/**
+ * Every product of the catalogue as one row ("slot") of typed columns, shared by the five store indexes: facet
+ * values, variants (size, sellable, physical-store stock), prices per zone, colour groups, and one text index per
+ * language. A changed product gets a new slot and its old slot is marked dead, so posting lists and slot
+ * orders stay append-only; a rebuild compacts.
+ */
+export class CatalogIndex {
+  readonly tree: CategoryTree;
+  readonly text: Record<Language, TextIndex> = {
+    de: new TextIndex("de"),
+    fr: new TextIndex("fr"),
+    en: new TextIndex("en"),
+  };
+  readonly physicalStores: readonly PhysicalStoreRecord[];
+
+  readonly values = new ValueSpace();
+  readonly brands = new Dimension(this.values, DIM.brand, (key) => key);
+  readonly colours = new Dimension(this.values, DIM.colour, (key, language) => colourName(key, language));
+  readonly sizes = new Dimension(this.values, DIM.size, (key, language) =>
+    key === ONE_SIZE ? ONE_SIZE_LABELS[language] : displaySize(key),
+  );
+  readonly materials = new Dimension(this.values, DIM.material, (key, language) => label(MATERIALS, key, language));
+  readonly fits = new Dimension(this.values, DIM.fit, (key, language) => label(FITS, key, language));
+  readonly patterns = new Dimension(this.values, DIM.pattern, (key, language) => label(PATTERNS, key, language));
+  readonly categories: Dimension;
+  readonly stores: Dimension;
+
+  /** Slots in use (alive or dead). */
+  slotCount = 0;
+  deadCount = 0;
+  /** Increases with every change; store views rebuild their orders when it moved. */
+  version = 0;
+  /** Recent slot changes (version, slot, added or removed), so store views can follow them without a re-sort. */
+  private readonly changeLog: { version: number; slot: number; added: boolean }[] = [];
+
+  productId = new Int32Array(0);
+  alive = new Uint8Array(0);
+  group = new Int32Array(0);
+  arrivalDay = new Int32Array(0);
+  inStock = new Uint8Array(0);
+  brand = new Int32Array(0);
+  colour = new Int32Array(0);
+  fit = new Int32Array(0);
+  pattern = new Int32Array(0);
+  materialStart = new Int32Array(0);
+  materialCount = new Uint8Array(0);
+  categoryStart = new Int32Array(0);
+  categoryCount = new Uint8Array(0);
+  variantStart = new Int32Array(0);
+  variantCount = new Uint16Array(0);
+  /**
+   * Every facet value of a slot as global value numbers, for counting in one loop: first its attribute values
+   * (categories with ancestors, brand, fit, pattern, materials, then colour), then the values derived from its
+   * variants: sizes that can be bought online, then physical stores holding stock. Where a slot's values are
+   * and how many sit in `slotInfo`, four integers per slot kept together so a query reads one cache line:
+   * [pool start, attributes | uniform << 15 | shared << 16, sizes | stores << 16, colour group].
+   */
+  slotInfo = new Int32Array(0);
+  /** Per zone: 1 when the product is sold there, its lowest price (cents), that variant's list price, reduction %. */
+  priced: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
+  price: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+  listPrice: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+  reduction: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
+  display: (DocDisplay | undefined)[] = [];
+
+  readonly facetPool = new IntPool();
+  readonly materialPool = new IntPool();
+  readonly categoryPool = new IntPool();
+  /** Variant rows: size value, sellable online, and the physical stores holding stock (a range of storePool). */
+  readonly variantSize = new IntPool();
+  readonly variantSellable = new IntPool();
+  readonly variantStoreStart = new IntPool();
+  readonly variantStoreCount = new IntPool();
+  readonly storePool = new IntPool();
+
+  readonly slotOfProduct = new Map<number, number>();
+  /** Reference keys and ids (`vt1001`, `1001`) → product id: shoppers paste them, the text index need not hold them. */
+  readonly references = new Map<string, number>();
+  readonly groupIds = new Map<string, number>();
+  readonly groupMembers: number[][] = [];
+  /** Groups whose slots do not follow one another (until the next rebuild). */
+  readonly displacedGroups = new Set<number>();
+  /** Physical-store stock per variant id (store value ids), kept for products that change later. */
+  private readonly variantStores = new Map<number, number[]>();
+  private readonly interned = new Map<string, string>();
+  private readonly ancestorCache = new Map<number, number[]>();
+  private readonly sizeRanks = new Map<string, number>();
+  private sortedSizeKeys: string[] = [];
+
+  constructor(categories: readonly CategoryRecord[], physicalStores: readonly PhysicalStoreRecord[]) {
+    this.tree = new CategoryTree(categories);
+    const tree = this.tree;
+    this.categories = new Dimension(
+      this.values,
+      DIM.category,
+      (key, language) => tree.get(Number(key))?.record.translations[language].name ?? key,
+    );
+    this.physicalStores = physicalStores;
+    const names = new Map(physicalStores.map((s) => [s.id, s.name]));
+    this.stores = new Dimension(this.values, DIM.store, (key) => names.get(key) ?? key);
+    for (const s of physicalStores) this.stores.idOf(s.id);
+    // Tree order for category values: parents before children, siblings by position.
+    const walk = (nodes: CategoryTree["roots"]) => {
+      for (const node of nodes) {
+        this.categories.idOf(String(node.record.id));
+        walk(node.children);
+      }
+    };
+    walk(tree.roots);
+  }
+
+  static build(input: CatalogInput): CatalogIndex {
+    const index = new CatalogIndex(input.categories, input.physicalStores);
+    index.setStoreStock(input.storeStock);
+    // Colour siblings next to each other (their slots then follow one another), groups by their first product.
+    const firstOfGroup = new Map<string, number>();
+    for (const p of input.products) {
+      const known = firstOfGroup.get(p.masterKey);
+      if (known === undefined || p.id < known) firstOfGroup.set(p.masterKey, p.id);
+    }
+    const groupKeys = input.products.map((p) => firstOfGroup.get(p.masterKey) as number);
+    const order = input.products.map((_, i) => i);
+    order.sort(
+      (a, b) =>
+        (groupKeys[a] as number) - (groupKeys[b] as number) ||
+        (input.products[a] as ProductRecord).id - (input.products[b] as ProductRecord).id,
+    );
+    for (const i of order) index.upsert(input.products[i] as ProductRecord);
+    index.finish();
+    return index;
+  }
+
+  /** Replaces the physical-store stock (applies to products indexed afterwards). */
+  setStoreStock(rows: readonly StoreStockRecord[]): void {
+    this.variantStores.clear();
+    for (const row of rows) {
+      if (row.quantity <= 0) continue;
+      const store = this.stores.ids.get(row.storeId);
+      if (store === undefined) continue;
+      const list = this.variantStores.get(row.variantId);
+      if (list) list.push(store);
+      else this.variantStores.set(row.variantId, [store]);
+    }
+  }
+
+  finish(): void {
+    for (const language of LANGUAGES) this.text[language].finish();
+    this.interned.clear();
+    this.imageLists.clear();
+    for (const pool of [
+      this.facetPool,
+      this.materialPool,
+      this.categoryPool,
+      this.variantSize,
+      this.variantSellable,
+      this.variantStoreStart,
+      this.variantStoreCount,
+      this.storePool,
+    ]) {
+      pool.trim();
+    }
+  }
+
+  get liveCount(): number {
+    return this.slotCount - this.deadCount;
+  }
+
+  private intern(text: string): string {
+    const known = this.interned.get(text);
+    if (known !== undefined) return known;
+    this.interned.set(text, text);
+    return text;
+  }
+
+  private ensureCapacity(slots: number): void {
+    if (slots > MAX_SLOTS) throw new Error(`The search index holds at most ${MAX_SLOTS} product slots`);
+    if (this.productId.length >= slots) return;
+    this.productId = grow(this.productId, slots, Int32Array);
+    this.alive = grow(this.alive, slots, Uint8Array);
+    this.group = grow(this.group, slots, Int32Array);
+    this.arrivalDay = grow(this.arrivalDay, slots, Int32Array);
+    this.inStock = grow(this.inStock, slots, Uint8Array);
+    this.brand = grow(this.brand, slots, Int32Array);
+    this.colour = grow(this.colour, slots, Int32Array);
+    this.fit = grow(this.fit, slots, Int32Array);
+    this.pattern = grow(this.pattern, slots, Int32Array);
+    this.materialStart = grow(this.materialStart, slots, Int32Array);
+    this.materialCount = grow(this.materialCount, slots, Uint8Array);
+    this.categoryStart = grow(this.categoryStart, slots, Int32Array);
+    this.categoryCount = grow(this.categoryCount, slots, Uint8Array);
+    this.variantStart = grow(this.variantStart, slots, Int32Array);
+    this.variantCount = grow(this.variantCount, slots, Uint16Array);
+    // Sized from the grown columns: they grow by doubling, so they may hold more slots than asked for.
+    this.slotInfo = grow(this.slotInfo, this.productId.length * SLOT_INFO, Int32Array);
+    for (let z = 0; z < ZONES.length; z++) {
+      this.priced[z] = grow(this.priced[z] as Uint8Array, slots, Uint8Array);
+      this.price[z] = grow(this.price[z] as Int32Array, slots, Int32Array);
+      this.listPrice[z] = grow(this.listPrice[z] as Int32Array, slots, Int32Array);
+      this.reduction[z] = grow(this.reduction[z] as Uint8Array, slots, Uint8Array);
+    }
+  }
+
+  private readonly days = new Map<string, number>();
+  private readonly imageLists = new Map<string, readonly { assetName: string; path: string }[]>();
+
+  /** Image lists are shared by products that show the same pictures. */
+  private imagesOf(images: ProductRecord["images"]): readonly { assetName: string; path: string }[] {
+    const key = images.map((i) => `${i.assetName}:${i.path}`).join("|");
+    let list = this.imageLists.get(key);
+    if (!list) {
+      list = images.map((i) => ({ assetName: this.intern(i.assetName), path: this.intern(i.path) }));
+      this.imageLists.set(key, list);
+    }
+    return list;
+  }
+
+  private dayOf(isoDay: string): number {
+    let day = this.days.get(isoDay);
+    if (day === undefined) {
+      day = dayNumber(isoDay);
+      this.days.set(isoDay, day);
+    }
+    return day;
+  }
+
+  /** Position of a size value in the size order. */
+  sizeRankOf(sizeId: number): number {
+    return this.sizeRank(this.sizes.keys[sizeId] as string);
+  }
+
+  /** Position of a size in the specification's size order (cached: sorting variants compares sizes a lot). */
+  private sizeRank(size: string): number {
+    let rank = this.sizeRanks.get(size);
+    if (rank === undefined) {
+      const keys = [...this.sortedSizeKeys, size].sort(compareSizes);
+      this.sortedSizeKeys = keys;
+      this.sizeRanks.clear();
+      keys.forEach((key, i) => {
+        this.sizeRanks.set(key, i);
+      });
+      rank = this.sizeRanks.get(size) as number;
+    }
+    return rank;
+  }
+
+  /** Category value ids of a category and all its ancestors. */
+  private categoryChain(categoryId: number): number[] {
+    let chain = this.ancestorCache.get(categoryId);
+    if (!chain) {
+      chain = this.tree.ancestry(categoryId).map((node) => this.categories.idOf(String(node.record.id)));
+      this.ancestorCache.set(categoryId, chain);
+    }
+    return chain;
+  }
+
+  /** Adds a product, or replaces it when its id is indexed already. */
+  upsert(record: ProductRecord): void {
+    this.remove(record.id);
+    const slot = this.slotCount++;
+    this.ensureCapacity(slot + 1);
+    this.version++;
+    this.logChange(slot, true);
+    this.productId[slot] = record.id;
+    this.alive[slot] = 1;
+    this.slotOfProduct.set(record.id, slot);
+    this.references.set(referenceKey(record.referenceKey), record.id);
+    this.references.set(String(record.id), record.id);
+
+    let groupId = this.groupIds.get(record.masterKey);
+    if (groupId === undefined) {
+      groupId = this.groupMembers.length;
+      this.groupIds.set(record.masterKey, groupId);
+      this.groupMembers.push([]);
+    }
+    this.group[slot] = groupId;
+    const members = this.groupMembers[groupId] as number[];
+    // A member added away from its siblings (a changed product) breaks "slot order is group order".
+    const last = members[members.length - 1];
+    if (last !== undefined && last !== slot - 1) this.displacedGroups.add(groupId);
+    members.push(slot);
+    members.sort((a, b) => (this.productId[a] as number) - (this.productId[b] as number));
+
+    this.arrivalDay[slot] = this.dayOf(record.arrivalDate);
+    this.brand[slot] = this.brands.idOf(record.brand);
+    this.colour[slot] = this.colours.idOf(record.colorId);
+    this.fit[slot] = record.fit ? this.fits.idOf(record.fit) : -1;
+    this.pattern[slot] = record.pattern ? this.patterns.idOf(record.pattern) : -1;
+    const materials = [...new Set(record.material.map((m) => this.materials.idOf(m)))];
+    this.materialStart[slot] = this.materialPool.append(materials);
+    this.materialCount[slot] = materials.length;
+    const categoryValues = [...new Set(record.categoryIds.flatMap((id) => this.categoryChain(id)))];
+    this.categoryStart[slot] = this.categoryPool.append(categoryValues);
+    this.categoryCount[slot] = categoryValues.length;
+
+    // Variants in size order: size value, sellable, physical stores with stock.
+    const variants = [...record.variants].sort((a, b) => this.sizeRank(a.size) - this.sizeRank(b.size));
+    const start = this.variantSize.length;
+    let anySellable = false;
+    const sellableSizes: number[] = [];
+    const stocked: number[] = [];
+    for (const v of variants) {
+      const sellable = isSellable(v.stock);
+      anySellable ||= sellable;
+      const size = this.sizes.idOf(v.size);
+      this.variantSize.push(size);
+      this.variantSellable.push(sellable ? 1 : 0);
+      if (sellable && !sellableSizes.includes(size)) sellableSizes.push(size);
+      const stores = this.variantStores.get(v.id) ?? NO_STORES;
+      this.variantStoreStart.push(this.storePool.append(stores));
+      this.variantStoreCount.push(stores.length);
+      for (const store of stores) if (!stocked.includes(store)) stocked.push(store);
+    }
+    this.variantStart[slot] = start;
+    this.variantCount[slot] = variants.length;
+    this.inStock[slot] = anySellable ? 1 : 0;
+
+    // What colour siblings usually share first (categories, brand, fit, pattern, materials), then the colour.
+    const attributes = [
+      ...categoryValues.map((id) => this.categories.globalIds[id] as number),
+      this.brands.globalIds[this.brand[slot] as number] as number,
+      ...(record.fit ? [this.fits.globalIds[this.fit[slot] as number] as number] : []),
+      ...(record.pattern ? [this.patterns.globalIds[this.pattern[slot] as number] as number] : []),
+      ...materials.map((id) => this.materials.globalIds[id] as number),
+    ];
+    const shared = attributes.length;
+    attributes.push(this.colours.globalIds[this.colour[slot] as number] as number);
+    const derived = [
+      ...sellableSizes.map((id) => this.sizes.globalIds[id] as number),
+      ...stocked.map((id) => this.stores.globalIds[id] as number),
+    ];
+    if (attributes.length > MAX_VALUES || sellableSizes.length > MAX_VALUES || stocked.length > MAX_VALUES) {
+      throw new Error(`Product ${record.id} has more facet values than the index holds per product`);
+    }
+    const info = slot * SLOT_INFO;
+    this.slotInfo[info] = this.facetPool.append(attributes);
+    this.facetPool.append(derived);
+    this.slotInfo[info + 1] = attributes.length | (shared << 16);
+    this.slotInfo[info + 2] = sellableSizes.length | (stocked.length << 16);
+    this.slotInfo[info + 3] = groupId;
+    this.markUniformity(groupId);
+
+    for (let z = 0; z < ZONES.length; z++) {
+      const zone = ZONES[z] as PriceZone;
+      let bestEffective = Number.POSITIVE_INFINITY;
+      let bestList = 0;
+      let fallbackEffective = Number.POSITIVE_INFINITY;
+      let fallbackList = 0;
+      for (const v of variants) {
+        const p = v.prices[zone];
+        if (!p) continue;
+        const effective = p.salePrice !== null && p.salePrice < p.listPrice ? p.salePrice : p.listPrice;
+        if (isSellable(v.stock) && effective < bestEffective) {
+          bestEffective = effective;
+          bestList = p.listPrice;
+        }
+        if (effective < fallbackEffective) {
+          fallbackEffective = effective;
+          fallbackList = p.listPrice;
+        }
+      }
+      const priced = Number.isFinite(fallbackEffective);
+      const effective = Number.isFinite(bestEffective) ? bestEffective : fallbackEffective;
+      const list = Number.isFinite(bestEffective) ? bestList : fallbackList;
+      (this.priced[z] as Uint8Array)[slot] = priced ? 1 : 0;
+      (this.price[z] as Int32Array)[slot] = priced ? effective : 0;
+      (this.listPrice[z] as Int32Array)[slot] = priced ? list : 0;
+      (this.reduction[z] as Uint8Array)[slot] =
+        priced && effective < list ? Math.round(((list - effective) / list) * 100) : 0;
+    }
+
+    for (const language of LANGUAGES) {
+      const t = record.translations[language];
+      const text = this.text[language];
+      // Short, repeated texts each on their own (their words are cached); descriptions by sentence.
+      text.beginDocument(slot);
+      text.addText(t.name, "name", "often");
+      text.addText(record.brand, "brand", "vocabulary");
+      text.addText(colourName(record.colorId, language), "colour", "vocabulary");
+      text.addText(getProductType(record.productType)?.names[language] ?? "", "productType", "vocabulary");
+      text.addText(t.freeTextBadge ?? "", "attribute", "vocabulary");
+      text.addText(t.shortDescription, "shortDescription", "often");
+      for (const id of categoryValues) text.addText(this.categories.label(id, language), "category", "vocabulary");
+      for (const m of record.material) text.addText(label(MATERIALS, m, language), "material", "vocabulary");
+      if (record.fit) text.addText(label(FITS, record.fit, language), "attribute", "vocabulary");
+      if (record.pattern !== "plain")
+        text.addText(label(PATTERNS, record.pattern, language), "attribute", "vocabulary");
+      for (const c of record.care) text.addText(label(CARE_SYMBOLS, c, language), "description", "vocabulary");
+      for (const sentence of sentences(t.description)) text.addText(sentence, "description", "often");
+      text.endDocument();
+    }
+
+    this.display[slot] = {
+      id: record.id,
+      masterKey: record.masterKey,
+      referenceKey: record.referenceKey,
+      brand: this.intern(record.brand),
+      colorId: this.intern(record.colorId),
+      productType: this.intern(record.productType),
+      names: { de: record.translations.de.name, fr: record.translations.fr.name, en: record.translations.en.name },
+      shortDescriptions: {
+        de: record.translations.de.shortDescription,
+        fr: record.translations.fr.shortDescription,
+        en: record.translations.en.shortDescription,
+      },
+      badges: {
+        de: record.translations.de.freeTextBadge,
+        fr: record.translations.fr.freeTextBadge,
+        en: record.translations.en.freeTextBadge,
+      },
+      images: this.imagesOf(record.images),
+      promotionId: record.promotionId,
+      categoryIds: record.categoryIds,
+      arrivalDate: this.intern(record.arrivalDate),
+    };
+  }
+
+  /** Removes a product (no-op when it is not indexed). */
+  remove(productId: number): void {
+    const slot = this.slotOfProduct.get(productId);
+    if (slot === undefined) return;
+    this.slotOfProduct.delete(productId);
+    const display = this.display[slot];
+    if (display && this.references.get(referenceKey(display.referenceKey)) === productId) {
+      this.references.delete(referenceKey(display.referenceKey));
+    }
+    this.references.delete(String(productId));
+    this.alive[slot] = 0;
+    this.display[slot] = undefined;
+    this.deadCount++;
+    this.version++;
+    this.logChange(slot, false);
+    const members = this.groupMembers[this.group[slot] as number];
+    if (members) {
+      const at = members.indexOf(slot);
+      if (at >= 0) members.splice(at, 1);
+      this.markUniformity(this.group[slot] as number);
+    }
+  }
+
+  /** Whether all live members of a group share their attribute values (then a query counts them once). */
+  private markUniformity(groupId: number): void {
+    const members = this.groupMembers[groupId];
+    if (!members || members.length === 0) return;
+    const first = members[0] as number;
+    const pool = this.facetPool.data;
+    const info = this.slotInfo;
+    const firstStart = info[first * SLOT_INFO] as number;
+    const length = (info[first * SLOT_INFO + 1] as number) >>> 16;
+    let uniform = true;
+    for (const member of members) {
+      if ((info[member * SLOT_INFO + 1] as number) >>> 16 !== length) {
+        uniform = false;
+        break;
+      }
+      const start = info[member * SLOT_INFO] as number;
+      for (let i = 0; i < length && uniform; i++) if (pool[start + i] !== pool[firstStart + i]) uniform = false;
+      if (!uniform) break;
+    }
+    for (const member of members) {
+      const at = member * SLOT_INFO + 1;
+      info[at] = uniform ? (info[at] as number) | UNIFORM_BIT : (info[at] as number) & ~UNIFORM_BIT;
+    }
+  }
+
+  private logChange(slot: number, added: boolean): void {
+    this.changeLog.push({ version: this.version, slot, added });
+    if (this.changeLog.length > CHANGE_LOG_SIZE) this.changeLog.splice(0, this.changeLog.length - CHANGE_LOG_SIZE / 2);
+  }
+
+  /** Slot changes after `version`, or undefined when the log no longer reaches back that far. */
+  changesSince(version: number): readonly { slot: number; added: boolean }[] | undefined {
+    const first = this.changeLog[0];
+    if (!first || first.version > version + 1) return undefined;
+    let lo = 0;
+    let hi = this.changeLog.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.changeLog[mid] as { version: number }).version <= version) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.changeLog.slice(lo);
+  }
+
+  /** The live slots of a product's colour group (the product itself included), lowest product id first. */
+  siblings(slot: number): readonly number[] {
+    return this.groupMembers[this.group[slot] as number] ?? [];
+  }
+
+  /** The category value ids of a slot (its categories and their ancestors). */
+  categoryValues(slot: number): Int32Array {
+    const start = this.categoryStart[slot] as number;
+    return this.categoryPool.data.subarray(start, start + (this.categoryCount[slot] as number));
+  }
+}

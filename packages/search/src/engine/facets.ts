@@ -1,0 +1,1017 @@
+import { ATTRIBUTE_LABELS, compareSizes, distanceKm, type Language } from "@vitrine/commerce";
+import type {
+  CategoryFacetResponse,
+  CategoryFacetValue,
+  CategoryFacetValueRequest,
+  DateFacetResponse,
+  DateFacetValue,
+  DateRangeRequest,
+  FacetRequest,
+  FacetResponse,
+  FacetType,
+  FacetValueState,
+  LocationFacetResponse,
+  NumericFacetResponse,
+  NumericFacetValue,
+  NumericRangeRequest,
+  RegularFacetResponse,
+  RegularFacetValue,
+  RegularFacetValueRequest,
+} from "../api/types.ts";
+import { type CatalogIndex, DIM, type Dimension } from "./catalog-index.ts";
+import { formatApiDate, parseFacetDate } from "./dates.ts";
+import { compareText } from "./normalize.ts";
+import { automaticRanges, type RangeAlgorithm } from "./ranges.ts";
+import { REC_ARRIVAL, REC_PRICE, type StoreView } from "./store-view.ts";
+
+/** The facets every listing and search offers, in display order. */
+export interface FacetDefinition {
+  facetId: string;
+  field: string;
+  type: FacetType;
+  /** Key of the display name in ATTRIBUTE_LABELS. */
+  label: string;
+  /** Values shown when the request does not say. */
+  numberOfValues: number;
+}
+
+export const HIERARCHY_DELIMITER = "|";
+/** Children listed under a selected category (specification section 9: retrieve count 10). */
+export const CATEGORY_RETRIEVE_COUNT = 10;
+const DEFAULT_VALUES = 10;
+const DAY_MS = 86_400_000;
+const PRICE_RANGES = 5;
+const MAX_AUTOMATIC_RANGES = 10;
+
+export const FACETS: readonly FacetDefinition[] = [
+  { facetId: "ec_category", field: "ec_category", type: "hierarchical", label: "category", numberOfValues: 10 },
+  { facetId: "ec_brand", field: "ec_brand", type: "regular", label: "brand", numberOfValues: DEFAULT_VALUES },
+  { facetId: "ec_color", field: "ec_color", type: "regular", label: "colorDetail", numberOfValues: DEFAULT_VALUES },
+  { facetId: "size", field: "size", type: "regular", label: "shopSize", numberOfValues: 20 },
+  { facetId: "ec_price", field: "ec_price", type: "numericalRange", label: "price", numberOfValues: PRICE_RANGES },
+  { facetId: "material", field: "material", type: "regular", label: "material", numberOfValues: DEFAULT_VALUES },
+  { facetId: "fit", field: "fit", type: "regular", label: "fit", numberOfValues: DEFAULT_VALUES },
+  { facetId: "pattern", field: "pattern", type: "regular", label: "pattern", numberOfValues: DEFAULT_VALUES },
+  { facetId: "new_arrivals", field: "arrival_date", type: "dateRange", label: "newArrival", numberOfValues: 3 },
+  { facetId: "store", field: "store_availability", type: "location", label: "availableInStore", numberOfValues: 20 },
+];
+
+export const FACET_BY_ID = new Map(FACETS.map((f) => [f.facetId, f]));
+
+export function facetDisplayName(def: FacetDefinition, language: Language): string {
+  return ATTRIBUTE_LABELS[def.label]?.[language] ?? def.facetId;
+}
+
+/** Date windows the new-arrivals facet offers, as relative dates. */
+export const ARRIVAL_WINDOWS = ["past-7-day", "past-30-day", "past-90-day"] as const;
+
+interface ArrivalWindow {
+  start: number;
+  end: number;
+  endInclusive: boolean;
+  state: FacetValueState;
+  startText: string;
+  endText: string;
+}
+
+let arrivalWindowCache: { minute: number; windows: ArrivalWindow[] } | undefined;
+
+/** The default windows up to now (to the minute: every query of a minute shows the same values). */
+function arrivalWindows(now: Date): ArrivalWindow[] {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (arrivalWindowCache?.minute !== minute) {
+    const at = new Date(minute * 60_000);
+    const end = formatApiDate(at);
+    arrivalWindowCache = {
+      minute,
+      windows: ARRIVAL_WINDOWS.map((window) => {
+        const start = new Date(parseFacetDate(window, at));
+        return {
+          start: start.getTime(),
+          end: at.getTime(),
+          endInclusive: true,
+          state: "idle" as const,
+          startText: formatApiDate(start),
+          endText: end,
+        };
+      }),
+    };
+  }
+  return arrivalWindowCache.windows;
+}
+
+// --- per-query state -------------------------------------------------------------------------------
+
+/**
+ * Everything one query needs to filter and count a facet: the test a slot must pass (when values are selected or
+ * excluded), and a counter called for every slot that passes all *other* facets (multi-select counting).
+ */
+export interface FacetState {
+  def: FacetDefinition;
+  request: FacetRequest | undefined;
+  /** Bit of this facet's filter in a slot's failure mask; 0 when the facet does not filter. */
+  bit: number;
+  test?: (slot: number) => boolean;
+  /** Dimensions whose values the query counts in the shared board (every static facet in one loop). */
+  dims: readonly number[];
+  /** Counting that needs more than a slot's static values (size with store and the reverse). */
+  count?: (slot: number, seq: number) => void;
+  /** Range facets: the query collects each counted slot's value (price, arrival day) for the ranges. */
+  collector?: RangeCollector;
+  respond: () => FacetResponse | undefined;
+  /** Facet search: every counted value with its label (and path for categories). */
+  searchValues: () => { rawValue: string; displayValue: string; count: number; path?: string[] }[];
+}
+
+/** Counts of every global facet value, with the group stamp that makes each colour group count once. */
+export interface CountBoard {
+  counts: Int32Array;
+  stamps: Int32Array;
+}
+
+export interface PreparedFacets {
+  states: FacetState[];
+  board: CountBoard;
+  /** Sizes are counted from the slots' static values (no store is selected). */
+  sizesStatic: boolean;
+  /** Physical stores are counted from the slots' static values (no size is selected). */
+  storesStatic: boolean;
+  /** Filter bit of each global value's facet (0 when that facet does not filter). */
+  valueBits: Int32Array;
+}
+
+export interface FacetContext {
+  view: StoreView;
+  now: Date;
+  userLocation?: { latitude: number; longitude: number } | undefined;
+}
+
+interface FacetBuild extends FacetContext {
+  board: CountBoard;
+}
+
+/** Value states a request gives, by value text. */
+function statesOf(request: FacetRequest | undefined): Map<string, FacetValueState> {
+  const states = new Map<string, FacetValueState>();
+  for (const v of (request?.values ?? []) as RegularFacetValueRequest[]) {
+    if (typeof v.value === "string") states.set(v.value, v.state);
+  }
+  return states;
+}
+
+function hasActiveValues(request: FacetRequest | undefined): boolean {
+  return !!request?.values.some((v) => v.state !== "idle");
+}
+
+/** Counts per value id, each colour group counted once per value. */
+class ValueCounter {
+  readonly counts: Int32Array;
+  private readonly stamps: Int32Array;
+
+  constructor(size: number) {
+    this.counts = new Int32Array(size);
+    this.stamps = new Int32Array(size).fill(-1);
+  }
+
+  add(value: number, seq: number): void {
+    if (this.stamps[value] !== seq) {
+      this.stamps[value] = seq;
+      this.counts[value] = (this.counts[value] as number) + 1;
+    }
+  }
+}
+
+interface RegularOptions {
+  order: "count" | "size";
+  /** Size order: the position of a value (sizes compare by rank, not by parsing each time). */
+  rank?: (id: number) => number;
+}
+
+interface RegularRow {
+  text: string;
+  id: number | undefined;
+  count: number;
+}
+
+function regularResponse(
+  def: FacetDefinition,
+  dim: Dimension,
+  counts: Int32Array,
+  request: FacetRequest | undefined,
+  language: Language,
+  options: RegularOptions,
+): RegularFacetResponse | undefined {
+  const states = statesOf(request);
+  const numberOfValues = request?.numberOfValues ?? def.numberOfValues;
+  const rowOf = (text: string): RegularRow => {
+    const id = dim.find(text, language);
+    return { text, id, count: id === undefined ? 0 : (counts[id] as number) };
+  };
+  const candidates: RegularRow[] = [];
+  for (let id = 0; id < counts.length; id++) {
+    const count = counts[id] as number;
+    if (count > 0) candidates.push({ text: dim.label(id, language), id, count });
+  }
+  const compare =
+    options.order === "size"
+      ? (a: RegularRow, b: RegularRow) =>
+          a.id === undefined || b.id === undefined
+            ? (a.id === undefined ? 1 : 0) - (b.id === undefined ? 1 : 0)
+            : options.rank
+              ? options.rank(a.id) - options.rank(b.id)
+              : compareSizes(dim.keys[a.id] as string, dim.keys[b.id] as string)
+      : (a: RegularRow, b: RegularRow) =>
+          b.count - a.count ||
+          (a.id !== undefined && b.id !== undefined
+            ? dim.labelRank(a.id, language) - dim.labelRank(b.id, language)
+            : compareText(a.text, b.text, language));
+
+  let rows: RegularRow[];
+  if (request?.freezeCurrentValues && request.values.length > 0) {
+    // The shopper is clicking through this facet: keep its values where they are, with fresh counts.
+    rows = (request.values as RegularFacetValueRequest[]).map((v) => rowOf(v.value));
+  } else {
+    rows = [...candidates].sort(compare).slice(0, numberOfValues);
+    // Selected and excluded values always stay visible, even without results.
+    for (const [text, state] of states) {
+      if (state === "idle" || rows.some((r) => r.text === text)) continue;
+      if (rows.length >= numberOfValues) {
+        const dropAt = findLastIndex(rows, (r) => (states.get(r.text) ?? "idle") === "idle");
+        if (dropAt >= 0) rows.splice(dropAt, 1);
+      }
+      rows.push(rowOf(text));
+    }
+    rows.sort(compare);
+  }
+  if (rows.length === 0) return undefined;
+  const more = candidates.some((c) => !rows.some((r) => r.id === c.id));
+  return {
+    facetId: def.facetId,
+    field: def.field,
+    displayName: facetDisplayName(def, language),
+    type: "regular",
+    isFieldExpanded: request?.isFieldExpanded ?? false,
+    moreValuesAvailable: more,
+    fromAutoSelect: false,
+    numberOfValues,
+    values: rows.map(
+      (r): RegularFacetValue => ({
+        value: r.text,
+        state: states.get(r.text) ?? "idle",
+        numberOfResults: r.count,
+        isAutoSelected: false,
+        isSuggested: false,
+        moreValuesAvailable: more,
+      }),
+    ),
+  };
+}
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
+  return -1;
+}
+
+function regularSearchValues(dim: Dimension, counts: Int32Array, language: Language) {
+  const out: { rawValue: string; displayValue: string; count: number }[] = [];
+  for (let id = 0; id < counts.length; id++) {
+    const count = counts[id] as number;
+    if (count > 0) {
+      const text = dim.label(id, language);
+      out.push({ rawValue: text, displayValue: text, count });
+    }
+  }
+  return out;
+}
+
+/** Selection of a regular facet over a dimension: 1 = selected, 2 = excluded. */
+function selectionOf(dim: Dimension, request: FacetRequest | undefined, language: Language) {
+  const sel = new Uint8Array(dim.size);
+  let selected = 0;
+  let excluded = 0;
+  let unknownSelected = false;
+  for (const v of (request?.values ?? []) as RegularFacetValueRequest[]) {
+    if (v.state === "idle") continue;
+    const id = dim.find(v.value, language);
+    if (id === undefined) {
+      if (v.state === "selected") unknownSelected = true;
+      continue;
+    }
+    if (v.state === "selected") {
+      sel[id] = 1;
+      selected++;
+    } else {
+      sel[id] = 2;
+      excluded++;
+    }
+  }
+  return { sel, selected, excluded, active: selected > 0 || excluded > 0 || unknownSelected, unknownSelected };
+}
+
+/** A single-valued attribute column (brand, colour, fit, pattern). */
+function singleValuedFacet(
+  def: FacetDefinition,
+  request: FacetRequest | undefined,
+  ctx: FacetBuild,
+  dim: Dimension,
+  column: Int32Array,
+): FacetState {
+  const language = ctx.view.language;
+  const { sel, selected, active, unknownSelected } = selectionOf(dim, request, language);
+  const state: FacetState = {
+    def,
+    request,
+    bit: 0,
+    dims: [dim.index],
+    respond: () => regularResponse(def, dim, dim.localCounts(ctx.board.counts), request, language, { order: "count" }),
+    searchValues: () => regularSearchValues(dim, dim.localCounts(ctx.board.counts), language),
+  };
+  if (active) {
+    state.test = (slot) => {
+      const v = column[slot] as number;
+      if (v < 0) return selected === 0 && !unknownSelected;
+      const s = sel[v];
+      if (s === 2) return false;
+      return (selected === 0 && !unknownSelected) || s === 1;
+    };
+  }
+  return state;
+}
+
+/** A multi-valued attribute kept in a pool (materials). */
+function multiValuedFacet(
+  def: FacetDefinition,
+  request: FacetRequest | undefined,
+  ctx: FacetBuild,
+  dim: Dimension,
+  starts: Int32Array,
+  counts: Uint8Array,
+  pool: { data: Int32Array },
+): FacetState {
+  const language = ctx.view.language;
+  const { sel, selected, active, unknownSelected } = selectionOf(dim, request, language);
+  const allValues = request?.resultsMustMatch === "allValues";
+  const state: FacetState = {
+    def,
+    request,
+    bit: 0,
+    dims: [dim.index],
+    respond: () => regularResponse(def, dim, dim.localCounts(ctx.board.counts), request, language, { order: "count" }),
+    searchValues: () => regularSearchValues(dim, dim.localCounts(ctx.board.counts), language),
+  };
+  if (active) {
+    state.test = (slot) => {
+      if (unknownSelected && (allValues || selected === 0)) return false;
+      const start = starts[slot] as number;
+      const end = start + (counts[slot] as number);
+      const data = pool.data;
+      let hits = 0;
+      for (let i = start; i < end; i++) {
+        const s = sel[data[i] as number];
+        if (s === 2) return false;
+        if (s === 1) hits++;
+      }
+      if (selected === 0) return true;
+      return allValues ? hits === selected : hits > 0;
+    };
+  }
+  return state;
+}
+
+// --- hierarchical (category) ------------------------------------------------------------------------
+
+/** The selected path of a hierarchical facet request: value texts from the root to the selected value. */
+export function selectedCategoryPath(values: readonly CategoryFacetValueRequest[] | undefined): string[] | undefined {
+  const walk = (nodes: readonly CategoryFacetValueRequest[], path: string[]): string[] | undefined => {
+    for (const node of nodes) {
+      const here = [...path, node.value];
+      if (node.state === "selected") return here;
+      const below = walk(node.children ?? [], here);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  return values ? walk(values, []) : undefined;
+}
+
+/** The category a path of names leads to in a language (from the roots). */
+export function categoryByNamePath(catalog: CatalogIndex, language: Language, path: readonly string[]) {
+  let level = catalog.tree.roots;
+  let found: (typeof level)[number] | undefined;
+  for (const name of path) {
+    found = level.find((n) => n.record.translations[language].name === name);
+    if (!found) return undefined;
+    level = found.children;
+  }
+  return found;
+}
+
+function categoryFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx: FacetBuild): FacetState {
+  const { view } = ctx;
+  const catalog = view.catalog;
+  const language = view.language;
+  const dim = catalog.categories;
+  const path = selectedCategoryPath(request?.values as CategoryFacetValueRequest[] | undefined);
+  const selectedNode = path ? categoryByNamePath(catalog, language, path) : undefined;
+  const selectedValue = selectedNode ? dim.ids.get(String(selectedNode.record.id)) : undefined;
+  const retrieveCount = request?.retrieveCount ?? request?.numberOfValues ?? CATEGORY_RETRIEVE_COUNT;
+  const numberOfValues = request?.numberOfValues ?? def.numberOfValues;
+  const countOf = (id: number) => {
+    const local = dim.ids.get(String(id));
+    return local === undefined ? 0 : (ctx.board.counts[dim.globalIds[local] as number] ?? 0);
+  };
+  const namePath = (id: number) => catalog.tree.ancestry(id).map((n) => n.record.translations[language].name);
+
+  const state: FacetState = {
+    def,
+    request,
+    bit: 0,
+    dims: [dim.index],
+    respond(): CategoryFacetResponse | undefined {
+      const categoryValue = (
+        node: (typeof catalog.tree.roots)[number],
+        state: FacetValueState,
+        children: CategoryFacetValue[],
+        more: boolean,
+      ): CategoryFacetValue => ({
+        value: node.record.translations[language].name,
+        // The protocol's category value path ends with the value itself.
+        path: namePath(node.record.id),
+        state,
+        numberOfResults: countOf(node.record.id),
+        isLeafValue: !node.children.some((c) => countOf(c.record.id) > 0),
+        isAutoSelected: false,
+        isSuggested: false,
+        moreValuesAvailable: more,
+        children,
+      });
+      const withResults = (nodes: typeof catalog.tree.roots) => nodes.filter((n) => countOf(n.record.id) > 0);
+      let values: CategoryFacetValue[];
+      let more = false;
+      if (selectedNode) {
+        const children = withResults(selectedNode.children);
+        more = children.length > retrieveCount;
+        let chain = categoryValue(
+          selectedNode,
+          "selected",
+          children.slice(0, retrieveCount).map((c) => categoryValue(c, "idle", [], false)),
+          more,
+        );
+        for (let node = selectedNode.parent; node; node = node.parent)
+          chain = categoryValue(node, "idle", [chain], false);
+        values = [chain];
+      } else if (path) {
+        // The selected path no longer exists in this store's tree: keep the selection visible, with no results.
+        values = [
+          {
+            value: path[path.length - 1] as string,
+            path,
+            state: "selected",
+            numberOfResults: 0,
+            isLeafValue: true,
+            isAutoSelected: false,
+            isSuggested: false,
+            moreValuesAvailable: false,
+            children: [],
+          },
+        ];
+      } else {
+        const roots = withResults(catalog.tree.roots);
+        more = roots.length > numberOfValues;
+        values = roots.slice(0, numberOfValues).map((n) => categoryValue(n, "idle", [], false));
+      }
+      if (values.length === 0) return undefined;
+      return {
+        facetId: def.facetId,
+        field: def.field,
+        displayName: facetDisplayName(def, language),
+        type: "hierarchical",
+        isFieldExpanded: request?.isFieldExpanded ?? false,
+        moreValuesAvailable: more,
+        fromAutoSelect: false,
+        numberOfValues,
+        delimitingCharacter: HIERARCHY_DELIMITER,
+        values,
+      };
+    },
+    searchValues() {
+      const out: { rawValue: string; displayValue: string; count: number; path: string[] }[] = [];
+      for (const node of catalog.tree.nodes.values()) {
+        const count = countOf(node.record.id);
+        if (count <= 0) continue;
+        const name = node.record.translations[language].name;
+        out.push({ rawValue: name, displayValue: name, count, path: namePath(node.record.id).slice(0, -1) });
+      }
+      return out;
+    },
+  };
+  if (path) {
+    if (selectedValue === undefined) state.test = () => false;
+    else {
+      state.test = (slot) => {
+        const start = catalog.categoryStart[slot] as number;
+        const end = start + (catalog.categoryCount[slot] as number);
+        const data = catalog.categoryPool.data;
+        for (let i = start; i < end; i++) if (data[i] === selectedValue) return true;
+        return false;
+      };
+    }
+  }
+  return state;
+}
+
+// --- ranges (price, arrival) -----------------------------------------------------------------------
+
+const SCRATCH = [
+  { seqs: new Int32Array(1024), values: new Int32Array(1024) },
+  { seqs: new Int32Array(1024), values: new Int32Array(1024) },
+];
+
+/**
+ * The (group sequence, value) pairs a range facet counts, filled by the query loop: a slot's value from `source`
+ * (price cents, arrival day) when it is at least `min`. Values are compared as `value × scale`.
+ */
+export class RangeCollector {
+  /** Which field of a slot's record (REC_PRICE, REC_ARRIVAL) the values come from. */
+  readonly field: number;
+  readonly min: number;
+  readonly scale: number;
+  private readonly buffer: { seqs: Int32Array; values: Int32Array };
+  length = 0;
+
+  /** `buffer` names scratch space shared by the queries (they run one at a time): 0 for prices, 1 for dates. */
+  constructor(field: number, min: number, scale: number, buffer: 0 | 1) {
+    this.field = field;
+    this.min = min;
+    this.scale = scale;
+    this.buffer = SCRATCH[buffer] as { seqs: Int32Array; values: Int32Array };
+  }
+
+  get seqs(): Int32Array {
+    return this.buffer.seqs;
+  }
+
+  get values(): Int32Array {
+    return this.buffer.values;
+  }
+
+  /** Makes room for `capacity` values (the query knows how many slots it visits). */
+  reset(capacity: number): void {
+    if (this.buffer.seqs.length < capacity) {
+      const size = Math.max(capacity, this.buffer.seqs.length * 2);
+      this.buffer.seqs = new Int32Array(size);
+      this.buffer.values = new Int32Array(size);
+    }
+    this.length = 0;
+  }
+
+  /** Groups with at least one value in each range. */
+  countRanges(ranges: readonly { start: number; end: number; endInclusive: boolean }[]): number[] {
+    const counts = ranges.map(() => 0);
+    const stamps = ranges.map(() => -1);
+    const scale = this.scale;
+    // Automatic ranges follow each other without overlap: a value is in one range at most.
+    let disjoint = true;
+    for (let r = 1; r < ranges.length; r++) {
+      if ((ranges[r] as { start: number }).start < (ranges[r - 1] as { end: number }).end) disjoint = false;
+    }
+    for (let i = 0; i < this.length; i++) {
+      const v = (this.values[i] as number) * scale;
+      const seq = this.seqs[i] as number;
+      for (let r = 0; r < ranges.length; r++) {
+        const range = ranges[r] as (typeof ranges)[number];
+        if (v >= range.start && (range.endInclusive ? v <= range.end : v < range.end)) {
+          if (stamps[r] !== seq) {
+            stamps[r] = seq;
+            counts[r] = (counts[r] as number) + 1;
+          }
+          if (disjoint) break;
+        }
+      }
+    }
+    return counts;
+  }
+
+  minMax(): { min: number; max: number } | undefined {
+    if (this.length === 0) return undefined;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < this.length; i++) {
+      const v = this.values[i] as number;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    return { min: min * this.scale, max: max * this.scale };
+  }
+
+  sortedValues(): Float64Array {
+    const out = new Float64Array(this.length);
+    for (let i = 0; i < this.length; i++) out[i] = (this.values[i] as number) * this.scale;
+    return out.sort();
+  }
+}
+
+interface RangeTest {
+  start: number;
+  end: number;
+  endInclusive: boolean;
+  state: FacetValueState;
+}
+
+function rangeFilter(ranges: readonly RangeTest[]): ((value: number) => boolean) | undefined {
+  const selected = ranges.filter((r) => r.state === "selected");
+  const excluded = ranges.filter((r) => r.state === "excluded");
+  if (selected.length === 0 && excluded.length === 0) return undefined;
+  const inside = (v: number, r: RangeTest) => v >= r.start && (r.endInclusive ? v <= r.end : v < r.end);
+  return (v) => {
+    for (const r of excluded) if (inside(v, r)) return false;
+    if (selected.length === 0) return true;
+    for (const r of selected) if (inside(v, r)) return true;
+    return false;
+  };
+}
+
+/** Prices are compared in cents: 49.95 on the wire is 4995 in the index. */
+const toCents = (units: number) => Math.round(units * 100);
+
+function priceFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx: FacetBuild): FacetState {
+  const { view } = ctx;
+  const language = view.language;
+  const price = view.catalog.price[view.zone] as Int32Array;
+  const buffer = new RangeCollector(REC_PRICE, Number.NEGATIVE_INFINITY, 1, 0);
+  const requested = (request?.values ?? []) as NumericRangeRequest[];
+  const tests: RangeTest[] = requested.map((v) => ({
+    start: toCents(v.start),
+    end: toCents(v.end),
+    endInclusive: v.endInclusive ?? false,
+    state: v.state,
+  }));
+  const filter = rangeFilter(tests);
+  const continuous = request?.interval === "continuous";
+  const state: FacetState = {
+    def,
+    request,
+    bit: 0,
+    dims: [],
+    collector: buffer,
+    respond(): NumericFacetResponse | undefined {
+      const extent = buffer.minMax();
+      const numberOfValues = request?.numberOfValues ?? def.numberOfValues;
+      let ranges: RangeTest[];
+      if (requested.length > 0 && (continuous || hasActiveValues(request))) {
+        ranges = tests;
+      } else {
+        if (!extent) return undefined;
+        const algorithm: RangeAlgorithm = request?.rangeAlgorithm ?? "even";
+        ranges = automaticRanges(
+          extent.min / 100,
+          extent.max / 100,
+          Math.min(numberOfValues, MAX_AUTOMATIC_RANGES),
+          algorithm,
+          algorithm === "equiprobable" ? Array.from(buffer.sortedValues(), (c) => c / 100) : [],
+        ).map((r) => ({ start: toCents(r.start), end: toCents(r.end), endInclusive: r.endInclusive, state: "idle" }));
+      }
+      const counts = buffer.countRanges(ranges);
+      const values: NumericFacetValue[] = ranges
+        .map((r, i) => ({
+          start: r.start / 100,
+          end: r.end / 100,
+          endInclusive: r.endInclusive,
+          state: r.state,
+          numberOfResults: counts[i] as number,
+          isAutoSelected: false,
+          isSuggested: false,
+          moreValuesAvailable: false,
+        }))
+        .filter((v) => v.numberOfResults > 0 || v.state !== "idle" || continuous);
+      if (values.length === 0) return undefined;
+      return {
+        facetId: def.facetId,
+        field: def.field,
+        displayName: facetDisplayName(def, language),
+        type: "numericalRange",
+        isFieldExpanded: request?.isFieldExpanded ?? false,
+        moreValuesAvailable: false,
+        fromAutoSelect: false,
+        numberOfValues: values.length,
+        interval: continuous ? "continuous" : (request?.interval ?? request?.rangeAlgorithm ?? "even"),
+        ...(extent
+          ? {
+              domain: {
+                min: Math.floor(extent.min / 100),
+                max: Math.ceil(extent.max / 100),
+                increment: 1,
+              },
+            }
+          : {}),
+        values,
+      };
+    },
+    searchValues: () => [],
+  };
+  if (filter) state.test = (slot) => filter(price[slot] as number);
+  return state;
+}
+
+function arrivalFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx: FacetBuild): FacetState {
+  const { view, now } = ctx;
+  const language = view.language;
+  const catalog = view.catalog;
+  const requested = (request?.values ?? []) as DateRangeRequest[];
+  const toTest = (v: DateRangeRequest): RangeTest => ({
+    start: parseFacetDate(v.start, now),
+    end: parseFacetDate(v.end, now),
+    endInclusive: v.endInclusive ?? false,
+    state: v.state,
+  });
+  const tests = requested.map(toTest);
+  const filter = rangeFilter(tests);
+  const arrivalMs = (slot: number) => (catalog.arrivalDay[slot] as number) * DAY_MS;
+  const defaults = arrivalWindows(now);
+  // Only arrivals inside the widest window can be counted: older ones need not be collected.
+  const windows = requested.length > 0 ? tests : defaults;
+  const oldestDay = Math.floor(Math.min(...windows.map((w) => w.start)) / DAY_MS);
+  const buffer = new RangeCollector(REC_ARRIVAL, oldestDay, DAY_MS, 1);
+  const state: FacetState = {
+    def,
+    request,
+    bit: 0,
+    dims: [],
+    collector: buffer,
+    respond(): DateFacetResponse | undefined {
+      let ranges: (RangeTest & { startText: string; endText: string })[];
+      if (requested.length > 0 && hasActiveValues(request)) {
+        ranges = requested.map((v, i) => ({ ...(tests[i] as RangeTest), startText: v.start, endText: v.end }));
+      } else {
+        ranges = defaults;
+      }
+      const counts = buffer.countRanges(ranges);
+      const values: DateFacetValue[] = ranges
+        .map((r, i) => ({
+          start: r.startText,
+          end: r.endText,
+          endInclusive: r.endInclusive,
+          state: r.state,
+          numberOfResults: counts[i] as number,
+          isAutoSelected: false,
+          isSuggested: false,
+          moreValuesAvailable: false,
+        }))
+        .filter((v) => v.numberOfResults > 0 || v.state !== "idle");
+      if (values.length === 0) return undefined;
+      return {
+        facetId: def.facetId,
+        field: def.field,
+        displayName: facetDisplayName(def, language),
+        type: "dateRange",
+        isFieldExpanded: request?.isFieldExpanded ?? false,
+        moreValuesAvailable: false,
+        fromAutoSelect: false,
+        numberOfValues: values.length,
+        values,
+      };
+    },
+    searchValues: () => [],
+  };
+  if (filter) state.test = (slot) => filter(arrivalMs(slot));
+  return state;
+}
+
+// --- variant level: size and physical-store availability ---------------------------------------------
+
+/**
+ * Size and store availability are judged per variant: "M" with "Berlin" matches a product only when its M is in
+ * stock in Berlin; "M" alone needs an M that can be bought online. Both facets share one filter (one bit), and
+ * each counts with the other one's selection applied.
+ */
+function variantFacets(
+  sizeDef: FacetDefinition,
+  storeDef: FacetDefinition,
+  sizeRequest: FacetRequest | undefined,
+  storeRequest: FacetRequest | undefined,
+  ctx: FacetBuild,
+): [FacetState, FacetState] {
+  const { view } = ctx;
+  const catalog = view.catalog;
+  const language = view.language;
+  const sizes = selectionOf(catalog.sizes, sizeRequest, language);
+  const stores = selectionOf(catalog.stores, storeRequest, language);
+  const storeSelected = stores.selected > 0 || stores.unknownSelected;
+  const sizeFiltered = sizes.active;
+  // Sizes count per variant only when a store is selected (its stock), stores only when a size is.
+  const sizeCounter = storeSelected ? new ValueCounter(catalog.sizes.size) : undefined;
+  const storeCounter = sizeFiltered ? new ValueCounter(catalog.stores.size) : undefined;
+  const sizeCounts = () => sizeCounter?.counts ?? catalog.sizes.localCounts(ctx.board.counts);
+  const storeCounts = () => storeCounter?.counts ?? catalog.stores.localCounts(ctx.board.counts);
+  const vStart = catalog.variantStart;
+  const vCount = catalog.variantCount;
+
+  const sizeAllowed = (v: number) => {
+    const s = sizes.sel[catalog.variantSize.data[v] as number];
+    if (s === 2) return false;
+    return (sizes.selected === 0 && !sizes.unknownSelected) || s === 1;
+  };
+  const inSelectedStore = (v: number) => {
+    const start = catalog.variantStoreStart.data[v] as number;
+    const end = start + (catalog.variantStoreCount.data[v] as number);
+    const pool = catalog.storePool.data;
+    for (let i = start; i < end; i++) if (stores.sel[pool[i] as number] === 1) return true;
+    return false;
+  };
+  const sellable = (v: number) => catalog.variantSellable.data[v] === 1;
+
+  const sizeState: FacetState = {
+    def: sizeDef,
+    request: sizeRequest,
+    bit: 0,
+    dims: sizeCounter ? [] : [DIM.size],
+    respond: () =>
+      regularResponse(sizeDef, catalog.sizes, sizeCounts(), sizeRequest, language, {
+        order: "size",
+        rank: (id) => catalog.sizeRankOf(id),
+      }),
+    searchValues: () => regularSearchValues(catalog.sizes, sizeCounts(), language),
+  };
+  const storeState: FacetState = {
+    def: storeDef,
+    request: storeRequest,
+    bit: 0,
+    dims: storeCounter ? [] : [DIM.store],
+    respond(): LocationFacetResponse | undefined {
+      const counts = storeCounts();
+      const states = statesOf(storeRequest);
+      const here = ctx.userLocation;
+      const shown = view.locations
+        .map((id) => ({ id, record: catalog.physicalStores.find((s) => s.id === catalog.stores.keys[id]) }))
+        .filter(
+          (s): s is { id: number; record: NonNullable<typeof s.record> } =>
+            s.record !== undefined &&
+            ((counts[s.id] as number) > 0 || (states.get(catalog.stores.label(s.id, language)) ?? "idle") !== "idle"),
+        );
+      if (here) shown.sort((a, b) => distanceKm(here, a.record) - distanceKm(here, b.record));
+      else
+        shown.sort((a, b) =>
+          compareText(catalog.stores.label(a.id, language), catalog.stores.label(b.id, language), language),
+        );
+      const numberOfValues = storeRequest?.numberOfValues ?? storeDef.numberOfValues;
+      const values = shown.slice(0, numberOfValues).map((s) => {
+        const value = catalog.stores.label(s.id, language);
+        return { value, state: states.get(value) ?? "idle", numberOfResults: counts[s.id] as number };
+      });
+      if (values.length === 0) return undefined;
+      return {
+        facetId: storeDef.facetId,
+        field: storeDef.field,
+        displayName: facetDisplayName(storeDef, language),
+        type: "location",
+        isFieldExpanded: storeRequest?.isFieldExpanded ?? false,
+        moreValuesAvailable: shown.length > values.length,
+        fromAutoSelect: false,
+        numberOfValues,
+        values,
+      };
+    },
+    searchValues: () => {
+      const counts = storeCounts();
+      return view.locations
+        .filter((id) => (counts[id] as number) > 0)
+        .map((id) => {
+          const text = catalog.stores.label(id, language);
+          return { rawValue: text, displayValue: text, count: counts[id] as number };
+        });
+    },
+  };
+
+  if (sizeCounter) {
+    sizeState.count = (slot, seq) => {
+      const start = vStart[slot] as number;
+      const end = start + (vCount[slot] as number);
+      for (let v = start; v < end; v++) {
+        if (storeSelected ? inSelectedStore(v) : sellable(v)) {
+          (sizeCounter as ValueCounter).add(catalog.variantSize.data[v] as number, seq);
+        }
+      }
+    };
+  }
+  if (storeCounter) {
+    storeState.count = (slot, seq) => {
+      const start = vStart[slot] as number;
+      const end = start + (vCount[slot] as number);
+      const pool = catalog.storePool.data;
+      for (let v = start; v < end; v++) {
+        if (sizeFiltered && !sizeAllowed(v)) continue;
+        const s0 = catalog.variantStoreStart.data[v] as number;
+        const s1 = s0 + (catalog.variantStoreCount.data[v] as number);
+        for (let i = s0; i < s1; i++) (storeCounter as ValueCounter).add(pool[i] as number, seq);
+      }
+    };
+  }
+  if (sizeFiltered || storeSelected) {
+    const test = (slot: number) => {
+      const start = vStart[slot] as number;
+      const end = start + (vCount[slot] as number);
+      for (let v = start; v < end; v++) {
+        if (!sizeAllowed(v)) continue;
+        if (storeSelected ? inSelectedStore(v) : sellable(v)) return true;
+      }
+      return false;
+    };
+    sizeState.test = test;
+    storeState.test = test;
+  }
+  return [sizeState, storeState];
+}
+
+/**
+ * Builds the per-query state of every facet from the request's facets (by facet id). Facets with active values
+ * get a filter bit; size and store share theirs.
+ */
+export function prepareFacets(requests: ReadonlyMap<string, FacetRequest>, context: FacetContext): PreparedFacets {
+  const catalog = context.view.catalog;
+  const space = catalog.values.size;
+  const board: CountBoard = { counts: new Int32Array(space), stamps: new Int32Array(space) };
+  const ctx: FacetBuild = { ...context, board };
+  const states: FacetState[] = [];
+  let variantPair: [FacetState, FacetState] | undefined;
+  const def = (id: string) => FACET_BY_ID.get(id) as FacetDefinition;
+  for (const facet of FACETS) {
+    const request = requests.get(facet.facetId);
+    switch (facet.facetId) {
+      case "ec_category":
+        states.push(categoryFacet(facet, request, ctx));
+        break;
+      case "ec_brand":
+        states.push(singleValuedFacet(facet, request, ctx, catalog.brands, catalog.brand));
+        break;
+      case "ec_color":
+        states.push(singleValuedFacet(facet, request, ctx, catalog.colours, catalog.colour));
+        break;
+      case "fit":
+        states.push(singleValuedFacet(facet, request, ctx, catalog.fits, catalog.fit));
+        break;
+      case "pattern":
+        states.push(singleValuedFacet(facet, request, ctx, catalog.patterns, catalog.pattern));
+        break;
+      case "material":
+        states.push(
+          multiValuedFacet(
+            facet,
+            request,
+            ctx,
+            catalog.materials,
+            catalog.materialStart,
+            catalog.materialCount,
+            catalog.materialPool,
+          ),
+        );
+        break;
+      case "ec_price":
+        states.push(priceFacet(facet, request, ctx));
+        break;
+      case "new_arrivals":
+        states.push(arrivalFacet(facet, request, ctx));
+        break;
+      case "size":
+      case "store": {
+        variantPair ??= variantFacets(def("size"), def("store"), requests.get("size"), requests.get("store"), ctx);
+        states.push(facet.facetId === "size" ? variantPair[0] : variantPair[1]);
+        break;
+      }
+    }
+  }
+  // Assign filter bits; the size/store pair shares one.
+  let nextBit = 1;
+  for (const state of states) {
+    if (!state.test) continue;
+    if (variantPair && state === variantPair[1] && variantPair[0].bit !== 0) {
+      state.bit = variantPair[0].bit;
+      continue;
+    }
+    state.bit = nextBit;
+    nextBit <<= 1;
+  }
+  const dimensions = [
+    catalog.categories,
+    catalog.brands,
+    catalog.colours,
+    catalog.fits,
+    catalog.patterns,
+    catalog.materials,
+    catalog.sizes,
+    catalog.stores,
+  ];
+  const valueBits = new Int32Array(space);
+  for (const state of states) {
+    if (state.bit === 0) continue;
+    for (const d of state.dims) for (const g of (dimensions[d] as Dimension).globalIds) valueBits[g] = state.bit;
+  }
+  return {
+    states,
+    board,
+    sizesStatic: variantPair ? variantPair[0].count === undefined : true,
+    storesStatic: variantPair ? variantPair[1].count === undefined : true,
+    valueBits,
+  };
+}
+
+export { formatApiDate };

@@ -1,0 +1,399 @@
+import { UNIFORM_BIT } from "./catalog-index.ts";
+import type { PreparedFacets } from "./facets.ts";
+import {
+  RANK_SCALE,
+  REC_ARRIVAL,
+  REC_ATTRIBUTES,
+  REC_DERIVED,
+  REC_GROUP,
+  REC_PRICE,
+  REC_RANK,
+  REC_VALUES,
+  type StoreView,
+} from "./store-view.ts";
+import type { TextMatch } from "./text-index.ts";
+
+/** What a listing or search is about before facets: a category, the sale, new arrivals, given products, all. */
+export type BaseFilter =
+  | { kind: "all" }
+  | { kind: "none" }
+  | { kind: "category"; value: number }
+  | { kind: "sale" }
+  | { kind: "new"; sinceDay: number }
+  | { kind: "products"; productIds: ReadonlySet<number> };
+
+export type SortKey = "relevance" | "price_asc" | "price_desc" | "newest";
+
+export interface QueryPlan {
+  view: StoreView;
+  base: BaseFilter;
+  /** Text matches (every query word found); undefined for a listing. */
+  text?: TextMatch | undefined;
+  /** The request's facets: their selections filter, their values are counted. */
+  facets: PreparedFacets;
+  /** Count facet values (not for instant products). */
+  countFacets: boolean;
+  sort: SortKey;
+  offset: number;
+  limit: number;
+  /** Products shown first, in this order, when they match. */
+  pinnedProductIds?: readonly number[];
+}
+
+export interface QueryResult {
+  /** Colour groups matching (each group is one result). */
+  total: number;
+  /** The parent slot of each result on the page. */
+  parents: number[];
+}
+
+/** Sold-out products sink below available ones in text relevance. */
+const SOLD_OUT_PENALTY = 3;
+/** Ranks of products in stock start here (see StoreView). */
+const IN_STOCK_RANK = 1_000_000;
+
+/** Scratch space of the queries (they run one at a time), grown with the catalogue. */
+const scratchSpace = {
+  hitStamp: new Int32Array(0),
+  textScore: new Float64Array(0),
+  hitSlots: new Int32Array(0),
+  hitKeys: new Float64Array(0),
+  epoch: 0,
+};
+
+function scratch(size: number): typeof scratchSpace {
+  const space = scratchSpace;
+  if (space.hitStamp.length < size) {
+    const length = Math.max(size, space.hitStamp.length * 2);
+    space.hitStamp = new Int32Array(length);
+    space.textScore = new Float64Array(length);
+    space.hitSlots = new Int32Array(length);
+    space.hitKeys = new Float64Array(length);
+    space.epoch = 0;
+  }
+  if (space.epoch > 2_000_000_000) {
+    space.hitStamp.fill(0);
+    space.epoch = 0;
+  }
+  return space;
+}
+
+/**
+ * Runs one query in a single pass over the candidate slots in group order: each slot is tested against the base
+ * filter and every active facet filter; a slot failing no filter is a hit, a slot failing exactly one facet still
+ * counts for that facet (multi-select counting), and colour groups are counted once. Each group keeps its best
+ * member (by the sort) as the parent; the page is taken with a bounded heap.
+ */
+export function executeQuery(plan: QueryPlan): QueryResult {
+  const { view, base } = plan;
+  const catalog = view.catalog;
+  const space = scratch(catalog.slotCount);
+  const currentEpoch = ++space.epoch;
+  const hitStamp = space.hitStamp;
+  const textScore = space.textScore;
+  const hitSlots = space.hitSlots;
+  const hitKeys = space.hitKeys;
+  let hitCount = 0;
+  // Which members matched is only needed to show a pinned product itself rather than its group's best.
+  const trackHits = (plan.pinnedProductIds?.length ?? 0) > 0;
+
+  let order: Int32Array;
+  if (plan.text) {
+    order = view.inGroupOrder(plan.text.slots);
+    for (let i = 0; i < plan.text.count; i++) textScore[plan.text.slots[i] as number] = plan.text.scores[i] as number;
+  } else if (base.kind === "category") {
+    order = view.categoryOrder(base.value);
+  } else if (base.kind === "none") {
+    order = new Int32Array(0);
+  } else {
+    order = view.groupOrder;
+  }
+
+  const reduction = catalog.reduction[view.zone] as Uint8Array;
+  const arrivalDay = catalog.arrivalDay;
+  const productId = catalog.productId;
+  const group = catalog.group;
+  const categoryStart = catalog.categoryStart;
+  const categoryCount = catalog.categoryCount;
+  const categoryPool = catalog.categoryPool.data;
+
+  let baseTest: ((slot: number) => boolean) | undefined;
+  switch (base.kind) {
+    case "category":
+      if (plan.text) {
+        const value = base.value;
+        baseTest = (slot) => {
+          const start = categoryStart[slot] as number;
+          const end = start + (categoryCount[slot] as number);
+          for (let i = start; i < end; i++) if (categoryPool[i] === value) return true;
+          return false;
+        };
+      }
+      break;
+    case "sale":
+      baseTest = (slot) => (reduction[slot] as number) > 0;
+      break;
+    case "new": {
+      const since = base.sinceDay;
+      baseTest = (slot) => (arrivalDay[slot] as number) >= since;
+      break;
+    }
+    case "products": {
+      const ids = base.productIds;
+      baseTest = (slot) => ids.has(productId[slot] as number);
+      break;
+    }
+  }
+
+  const states = plan.facets.states;
+  const filters = states.filter((f) => f.test !== undefined);
+  const filterTests = filters.map((f) => f.test as (slot: number) => boolean);
+  const filterBits = filters.map((f) => f.bit);
+  const counters = plan.countFacets ? states.filter((f) => f.count !== undefined) : [];
+  const collectors = plan.countFacets ? states.filter((f) => f.collector !== undefined) : [];
+  // The range facets' collectors (at most two: prices and arrival days), unrolled into locals for the loop.
+  const collectorParts = collectors.map((f) => {
+    const c = f.collector as NonNullable<typeof f.collector>;
+    c.reset(order.length);
+    return { c, notBit: ~f.bit, field: c.field, min: c.min, seqs: c.seqs, values: c.values };
+  });
+  const noCollector = { notBit: -1, field: 0, min: 0, seqs: new Int32Array(0), values: new Int32Array(0) };
+  const a = collectorParts[0] ?? noCollector;
+  const b = collectorParts[1] ?? noCollector;
+  const aOn = collectorParts.length > 0;
+  const bOn = collectorParts.length > 1;
+  const aNotBit = a.notBit;
+  const aField = a.field;
+  const aMin = a.min;
+  const aSeqs = a.seqs;
+  const aValues = a.values;
+  const bNotBit = b.notBit;
+  const bField = b.field;
+  const bMin = b.min;
+  const bSeqs = b.seqs;
+  const bValues = b.values;
+  let aLength = 0;
+  let bLength = 0;
+  const counterBits = counters.map((f) => ~f.bit);
+  const counterFns = counters.map((f) => f.count as (slot: number, seq: number) => void);
+  const countStatic = plan.countFacets;
+  const { counts, stamps } = plan.facets.board;
+  const valueBits = plan.facets.valueBits;
+  const sizesStatic = plan.facets.sizesStatic;
+  const storesStatic = plan.facets.storesStatic;
+  // Every slot's record: group, rank, price, arrival, then its facet values (see StoreView).
+  const records = view.records;
+  const recordAt = view.recordAt;
+
+  // Sort keys (higher first), inlined in the loop: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest.
+  const sortMode =
+    plan.sort === "price_asc" ? 2 : plan.sort === "price_desc" ? 3 : plan.sort === "newest" ? 4 : plan.text ? 1 : 0;
+
+  let currentGroup = -1;
+  let seq = 0;
+  let bestSlot = -1;
+  let bestKey = 0;
+  // A member of a uniform group whose shared values were counted (by a member failing no filter) skips them.
+  let sharedCounted = false;
+  const filterCount = filterTests.length;
+  const counterCount = counterFns.length;
+
+  for (let i = 0; i < order.length; i++) {
+    const slot = order[i] as number;
+    if (baseTest !== undefined && !baseTest(slot)) continue;
+    let mask = 0;
+    for (let f = 0; f < filterCount; f++) {
+      if (!(filterTests[f] as (s: number) => boolean)(slot)) {
+        mask |= filterBits[f] as number;
+        if ((mask & (mask - 1)) !== 0) break;
+      }
+    }
+    if ((mask & (mask - 1)) !== 0) continue;
+    const rec = recordAt[slot] as number;
+    const g = records[rec + REC_GROUP] as number;
+    if (g !== currentGroup) {
+      if (bestSlot >= 0) {
+        hitSlots[hitCount] = bestSlot;
+        hitKeys[hitCount] = bestKey;
+        hitCount++;
+      }
+      currentGroup = g;
+      seq++;
+      bestSlot = -1;
+      sharedCounted = false;
+    }
+    if (mask === 0) {
+      if (trackHits) hitStamp[slot] = currentEpoch;
+      const r = (records[rec + REC_RANK] as number) / RANK_SCALE;
+      const key =
+        sortMode === 0
+          ? r
+          : sortMode === 1
+            ? (textScore[slot] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
+            : sortMode === 2
+              ? -(records[rec + REC_PRICE] as number) + r / 1e7
+              : sortMode === 3
+                ? (records[rec + REC_PRICE] as number) + r / 1e7
+                : (records[rec + REC_ARRIVAL] as number) + r / 1e7;
+      if (bestSlot < 0 || key > bestKey) {
+        bestSlot = slot;
+        bestKey = key;
+      }
+    }
+    if (countStatic) {
+      // Every static facet value of the slot in one loop; with one failing facet, only that facet's values.
+      // The record holds attributes (shared ones first, then the colour), then sizes, then physical stores.
+      const first = rec + REC_VALUES;
+      const attributeInfo = records[rec + REC_ATTRIBUTES] as number;
+      const derivedInfo = records[rec + REC_DERIVED] as number;
+      const start = sharedCounted && (attributeInfo & UNIFORM_BIT) !== 0 ? first + (attributeInfo >>> 16) : first;
+      if (mask === 0) sharedCounted = true;
+      const attributesEnd = first + (attributeInfo & 0x7fff);
+      const sizesEnd = attributesEnd + (derivedInfo & 0xffff);
+      const end = sizesStatic ? sizesEnd : attributesEnd;
+      if (mask === 0) {
+        for (let k = start; k < end; k++) {
+          const g = records[k] as number;
+          if (stamps[g] !== seq) {
+            stamps[g] = seq;
+            counts[g] = (counts[g] as number) + 1;
+          }
+        }
+      } else {
+        for (let k = start; k < end; k++) {
+          const g = records[k] as number;
+          if (valueBits[g] === mask && stamps[g] !== seq) {
+            stamps[g] = seq;
+            counts[g] = (counts[g] as number) + 1;
+          }
+        }
+      }
+      // Physical stores come last and are rare.
+      const stores = derivedInfo >>> 16;
+      if (storesStatic && stores > 0) {
+        for (let k = sizesEnd; k < sizesEnd + stores; k++) {
+          const g = records[k] as number;
+          if ((mask === 0 || valueBits[g] === mask) && stamps[g] !== seq) {
+            stamps[g] = seq;
+            counts[g] = (counts[g] as number) + 1;
+          }
+        }
+      }
+      for (let c = 0; c < counterCount; c++) {
+        if ((mask & (counterBits[c] as number)) === 0) (counterFns[c] as (s: number, q: number) => void)(slot, seq);
+      }
+      if (aOn && (mask & aNotBit) === 0) {
+        const value = records[rec + aField] as number;
+        if (value >= aMin) {
+          aSeqs[aLength] = seq;
+          aValues[aLength++] = value;
+        }
+      }
+      if (bOn && (mask & bNotBit) === 0) {
+        const value = records[rec + bField] as number;
+        if (value >= bMin) {
+          bSeqs[bLength] = seq;
+          bValues[bLength++] = value;
+        }
+      }
+    }
+  }
+  if (bestSlot >= 0) {
+    hitSlots[hitCount] = bestSlot;
+    hitKeys[hitCount] = bestKey;
+    hitCount++;
+  }
+  if (aOn) (collectorParts[0] as (typeof collectorParts)[number]).c.length = aLength;
+  if (bOn) (collectorParts[1] as (typeof collectorParts)[number]).c.length = bLength;
+
+  const total = hitCount;
+  const end = Math.min(plan.offset + plan.limit, total);
+  if (plan.limit <= 0 || plan.offset >= total) return { total, parents: [] };
+
+  // Pinned products first (when they match), then the ranked results without their groups.
+  const pinned: number[] = [];
+  const pinnedGroups = new Set<number>();
+  if (plan.pinnedProductIds && plan.pinnedProductIds.length > 0) {
+    const bestOfGroup = new Map<number, number>();
+    for (let i = 0; i < hitCount; i++) bestOfGroup.set(group[hitSlots[i] as number] as number, hitSlots[i] as number);
+    for (const id of plan.pinnedProductIds) {
+      const slot = catalog.slotOfProduct.get(id);
+      if (slot === undefined) continue;
+      const g = group[slot] as number;
+      const best = bestOfGroup.get(g);
+      if (best === undefined || pinnedGroups.has(g)) continue;
+      pinnedGroups.add(g);
+      pinned.push(hitStamp[slot] === currentEpoch ? slot : best);
+    }
+  }
+  const needed = end - pinned.length;
+  const ranked =
+    needed > 0
+      ? topK(hitSlots, hitKeys, hitCount, needed, pinnedGroups.size > 0 ? pinnedGroups : undefined, group)
+      : [];
+  const all = pinned.concat(ranked);
+  return { total, parents: all.slice(plan.offset, end) };
+}
+
+/** The `k` best slots by key (descending; ties by slot), skipping excluded groups. */
+function topK(
+  slots: Int32Array,
+  keys: Float64Array,
+  count: number,
+  k: number,
+  excludedGroups: ReadonlySet<number> | undefined,
+  group: Int32Array,
+): number[] {
+  const better = (a: number, b: number) => {
+    const ka = keys[a] as number;
+    const kb = keys[b] as number;
+    return ka > kb || (ka === kb && (slots[a] as number) < (slots[b] as number));
+  };
+  const candidates: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (excludedGroups?.has(group[slots[i] as number] as number)) continue;
+    candidates.push(i);
+  }
+  if (candidates.length <= k * 4) {
+    candidates.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    return candidates.slice(0, k).map((i) => slots[i] as number);
+  }
+  // Min-heap of the best k seen so far: the root is the worst of them.
+  const heap: number[] = [];
+  const siftDown = (at: number) => {
+    const n = heap.length;
+    for (;;) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let worst = at;
+      if (l < n && better(heap[worst] as number, heap[l] as number)) worst = l;
+      if (r < n && better(heap[worst] as number, heap[r] as number)) worst = r;
+      if (worst === at) return;
+      const t = heap[at] as number;
+      heap[at] = heap[worst] as number;
+      heap[worst] = t;
+      at = worst;
+    }
+  };
+  const siftUp = (at: number) => {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!better(heap[parent] as number, heap[at] as number)) return;
+      const t = heap[at] as number;
+      heap[at] = heap[parent] as number;
+      heap[parent] = t;
+      at = parent;
+    }
+  };
+  for (const i of candidates) {
+    if (heap.length < k) {
+      heap.push(i);
+      siftUp(heap.length - 1);
+    } else if (better(i, heap[0] as number)) {
+      heap[0] = i;
+      siftDown(0);
+    }
+  }
+  heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  return heap.map((i) => slots[i] as number);
+}

@@ -1,0 +1,604 @@
+import {
+  type Clock,
+  type Language,
+  NEW_ARRIVAL_DAYS,
+  type OutfitRecord,
+  type PromotionRecord,
+  SHOPS,
+  type Shop,
+  type StoreCode,
+  shopForContext,
+  stripCategorySlugDigits,
+  systemClock,
+} from "@vitrine/commerce";
+import { invalid, SearchApiError } from "../api/errors.ts";
+import type {
+  BaseRequest,
+  FacetRequest,
+  FacetResponse,
+  FacetSearchRequest,
+  FacetSearchResponse,
+  FacetSearchType,
+  FacetSearchValue,
+  ListingRequest,
+  ListingResponse,
+  QueryCorrectionResponse,
+  QuerySuggestRequest,
+  QuerySuggestResponse,
+  RecommendationsRequest,
+  RecommendationsResponse,
+  SearchRequest,
+  SearchResponse,
+  SortOption,
+  SortResponse,
+  Trigger,
+} from "../api/types.ts";
+import { Merchandising, type MerchandisingRules } from "../merchandising/rules.ts";
+import { type CatalogIndex, referenceKey } from "./catalog-index.ts";
+import { FACET_BY_ID, type FacetState, facetDisplayName, type PreparedFacets, prepareFacets } from "./facets.ts";
+import { compareText, foldText, queryTokens } from "./normalize.ts";
+import { defaultImageUrl, ProductCache, type ProductContext, productWithChildren } from "./products.ts";
+import { type BaseFilter, executeQuery, type SortKey } from "./query.ts";
+import { isRecommendationSlot, PRODUCT_SLOTS, RECOMMENDATION_SLOTS, recommend } from "./recommend.ts";
+import { StoreView } from "./store-view.ts";
+import { buildPhraseIndex, LearnedQueries, type PhraseIndex, suggestCompletions } from "./suggest.ts";
+import type { TextMatch } from "./text-index.ts";
+
+/** Results per page when a request does not say (4 columns × 6 rows). */
+export const DEFAULT_PER_PAGE = 24;
+export const DEFAULT_SUGGESTED_PRODUCTS = 5;
+/** Instant products start with the second typed character: one letter matches half the catalogue. */
+export const MIN_INSTANT_QUERY_LENGTH = 2;
+export const DEFAULT_RECOMMENDATIONS = 10;
+export const DEFAULT_COMPLETIONS = 5;
+/** The protocol's result window: first result plus count never exceeds 5000. */
+export const RESULT_WINDOW = 5000;
+const DEFAULT_FACET_SEARCH_VALUES = 10;
+/** Catalogue phrases for suggestions are rebuilt at most this often while the catalogue changes. */
+const PHRASES_TTL_MS = 60_000;
+
+const SORT_LABELS = {
+  priceAsc: { de: "Preis aufsteigend", fr: "Prix croissant", en: "Price: low to high" },
+  priceDesc: { de: "Preis absteigend", fr: "Prix décroissant", en: "Price: high to low" },
+  newest: { de: "Neueste zuerst", fr: "Nouveautés d'abord", en: "Newest first" },
+} as const;
+
+export const PRICE_FIELD = "ec_price";
+export const ARRIVAL_FIELD = "arrival_date";
+
+export function availableSorts(language: Language): SortOption[] {
+  return [
+    { sortCriteria: "relevance" },
+    {
+      sortCriteria: "fields",
+      fields: [{ field: PRICE_FIELD, direction: "asc", displayName: SORT_LABELS.priceAsc[language] }],
+    },
+    {
+      sortCriteria: "fields",
+      fields: [{ field: PRICE_FIELD, direction: "desc", displayName: SORT_LABELS.priceDesc[language] }],
+    },
+    {
+      sortCriteria: "fields",
+      fields: [{ field: ARRIVAL_FIELD, direction: "desc", displayName: SORT_LABELS.newest[language] }],
+    },
+  ];
+}
+
+function resolveSort(sort: SortOption | undefined, language: Language): { key: SortKey; response: SortResponse } {
+  const available = availableSorts(language);
+  const respond = (key: SortKey, index: number) => ({
+    key,
+    response: { appliedSort: available[index] as SortOption, availableSorts: available },
+  });
+  if (!sort || sort.sortCriteria === "relevance") return respond("relevance", 0);
+  const first = sort.fields?.[0];
+  if (!first) throw invalid("sort.fields", "value is required.");
+  const direction = first.direction ?? "asc";
+  if (first.field === PRICE_FIELD) return direction === "asc" ? respond("price_asc", 1) : respond("price_desc", 2);
+  if (first.field === ARRIVAL_FIELD && direction === "desc") return respond("newest", 3);
+  throw invalid(
+    "sort.fields.0",
+    `the sort ${first.field} ${direction} is not available; use ${PRICE_FIELD} asc, ${PRICE_FIELD} desc or ${ARRIVAL_FIELD} desc.`,
+  );
+}
+
+/** A facet search `facetQuery` (`*bla*`, `bla*`, `*`) as a test on folded value texts. */
+function facetQueryMatcher(facetQuery: string, language: Language): (text: string) => boolean {
+  const folded = foldText(facetQuery.trim(), language);
+  if (folded === "" || /^\*+$/.test(folded)) return () => true;
+  const parts = folded.split("*");
+  const anchoredStart = !folded.startsWith("*");
+  const anchoredEnd = !folded.endsWith("*");
+  return (text) => {
+    const value = foldText(text, language);
+    let at = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      if (part === "") continue;
+      const found = value.indexOf(part, at);
+      if (found < 0 || (i === 0 && anchoredStart && found !== 0)) return false;
+      at = found + part.length;
+    }
+    return !anchoredEnd || at === value.length;
+  };
+}
+
+export interface SearchEngineOptions {
+  clock?: Clock;
+  imageUrl?: (path: string) => string;
+}
+
+export interface EngineData {
+  catalog: CatalogIndex;
+  promotions?: readonly PromotionRecord[];
+  outfits?: readonly OutfitRecord[];
+  merchandising?: MerchandisingRules;
+}
+
+interface ListingTarget {
+  base: BaseFilter;
+  categoryKey?: string;
+}
+
+/**
+ * The search and listing engine of all five stores, in memory and synchronous: it answers the protocol's
+ * requests (already validated) from the catalogue index. The service around it loads the data, follows
+ * catalogue changes and stores events.
+ */
+export class SearchEngine {
+  catalog: CatalogIndex;
+  readonly views = new Map<StoreCode, StoreView>();
+  private promotions = new Map<string, PromotionRecord>();
+  private promotionsVersion = 0;
+  private readonly productCaches = new WeakMap<StoreView, ProductCache>();
+  private outfitsByProduct = new Map<number, OutfitRecord[]>();
+  private outfitProducts = new Set<number>();
+  private merchandising = new Merchandising();
+  private readonly learnedQueries = new Map<string, LearnedQueries>();
+  private readonly phrases = new Map<StoreCode, { version: number; builtAt: number; index: PhraseIndex }>();
+  private readonly clock: Clock;
+  private readonly imageUrl: (path: string) => string;
+
+  constructor(data: EngineData, options: SearchEngineOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.imageUrl = options.imageUrl ?? defaultImageUrl;
+    this.catalog = data.catalog;
+    this.setCatalog(data.catalog);
+    this.setPromotions(data.promotions ?? []);
+    this.setOutfits(data.outfits ?? []);
+    this.setMerchandising(data.merchandising);
+  }
+
+  /** Swaps in a rebuilt catalogue index; popularity and learned queries stay. */
+  setCatalog(catalog: CatalogIndex): void {
+    const popularity = new Map([...this.views].map(([code, view]) => [code, view]));
+    this.catalog = catalog;
+    for (const shop of SHOPS) {
+      const view = new StoreView(shop, catalog);
+      const previous = popularity.get(shop.code);
+      if (previous) view.setPopularity(previous.popularitySnapshot());
+      this.views.set(shop.code, view);
+    }
+    this.phrases.clear();
+    this.applySynonyms();
+  }
+
+  setPromotions(promotions: readonly PromotionRecord[]): void {
+    this.promotions = new Map(promotions.map((p) => [p.id, p]));
+    this.promotionsVersion++;
+  }
+
+  setOutfits(outfits: readonly OutfitRecord[]): void {
+    this.outfitsByProduct = new Map();
+    this.outfitProducts = new Set();
+    for (const outfit of outfits) {
+      for (const id of outfit.productIds) {
+        this.outfitProducts.add(id);
+        const list = this.outfitsByProduct.get(id) ?? [];
+        list.push(outfit);
+        this.outfitsByProduct.set(id, list);
+      }
+    }
+  }
+
+  setMerchandising(rules: MerchandisingRules | undefined): void {
+    this.merchandising = new Merchandising(rules);
+    this.applySynonyms();
+  }
+
+  private applySynonyms(): void {
+    for (const language of ["de", "fr", "en"] as const) {
+      this.catalog.text[language].setSynonyms(this.merchandising.synonymsFor(language));
+    }
+  }
+
+  setPopularity(storeCode: StoreCode, scores: Map<number, number>): void {
+    this.views.get(storeCode)?.setPopularity(scores);
+  }
+
+  learned(storeCode: string): LearnedQueries {
+    let learned = this.learnedQueries.get(storeCode);
+    if (!learned) {
+      learned = new LearnedQueries();
+      this.learnedQueries.set(storeCode, learned);
+    }
+    return learned;
+  }
+
+  get merchandisingRules(): MerchandisingRules {
+    return this.merchandising.rules;
+  }
+
+  /** The store a request addresses, from its language, country and currency. */
+  shopFor(req: BaseRequest): Shop {
+    const shop = shopForContext(req.language, req.country, req.currency);
+    if (!shop) {
+      throw new SearchApiError(
+        400,
+        "InvalidRequest",
+        `No store sells in language "${req.language}", country "${req.country}" and currency "${req.currency}".`,
+      );
+    }
+    return shop;
+  }
+
+  viewFor(req: BaseRequest): StoreView {
+    const view = this.views.get(this.shopFor(req).code) as StoreView;
+    view.refresh(this.clock.now());
+    return view;
+  }
+
+  private productContext(view: StoreView, now: Date): ProductContext {
+    let cache = this.productCaches.get(view);
+    if (!cache) {
+      cache = new ProductCache();
+      this.productCaches.set(view, cache);
+    }
+    cache.validate(view.catalog.version, this.promotionsVersion, now);
+    return { view, now, imageUrl: this.imageUrl, promotions: this.promotions, cache };
+  }
+
+  /** The listing a page URL names: `/de/c/damen/kleider/`, the sale, new arrivals or the outfits page. */
+  resolveListing(view: StoreView, url: string, now: Date): ListingTarget {
+    let pathname: string;
+    try {
+      pathname = new URL(url, "http://listing.invalid").pathname;
+    } catch {
+      return { base: { kind: "none" } };
+    }
+    const segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    if (segments[0] && SHOPS.some((s) => s.pathPrefix === segments[0])) segments.shift();
+    if (segments[0] !== "c" || segments.length < 2) return { base: { kind: "none" } };
+    const found = view.catalog.tree.findByPath(
+      view.language,
+      segments.slice(1).map((s) => stripCategorySlugDigits(s.toLowerCase())),
+    );
+    if (!found) return { base: { kind: "none" } };
+    const record = found.node.record;
+    switch (record.role) {
+      case "sale":
+        return { base: { kind: "sale" }, categoryKey: record.key };
+      case "new":
+        return {
+          base: { kind: "new", sinceDay: Math.floor(now.getTime() / 86_400_000) - NEW_ARRIVAL_DAYS },
+          categoryKey: record.key,
+        };
+      case "outfits":
+        return { base: { kind: "products", productIds: this.outfitProducts }, categoryKey: record.key };
+      default: {
+        const value = view.catalog.categories.ids.get(String(record.id));
+        return value === undefined
+          ? { base: { kind: "none" } }
+          : { base: { kind: "category", value }, categoryKey: record.key };
+      }
+    }
+  }
+
+  private textMatch(view: StoreView, query: string): TextMatch | undefined {
+    // A product reference or id finds that product.
+    const reference = view.catalog.references.get(referenceKey(query));
+    const referenced = reference === undefined ? undefined : view.catalog.slotOfProduct.get(reference);
+    if (referenced !== undefined && view.has(referenced)) {
+      return { slots: Int32Array.of(referenced), scores: Float32Array.of(100), count: 1 };
+    }
+    const tokens = queryTokens(query, view.language);
+    if (tokens.length === 0) return undefined;
+    const text = view.catalog.text[view.language];
+    const expansions = tokens.map((token, i) => text.expand(token, { prefix: i === tokens.length - 1, typos: true }));
+    return text.match(expansions, view.catalog.slotCount, view.recordAt);
+  }
+
+  private facetRequests(req: ListingRequest): Map<string, FacetRequest> {
+    return new Map((req.facets ?? []).map((f) => [f.facetId, f]));
+  }
+
+  private pageOf(req: { page?: number; perPage?: number }, fallback: number) {
+    const perPage = req.perPage ?? fallback;
+    const page = req.page ?? 0;
+    const offset = page * perPage;
+    const limit = Math.max(0, Math.min(perPage, RESULT_WINDOW - offset));
+    return { page, perPage, offset, limit };
+  }
+
+  private respond(
+    view: StoreView,
+    now: Date,
+    total: number,
+    parents: readonly number[],
+    facets: readonly FacetState[],
+    paging: { page: number; perPage: number },
+    sort: SortResponse,
+    triggers: Trigger[],
+  ): ListingResponse {
+    const ctx = this.productContext(view, now);
+    const responses: FacetResponse[] = [];
+    for (const state of facets) {
+      const response = state.respond();
+      if (response) responses.push(response);
+    }
+    return {
+      responseId: crypto.randomUUID(),
+      products: parents.map((slot) => productWithChildren(slot, ctx)),
+      facets: responses,
+      pagination: {
+        page: paging.page,
+        perPage: paging.perPage,
+        totalEntries: total,
+        totalPages: Math.ceil(Math.min(total, RESULT_WINDOW) / paging.perPage),
+      },
+      sort,
+      triggers,
+    };
+  }
+
+  /** A category listing (the category and its descendants), named by `context.view.url`. */
+  listing(req: ListingRequest): ListingResponse {
+    const now = this.clock.now();
+    const view = this.viewFor(req);
+    const target = this.resolveListing(view, req.context.view.url, now);
+    const sort = resolveSort(req.sort, view.language);
+    const paging = this.pageOf(req, DEFAULT_PER_PAGE);
+    const facets = prepareFacets(this.facetRequests(req), {
+      view,
+      now,
+      userLocation: userLocation(req),
+    });
+    const result = executeQuery({
+      view,
+      base: target.base,
+      facets,
+      countFacets: true,
+      sort: sort.key,
+      offset: paging.offset,
+      limit: paging.limit,
+      pinnedProductIds: target.categoryKey ? this.merchandising.pinnedFor(view.shop.code, target.categoryKey) : [],
+    });
+    return this.respond(view, now, result.total, result.parents, facets.states, paging, sort.response, []);
+  }
+
+  /** A text search: triggers, typo-tolerant matching, facets, sorting, and a corrected query when nothing matches. */
+  search(req: SearchRequest): SearchResponse {
+    const now = this.clock.now();
+    const view = this.viewFor(req);
+    const query = (req.query ?? "").trim();
+    const triggers = this.merchandising.triggersFor(view.shop.code, query);
+    const rewrite = triggers.find((t) => t.type === "query");
+    const effective = rewrite && typeof rewrite.content === "string" ? rewrite.content : query;
+    const sort = resolveSort(req.sort, view.language);
+    const paging = this.pageOf(req, DEFAULT_PER_PAGE);
+    const requests = this.facetRequests(req);
+    const run = (q: string) => {
+      const facets = prepareFacets(requests, { view, now, userLocation: userLocation(req) });
+      const text = this.textMatch(view, q);
+      const result = executeQuery({
+        view,
+        base: { kind: "all" },
+        text,
+        facets,
+        countFacets: true,
+        sort: sort.key,
+        offset: paging.offset,
+        limit: paging.limit,
+      });
+      return { facets, result };
+    };
+    let { facets, result }: { facets: PreparedFacets; result: ReturnType<typeof executeQuery> } = run(effective);
+    let queryCorrection: QueryCorrectionResponse | undefined;
+    if (result.total === 0 && !rewrite && query !== "") {
+      const correction = this.correct(view, query);
+      if (correction) {
+        const corrected = run(correction.correctedQuery);
+        if (corrected.result.total > 0) {
+          ({ facets, result } = corrected);
+          queryCorrection = {
+            correctedQuery: correction.correctedQuery,
+            originalQuery: query,
+            corrections: [correction],
+          };
+        }
+      }
+    }
+    const response: SearchResponse = this.respond(
+      view,
+      now,
+      result.total,
+      result.parents,
+      facets.states,
+      paging,
+      sort.response,
+      triggers,
+    );
+    if (queryCorrection) response.queryCorrection = queryCorrection;
+    return response;
+  }
+
+  /** Did-you-mean: each unknown word replaced by the closest known word. */
+  correct(
+    view: StoreView,
+    query: string,
+  ):
+    | {
+        correctedQuery: string;
+        wordCorrections: { offset: number; length: number; originalWord: string; correctedWord: string }[];
+      }
+    | undefined {
+    const text = view.catalog.text[view.language];
+    const wordCorrections: { offset: number; length: number; originalWord: string; correctedWord: string }[] = [];
+    let corrected = "";
+    let last = 0;
+    for (const match of query.matchAll(/\S+/g)) {
+      const word = match[0];
+      const offset = match.index ?? 0;
+      const tokens = queryTokens(word, view.language);
+      const replacement = tokens.length === 1 ? text.correction(tokens[0] as string) : undefined;
+      corrected += query.slice(last, offset) + (replacement ?? word);
+      last = offset + word.length;
+      if (replacement)
+        wordCorrections.push({ offset, length: word.length, originalWord: word, correctedWord: replacement });
+    }
+    if (wordCorrections.length === 0) return undefined;
+    return { correctedQuery: corrected + query.slice(last), wordCorrections };
+  }
+
+  /** Instant products: the first products of a search as the shopper types (the last word as a prefix). */
+  productSuggest(req: SearchRequest): SearchResponse {
+    const now = this.clock.now();
+    const view = this.viewFor(req);
+    const query = (req.query ?? "").trim();
+    const sort = resolveSort(req.sort, view.language);
+    const paging = this.pageOf(req, DEFAULT_SUGGESTED_PRODUCTS);
+    const facets = prepareFacets(this.facetRequests(req), { view, now, userLocation: userLocation(req) });
+    const tooShort = query.length < MIN_INSTANT_QUERY_LENGTH;
+    const result = executeQuery({
+      view,
+      base: tooShort ? { kind: "none" } : { kind: "all" },
+      text: tooShort ? undefined : this.textMatch(view, query),
+      facets,
+      countFacets: false,
+      sort: sort.key,
+      offset: paging.offset,
+      limit: paging.limit,
+    });
+    return this.respond(view, now, result.total, result.parents, [], paging, sort.response, []);
+  }
+
+  /** Completions of the typed text, with the facets the storefront may offer field suggestions for. */
+  querySuggest(req: QuerySuggestRequest): QuerySuggestResponse {
+    const view = this.viewFor(req);
+    const completions = suggestCompletions({
+      query: req.query ?? "",
+      language: view.language,
+      learned: this.learnedQueries.get(view.shop.code),
+      phrases: this.phraseIndex(view),
+      count: req.count ?? DEFAULT_COMPLETIONS,
+    });
+    const brand = FACET_BY_ID.get("ec_brand");
+    const category = FACET_BY_ID.get("ec_category");
+    return {
+      responseId: crypto.randomUUID(),
+      completions,
+      fieldSuggestionsFacets: [brand, category].flatMap((def) =>
+        def
+          ? [
+              {
+                facetId: def.facetId,
+                displayName: facetDisplayName(def, view.language),
+                field: def.field,
+                type: def.type as "regular" | "hierarchical",
+              },
+            ]
+          : [],
+      ),
+    };
+  }
+
+  private phraseIndex(view: StoreView): PhraseIndex {
+    const now = Date.now();
+    const cached = this.phrases.get(view.shop.code);
+    if (cached && (cached.version === view.catalog.version || now - cached.builtAt < PHRASES_TTL_MS)) {
+      return cached.index;
+    }
+    const index = buildPhraseIndex(view);
+    this.phrases.set(view.shop.code, { version: view.catalog.version, builtAt: now, index });
+    return index;
+  }
+
+  /** Values of one facet matching `facetQuery`, counted within the listing or search and the other facets. */
+  facetSearch(req: FacetSearchRequest, type: FacetSearchType): FacetSearchResponse {
+    const now = this.clock.now();
+    const def = FACET_BY_ID.get(req.facetId);
+    if (!def) throw invalid("facetId", "value does not match an existing facet.");
+    const view = this.viewFor(req);
+    if (def.type === "numericalRange" || def.type === "dateRange") return { values: [], moreValuesAvailable: false };
+    const requests = this.facetRequests(req);
+    const facets = prepareFacets(requests, { view, now, userLocation: userLocation(req) });
+    const target = facets.states.find((f) => f.def.facetId === def.facetId) as FacetState;
+    const base =
+      type === "LISTING" ? this.resolveListing(view, req.context.view.url, now).base : { kind: "all" as const };
+    executeQuery({
+      view,
+      base,
+      text: type === "SEARCH" ? this.textMatch(view, req.query ?? "") : undefined,
+      facets,
+      countFacets: true,
+      sort: "relevance",
+      offset: 0,
+      limit: 0,
+    });
+    const matches = facetQueryMatcher(req.facetQuery, view.language);
+    const ignored = new Set((req.ignorePaths ?? []).map((p) => p.join("\u0000")));
+    const values: FacetSearchValue[] = target
+      .searchValues()
+      .filter((v) => matches(v.displayValue))
+      .filter((v) => !ignored.has([...(v.path ?? []), v.rawValue].join("\u0000")))
+      .sort((a, b) => b.count - a.count || compareText(a.displayValue, b.displayValue, view.language));
+    const limit = req.numberOfValues ?? DEFAULT_FACET_SEARCH_VALUES;
+    return { values: values.slice(0, limit), moreValuesAvailable: values.length > limit };
+  }
+
+  /** A recommendation slot; `boughtTogether` are product ids the service found in purchase events. */
+  recommendations(req: RecommendationsRequest, boughtTogether: readonly number[] = []): RecommendationsResponse {
+    const now = this.clock.now();
+    if (!isRecommendationSlot(req.slotId)) {
+      throw invalid("slotId", `value is not in enum. Allowed: ${Object.keys(RECOMMENDATION_SLOTS).join(", ")}`);
+    }
+    const view = this.viewFor(req);
+    const productId = req.context.product ? Number(req.context.product.productId) : undefined;
+    if (PRODUCT_SLOTS.has(req.slotId) && req.context.product === undefined) {
+      throw invalid("context.product", "value is required.");
+    }
+    const productSlot = productId === undefined ? undefined : this.catalog.slotOfProduct.get(productId);
+    const paging = this.pageOf(req, DEFAULT_RECOMMENDATIONS);
+    const slots =
+      PRODUCT_SLOTS.has(req.slotId) && (productSlot === undefined || !view.has(productSlot))
+        ? []
+        : recommend(req.slotId, {
+            view,
+            now,
+            productSlot: productSlot !== undefined && view.has(productSlot) ? productSlot : undefined,
+            cartProductIds: (req.context.cart ?? []).map((c) => Number(c.productId)).filter(Number.isInteger),
+            outfitsByProduct: this.outfitsByProduct,
+            boughtTogether,
+          });
+    const ctx = this.productContext(view, now);
+    const page = slots.slice(paging.offset, paging.offset + paging.limit);
+    return {
+      headline: RECOMMENDATION_SLOTS[req.slotId][view.language],
+      products: page.map((slot) => productWithChildren(slot, ctx)),
+      pagination: {
+        page: paging.page,
+        perPage: paging.perPage,
+        totalEntries: slots.length,
+        totalPages: Math.ceil(Math.min(slots.length, RESULT_WINDOW) / paging.perPage),
+      },
+      responseId: crypto.randomUUID(),
+    };
+  }
+}
+
+function userLocation(req: BaseRequest): { latitude: number; longitude: number } | undefined {
+  const user = req.context.user;
+  return user?.latitude !== undefined && user.longitude !== undefined
+    ? { latitude: user.latitude, longitude: user.longitude }
+    : undefined;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { allowedTypos, boundedDistance } from "./edit-distance.ts";
+import { queryTokens } from "./normalize.ts";
+import { TextIndex } from "./text-index.ts";
+
+function index(language: "de" | "fr" | "en", docs: string[]): TextIndex {
+  const text = new TextIndex(language);
+  docs.forEach((doc, slot) => {
+    text.addDocument(slot, [[doc, "name"]]);
+  });
+  text.finish();
+  return text;
+}
+
+function find(text: TextIndex, query: string): number[] {
+  const tokens = queryTokens(query, text.language);
+  const expansions = tokens.map((t, i) => text.expand(t, { prefix: i === tokens.length - 1, typos: true }));
+  const match = text.match(expansions, 100);
+  return [...match.slots].sort((a, b) => a - b);
+}
+
+describe("edit distance", () => {
+  it("counts insertions, deletions, substitutions and transpositions as one edit", () => {
+    expect(boundedDistance("kleid", "kleid", 2)).toBe(0);
+    expect(boundedDistance("kleid", "kleit", 2)).toBe(1);
+    expect(boundedDistance("kleid", "kelid", 2)).toBe(1);
+    expect(boundedDistance("kleid", "kleide", 2)).toBe(1);
+    expect(boundedDistance("kleid", "klid", 2)).toBe(1);
+    expect(boundedDistance("jacke", "socke", 1)).toBe(2);
+  });
+
+  it("allows one typo from 5 letters and two from 9", () => {
+    expect(allowedTypos(4)).toBe(0);
+    expect(allowedTypos(5)).toBe(1);
+    expect(allowedTypos(8)).toBe(1);
+    expect(allowedTypos(9)).toBe(2);
+  });
+});
+
+describe("text matching", () => {
+  const de = index("de", [
+    "Kleid aus Baumwolle",
+    "Mantel aus Wolle",
+    "Sommerkleid aus Leinen",
+    "Rock aus Jeans",
+    "Jacke aus Leder",
+    "Mäntel Set",
+    "Pullover aus Kaschmir",
+  ]);
+
+  it("needs every word of the query", () => {
+    expect(find(de, "kleid baumwolle")).toEqual([0]);
+    expect(find(de, "kleid leder")).toEqual([]);
+  });
+
+  it("matches the last word as a prefix", () => {
+    expect(find(de, "baumw")).toEqual([0]);
+    expect(find(de, "kleid baum")).toEqual([0]);
+    expect(find(de, "pull")).toEqual([6]);
+  });
+
+  it("tolerates one typo from 5 letters and two from 9, none below", () => {
+    expect(find(de, "kelid ")).toEqual([0]);
+    expect(find(de, "mantle wolle")).toEqual([1]);
+    expect(find(de, "baumwole ")).toEqual([0]);
+    expect(find(de, "somerkleit ")).toEqual([2]);
+    expect(find(de, "kashmier ")).toEqual([]);
+    expect(find(de, "rok ")).toEqual([]);
+  });
+
+  it("finds German words through umlauts, their spellings and plurals", () => {
+    expect(find(de, "mäntel ")).toEqual([1, 5]);
+    expect(find(de, "maentel ")).toEqual([1, 5]);
+    expect(find(de, "mantel ")).toEqual([1, 5]);
+    expect(find(de, "jacken ")).toEqual([4]);
+    expect(find(de, "röcke ")).toEqual([3]);
+  });
+
+  it("finds French words through accents and plurals", () => {
+    const fr = index("fr", ["Manteau en laine", "Chaussures en cuir", "Écharpe légère", "Robe bleue"]);
+    expect(find(fr, "manteaux ")).toEqual([0]);
+    expect(find(fr, "chaussure ")).toEqual([1]);
+    expect(find(fr, "echarpe legere")).toEqual([2]);
+    expect(find(fr, "robes bleu")).toEqual([3]);
+  });
+
+  it("finds English plurals", () => {
+    const en = index("en", ["Cotton dress", "Leather shoes", "Wool accessories"]);
+    expect(find(en, "dresses ")).toEqual([0]);
+    expect(find(en, "shoe ")).toEqual([1]);
+    expect(find(en, "accessory ")).toEqual([2]);
+  });
+
+  it("scores a name match above a description match", () => {
+    const text = new TextIndex("en");
+    text.addDocument(0, [["Silk scarf", "name"]]);
+    text.addDocument(1, [
+      ["Wool hat", "name"],
+      ["Goes well with a silk blouse", "description"],
+    ]);
+    text.finish();
+    const match = text.match([text.expand("silk", { prefix: false, typos: false })], 10);
+    const score = new Map([...match.slots].map((slot, i) => [slot, match.scores[i]]));
+    expect(score.get(0)).toBeGreaterThan(score.get(1) as number);
+  });
+
+  it("expands synonyms", () => {
+    const text = index("de", ["Pullover aus Wolle", "Strickjacke"]);
+    text.setSynonyms([{ terms: ["Pulli", "Pullover"], oneWay: false }]);
+    expect(find(text, "pulli ")).toEqual([0]);
+    text.setSynonyms([{ terms: ["Strick", "Strickjacke"], oneWay: true }]);
+    expect(find(text, "strick ")).toEqual([1]);
+  });
+
+  it("leaves out removed slots", () => {
+    const tokens = ["kleid"];
+    const match = de.match(
+      tokens.map((t) => de.expand(t, { prefix: false, typos: false })),
+      100,
+      [-1, 0, 0, 0, 0, 0, 0],
+    );
+    expect([...match.slots]).toEqual([]);
+  });
+
+  it("corrects an unknown word to the closest known one", () => {
+    expect(de.correction("rokc")).toBe("rock");
+    expect(de.correction("kleid")).toBeUndefined();
+    expect(de.correction("xyzzy")).toBeUndefined();
+  });
+});

@@ -1,0 +1,508 @@
+import type { Language } from "@vitrine/commerce";
+import { grow } from "./arrays.ts";
+import { allowedTypos, boundedDistance } from "./edit-distance.ts";
+import { isStopword, stem, tokenize } from "./normalize.ts";
+
+/** Weight of a word by the field it appears in (issue 4: name, brand, colour, category, material, description). */
+export const FIELD_WEIGHTS = {
+  name: 10,
+  brand: 8,
+  colour: 6,
+  category: 6,
+  productType: 6,
+  material: 4,
+  attribute: 3,
+  shortDescription: 2,
+  description: 1,
+} as const;
+
+export type TextField = keyof typeof FIELD_WEIGHTS;
+/** How often a text comes again across products: decides whether its words are cached. */
+export type TextRepeat = "vocabulary" | "often" | "rarely";
+
+/** How well an expansion of a query word matches: exact (or synonym) beats prefix beats typo. */
+const QUALITY_EXACT = 1;
+const QUALITY_SYNONYM = 0.9;
+const QUALITY_PREFIX = 0.8;
+/** When the typed word is complete already, longer words it starts are weaker evidence. */
+const QUALITY_PREFIX_OF_KNOWN_WORD = 0.5;
+const QUALITY_ONE_TYPO = 0.6;
+const QUALITY_TWO_TYPOS = 0.4;
+/** A one-letter prefix would expand to half the vocabulary: prefixes expand to the most frequent words only. */
+const MAX_PREFIX_EXPANSIONS = 40;
+const MAX_PREFIX_SCAN = 4000;
+const EXPANSION_CACHE_SIZE = 4000;
+/** Texts up to this length repeat across products (colours, categories, names, sentences): tokenised once. */
+const SHORT_TEXT = 160;
+
+/** Growable posting list: documents (ascending slot numbers) with the best field weight of the word in each. */
+class Postings {
+  docs: Int32Array;
+  weights: Uint8Array;
+  length = 0;
+
+  constructor(capacity = 4) {
+    this.docs = new Int32Array(capacity);
+    this.weights = new Uint8Array(capacity);
+  }
+
+  push(doc: number, weight: number): void {
+    const last = this.length - 1;
+    if (last >= 0 && this.docs[last] === doc) {
+      if (weight > (this.weights[last] as number)) this.weights[last] = weight;
+      return;
+    }
+    if (this.length === this.docs.length) {
+      const docs = new Int32Array(this.docs.length * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const weights = new Uint8Array(this.weights.length * 2);
+      weights.set(this.weights);
+      this.weights = weights;
+    }
+    this.docs[this.length] = doc;
+    this.weights[this.length] = weight;
+    this.length++;
+  }
+
+  /** Gives back unused room after a bulk build, keeping a little for the changes that follow. */
+  trim(): void {
+    const keep = this.length + Math.max(4, this.length >> 5);
+    if (this.docs.length <= keep) return;
+    this.docs = this.docs.slice(0, keep);
+    this.weights = this.weights.slice(0, keep);
+  }
+
+  /** Index of `doc` or -1 (binary search: slots are ascending). */
+  indexOf(doc: number): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    const docs = this.docs;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = docs[mid] as number;
+      if (v === doc) return mid;
+      if (v < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
+export interface Expansion {
+  stemId: number;
+  quality: number;
+  /** The vocabulary word the expansion came from (for corrections and highlights). */
+  word: string;
+  kind: "exact" | "synonym" | "prefix" | "typo";
+}
+
+export interface TextMatch {
+  /** Matching slots (every query word found) and their scores, in no particular order. */
+  slots: Int32Array;
+  scores: Float32Array;
+  count: number;
+}
+
+/**
+ * The inverted index of one language: every word of the catalogue (folded surface form) points to its stem, and
+ * each stem has a posting list. Exact words look up the stem; the last query word also matches as a prefix of
+ * the surface forms; typos are matched against the surface forms with a bounded edit distance.
+ */
+export class TextIndex {
+  readonly language: Language;
+  private readonly stemIds = new Map<string, number>();
+  private readonly postings: Postings[] = [];
+  private readonly surfaceIds = new Map<string, number>();
+  private readonly surfaceText: string[] = [];
+  private readonly surfaceStem: number[] = [];
+  private sortedSurfaces: number[] = [];
+  private readonly surfacesByLength: number[][] = [];
+  private sorted = true;
+  private synonyms = new Map<string, string[]>();
+  private readonly expansionCache = new Map<string, Expansion[]>();
+  private readonly stemCache = new Map<string, number[]>();
+  private readonly vocabularyCache = new Map<string, number[]>();
+  /** Per stem: the slot (+1) and best weight of the document being added. */
+  private stemStamp = new Int32Array(1024);
+  private stemWeight = new Uint8Array(1024);
+  private readonly touched: number[] = [];
+
+  // Scratch space of a query, grown with the number of slots.
+  private mark = new Int32Array(0);
+  private best = new Float32Array(0);
+  private score = new Float32Array(0);
+  private epoch = 0;
+
+  constructor(language: Language) {
+    this.language = language;
+  }
+
+  get vocabularySize(): number {
+    return this.surfaceText.length;
+  }
+
+  /** Folded, stop-word-free words of a text. */
+  words(text: string): string[] {
+    return tokenize(text, this.language).filter((t) => !isStopword(t, this.language));
+  }
+
+  /**
+   * Stem ids of a text's words. Texts that repeat are cached: vocabulary texts (colours, categories, brands,
+   * materials) in a small table that always hits; other short texts (names of colour siblings, boilerplate
+   * sentences) in a bounded one; the rest is tokenised each time.
+   */
+  private stemsOf(text: string, repeats: TextRepeat): readonly number[] {
+    const cache = repeats === "vocabulary" ? this.vocabularyCache : repeats === "often" ? this.stemCache : undefined;
+    if (cache) {
+      const cached = cache.get(text);
+      if (cached) return cached;
+    }
+    const stems = this.words(text).map((word) => this.stemOfSurface(word));
+    if (cache && text.length <= SHORT_TEXT) {
+      if (cache.size >= (repeats === "vocabulary" ? 20_000 : 50_000)) cache.clear();
+      cache.set(text, stems);
+    }
+    return stems;
+  }
+
+  /** Adds a document; slots must be added in ascending order (a changed product gets a new slot). */
+  addDocument(slot: number, fields: ReadonlyArray<readonly [text: string, field: TextField]>): void {
+    this.beginDocument(slot);
+    for (const [text, field] of fields) this.addText(text, field, "often");
+    this.endDocument();
+  }
+
+  private currentSlot = -1;
+
+  /** Starts a document; `addText` its fields, then `endDocument` (no arrays of fields to allocate). */
+  beginDocument(slot: number): void {
+    this.currentSlot = slot;
+    this.touched.length = 0;
+  }
+
+  /** Adds a field's text to the current document; `repeats` says how often the same text comes again. */
+  addText(text: string, field: TextField, repeats: TextRepeat = "often"): void {
+    if (!text) return;
+    const weight = FIELD_WEIGHTS[field];
+    const stamp = this.currentSlot + 1;
+    for (const stemId of this.stemsOf(text, repeats)) {
+      if (this.stemStamp[stemId] !== stamp) {
+        this.stemStamp[stemId] = stamp;
+        this.stemWeight[stemId] = weight;
+        this.touched.push(stemId);
+      } else if ((this.stemWeight[stemId] as number) < weight) this.stemWeight[stemId] = weight;
+    }
+  }
+
+  endDocument(): void {
+    const slot = this.currentSlot;
+    for (const stemId of this.touched)
+      (this.postings[stemId] as Postings).push(slot, this.stemWeight[stemId] as number);
+    this.touched.length = 0;
+  }
+
+  private stemOfSurface(word: string): number {
+    const known = this.surfaceIds.get(word);
+    if (known !== undefined) return this.surfaceStem[known] as number;
+    const stemText = stem(word, this.language);
+    let stemId = this.stemIds.get(stemText);
+    if (stemId === undefined) {
+      stemId = this.postings.length;
+      this.stemIds.set(stemText, stemId);
+      this.postings.push(new Postings());
+      if (stemId >= this.stemStamp.length) {
+        this.stemStamp = grow(this.stemStamp, stemId + 1, Int32Array);
+        this.stemWeight = grow(this.stemWeight, stemId + 1, Uint8Array);
+      }
+    }
+    const surfaceId = this.surfaceText.length;
+    this.surfaceIds.set(word, surfaceId);
+    this.surfaceText.push(word);
+    this.surfaceStem.push(stemId);
+    // Words with digits (sizes, references, ids) are matched exactly, never as typos.
+    if (!/\d/.test(word)) {
+      const byLength = this.surfacesByLength[word.length] ?? [];
+      byLength.push(surfaceId);
+      this.surfacesByLength[word.length] = byLength;
+    }
+    this.sortedSurfaces.push(surfaceId);
+    this.sorted = false;
+    if (this.expansionCache.size > 0) this.expansionCache.clear();
+    return stemId;
+  }
+
+  /** Ends a bulk build: sorts the vocabulary and trims the posting lists to their size. */
+  finish(): void {
+    for (const p of this.postings) p.trim();
+    this.ensureSorted();
+    this.stemCache.clear();
+    this.vocabularyCache.clear();
+  }
+
+  private ensureSorted(): void {
+    if (this.sorted) return;
+    const text = this.surfaceText;
+    this.sortedSurfaces.sort((a, b) => {
+      const x = text[a] as string;
+      const y = text[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    this.sorted = true;
+  }
+
+  /** Synonym groups of this language: each word expands to the others (one-way groups only from the first). */
+  setSynonyms(groups: ReadonlyArray<{ terms: readonly string[]; oneWay: boolean }>): void {
+    const map = new Map<string, string[]>();
+    for (const group of groups) {
+      const stems = group.terms
+        .map((t) => this.words(t))
+        .filter((w) => w.length === 1)
+        .map((w) => stem(w[0] as string, this.language));
+      const sources = group.oneWay ? stems.slice(0, 1) : stems;
+      for (const source of sources) {
+        const targets = map.get(source) ?? [];
+        for (const target of stems) if (target !== source && !targets.includes(target)) targets.push(target);
+        map.set(source, targets);
+      }
+    }
+    this.synonyms = map;
+    this.expansionCache.clear();
+  }
+
+  documentFrequency(stemId: number): number {
+    return this.postings[stemId]?.length ?? 0;
+  }
+
+  /** What a query word can match: its stem, synonyms, as the last word prefixes, and words within the typo budget. */
+  expand(token: string, options: { prefix: boolean; typos: boolean }): Expansion[] {
+    const key = `${options.prefix ? "p" : "-"}${options.typos ? "t" : "-"}${token}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) return cached;
+    const out: Expansion[] = [];
+    const seen = new Set<number>();
+    const add = (stemId: number, quality: number, word: string, kind: Expansion["kind"]) => {
+      if (seen.has(stemId)) {
+        const existing = out.find((e) => e.stemId === stemId);
+        if (existing && existing.quality < quality) {
+          existing.quality = quality;
+          existing.kind = kind;
+          existing.word = word;
+        }
+        return;
+      }
+      seen.add(stemId);
+      out.push({ stemId, quality, word, kind });
+    };
+    const stemText = stem(token, this.language);
+    const exact = this.stemIds.get(stemText);
+    if (exact !== undefined) add(exact, QUALITY_EXACT, token, "exact");
+    for (const synonym of this.synonyms.get(stemText) ?? []) {
+      const id = this.stemIds.get(synonym);
+      if (id !== undefined) add(id, QUALITY_SYNONYM, synonym, "synonym");
+    }
+    if (options.prefix) {
+      const quality = exact !== undefined ? QUALITY_PREFIX_OF_KNOWN_WORD : QUALITY_PREFIX;
+      for (const surfaceId of this.prefixSurfaces(token)) {
+        add(this.surfaceStem[surfaceId] as number, quality, this.surfaceText[surfaceId] as string, "prefix");
+      }
+    }
+    if (options.typos) {
+      const budget = allowedTypos(token.length);
+      if (budget > 0) {
+        for (const { surfaceId, distance } of this.similarSurfaces(token, budget)) {
+          add(
+            this.surfaceStem[surfaceId] as number,
+            distance === 1 ? QUALITY_ONE_TYPO : QUALITY_TWO_TYPOS,
+            this.surfaceText[surfaceId] as string,
+            "typo",
+          );
+        }
+      }
+    }
+    if (this.expansionCache.size >= EXPANSION_CACHE_SIZE) this.expansionCache.clear();
+    this.expansionCache.set(key, out);
+    return out;
+  }
+
+  /** Surface words starting with `prefix`, the most frequent first. */
+  prefixSurfaces(prefix: string, limit = MAX_PREFIX_EXPANSIONS): number[] {
+    if (prefix === "") return [];
+    this.ensureSorted();
+    const sorted = this.sortedSurfaces;
+    const text = this.surfaceText;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((text[sorted[mid] as number] as string) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < sorted.length && found.length < MAX_PREFIX_SCAN; i++) {
+      const id = sorted[i] as number;
+      if (!(text[id] as string).startsWith(prefix)) break;
+      found.push(id);
+    }
+    if (found.length > limit) {
+      found.sort((a, b) => this.surfaceFrequency(b) - this.surfaceFrequency(a));
+      found.length = limit;
+    }
+    return found;
+  }
+
+  private surfaceFrequency(surfaceId: number): number {
+    return this.documentFrequency(this.surfaceStem[surfaceId] as number);
+  }
+
+  /** Surface words within `budget` edits of `token` (not the token itself). */
+  similarSurfaces(token: string, budget: number): { surfaceId: number; distance: number }[] {
+    const out: { surfaceId: number; distance: number }[] = [];
+    const len = token.length;
+    for (let l = Math.max(1, len - budget); l <= len + budget; l++) {
+      const bucket = this.surfacesByLength[l];
+      if (!bucket) continue;
+      for (const surfaceId of bucket) {
+        const word = this.surfaceText[surfaceId] as string;
+        if (word === token) continue;
+        const d = boundedDistance(token, word, budget);
+        if (d <= budget) out.push({ surfaceId, distance: d });
+      }
+    }
+    return out;
+  }
+
+  /** True when the word (or its stem) is in the vocabulary. */
+  knows(token: string): boolean {
+    return this.surfaceIds.has(token) || this.stemIds.has(stem(token, this.language));
+  }
+
+  /**
+   * The closest known word for a word the catalogue does not contain (did-you-mean): fewest edits first, then
+   * the most frequent. Short words get one edit, long ones up to two.
+   */
+  correction(token: string): string | undefined {
+    if (this.knows(token) || token.length < 3 || /\d/.test(token)) return undefined;
+    const budget = token.length >= 8 ? 2 : 1;
+    let best: { surfaceId: number; distance: number; frequency: number } | undefined;
+    for (const candidate of this.similarSurfaces(token, budget)) {
+      const frequency = this.surfaceFrequency(candidate.surfaceId);
+      if (
+        !best ||
+        candidate.distance < best.distance ||
+        (candidate.distance === best.distance && frequency > best.frequency)
+      ) {
+        best = { ...candidate, frequency };
+      }
+    }
+    return best ? this.surfaceText[best.surfaceId] : undefined;
+  }
+
+  private ensureScratch(capacity: number): void {
+    if (this.mark.length >= capacity) return;
+    const size = Math.max(capacity, this.mark.length * 2, 1024);
+    this.mark = new Int32Array(size);
+    this.best = new Float32Array(size);
+    this.score = new Float32Array(size);
+    this.epoch = 0;
+  }
+
+  private candidates = new Int32Array(1024);
+
+  /**
+   * Documents containing every query word (each through any of its expansions), scored by the sum over the
+   * words of the best field weight times the expansion quality. `live[slot] >= 0` keeps a slot (a store's
+   * record positions); without `live` every slot counts.
+   */
+  match(expansions: readonly (readonly Expansion[])[], capacity: number, live?: ArrayLike<number>): TextMatch {
+    this.ensureScratch(capacity);
+    if (expansions.length === 0 || expansions.some((e) => e.length === 0)) {
+      return { slots: new Int32Array(0), scores: new Float32Array(0), count: 0 };
+    }
+    // Rarest word first: the candidate set only shrinks.
+    const order = expansions
+      .map((list, i) => ({ list, i, cost: list.reduce((n, e) => n + this.documentFrequency(e.stemId), 0) }))
+      .sort((a, b) => a.cost - b.cost);
+    if (this.epoch > 2_000_000_000 - 64) {
+      this.mark.fill(0);
+      this.epoch = 0;
+    }
+    const base = this.epoch + 1;
+    this.epoch += order.length + 1;
+    const mark = this.mark;
+    const best = this.best;
+    const score = this.score;
+
+    const first = order[0] as (typeof order)[number];
+    const firstCost = first.cost;
+    if (this.candidates.length < firstCost)
+      this.candidates = new Int32Array(Math.max(firstCost, this.candidates.length * 2));
+    const candidates = this.candidates;
+    let count = 0;
+    for (const e of first.list) {
+      const p = this.postings[e.stemId] as Postings;
+      const docs = p.docs;
+      const weights = p.weights;
+      const quality = e.quality;
+      for (let k = 0; k < p.length; k++) {
+        const doc = docs[k] as number;
+        const w = (weights[k] as number) * quality;
+        if (mark[doc] !== base) {
+          if (live !== undefined && !((live[doc] as number) >= 0)) continue;
+          mark[doc] = base;
+          score[doc] = w;
+          candidates[count++] = doc;
+        } else if (w > (score[doc] as number)) score[doc] = w;
+      }
+    }
+    for (let round = 1; round < order.length && count > 0; round++) {
+      const previous = base + round - 1;
+      const current = base + round;
+      const { list } = order[round] as (typeof order)[number];
+      for (const e of list) {
+        const p = this.postings[e.stemId] as Postings;
+        const quality = e.quality;
+        // Few candidates against a long posting list: look each candidate up instead of walking the list.
+        if (count * 20 < p.length) {
+          for (let c = 0; c < count; c++) {
+            const doc = candidates[c] as number;
+            const at = p.indexOf(doc);
+            if (at < 0) continue;
+            const w = (p.weights[at] as number) * quality;
+            if (mark[doc] === previous) {
+              mark[doc] = current;
+              best[doc] = w;
+            } else if (mark[doc] === current && w > (best[doc] as number)) best[doc] = w;
+          }
+        } else {
+          const docs = p.docs;
+          const weights = p.weights;
+          for (let k = 0; k < p.length; k++) {
+            const doc = docs[k] as number;
+            const m = mark[doc];
+            if (m === previous) {
+              mark[doc] = current;
+              best[doc] = (weights[k] as number) * quality;
+            } else if (m === current) {
+              const w = (weights[k] as number) * quality;
+              if (w > (best[doc] as number)) best[doc] = w;
+            }
+          }
+        }
+      }
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const doc = candidates[c] as number;
+        if (mark[doc] === current) {
+          score[doc] = (score[doc] as number) + (best[doc] as number);
+          candidates[kept++] = doc;
+        }
+      }
+      count = kept;
+    }
+    const slots = candidates.slice(0, count);
+    const scores = new Float32Array(count);
+    for (let i = 0; i < count; i++) scores[i] = score[slots[i] as number] as number;
+    return { slots, scores, count };
+  }
+}

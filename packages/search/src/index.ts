@@ -1,0 +1,66 @@
+/**
+ * @vitrine/search: the shop's search and listing service. In process for the storefront's loaders
+ * (`createSearchService`), over HTTP in the Coveo Commerce API v2 wire format (`createSearchHttpHandler`,
+ * `serveSearch`), with merchandising rules and synonyms managed from the CLI.
+ */
+export {
+  type CredentialCheck,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  issueSearchToken,
+  PUBLIC_KEY_PREFIX,
+  publicApiKey,
+  type SearchTokenOptions,
+  verifySearchCredential,
+} from "./api/auth.ts";
+export { isSearchApiError, SearchApiError, SearchValidationError } from "./api/errors.ts";
+export {
+  createSearchHttpHandler,
+  type RequestInfo,
+  SEARCH_API_BASE_PATH,
+  SEARCH_EVENTS_PATH,
+  type SearchHttpHandler,
+  type SearchHttpOptions,
+} from "./api/http-handler.ts";
+export {
+  DEFAULT_SEARCH_PORT,
+  type RunningSearchServer,
+  type ServeSearchOptions,
+  serveSearch,
+  toNodeListener,
+} from "./api/node-server.ts";
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from "./api/rate-limit.ts";
+export { type ProductTile, type TileBadge, type TileSwatch, toProductTile } from "./api/tile.ts";
+export type * from "./api/types.ts";
+export { CatalogIndex, type CatalogInput } from "./engine/catalog-index.ts";
+export { FACETS, type FacetDefinition } from "./engine/facets.ts";
+export { RECOMMENDATION_SLOTS, type RecommendationSlot } from "./engine/recommend.ts";
+export {
+  availableSorts,
+  DEFAULT_PER_PAGE,
+  type EngineData,
+  RESULT_WINDOW,
+  SearchEngine,
+  type SearchEngineOptions,
+} from "./engine/search-engine.ts";
+export { COMMERCE_EVENT_TYPES } from "./events/events.ts";
+export {
+  addRule,
+  addSynonym,
+  listRules,
+  listSynonyms,
+  type RuleInput,
+  type RuleKind,
+  type RuleResult,
+  removeRule,
+  removeSynonym,
+  type StoredRule,
+  type SynonymInput,
+  type SynonymResult,
+  type SynonymRule,
+} from "./merchandising/rules.ts";
+export {
+  createSearchService,
+  type SearchService,
+  type SearchServiceOptions,
+  type SearchServiceStatus,
+} from "./service.ts";

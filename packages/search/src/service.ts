@@ -1,0 +1,436 @@
+import {
+  type CatalogChange,
+  type Clock,
+  catalogChangesSince,
+  type Db,
+  latestCatalogChangeId,
+  listPhysicalStores,
+  loadCategoryRecords,
+  loadOutfitRecords,
+  loadProductRecords,
+  loadPromotions,
+  loadStoreStock,
+  STORE_CODES,
+  type StoreCode,
+  systemClock,
+} from "@vitrine/commerce";
+import { SearchApiError } from "./api/errors.ts";
+import type {
+  FacetSearchRequest,
+  FacetSearchResponse,
+  FacetSearchType,
+  ListingRequest,
+  ListingResponse,
+  QuerySuggestRequest,
+  QuerySuggestResponse,
+  RecommendationsRequest,
+  RecommendationsResponse,
+  SearchRequest,
+  SearchResponse,
+} from "./api/types.ts";
+import {
+  validateFacetSearchRequest,
+  validateListingRequest,
+  validateQuerySuggestRequest,
+  validateRecommendationsRequest,
+  validateSearchRequest,
+} from "./api/validation.ts";
+import { CatalogIndex } from "./engine/catalog-index.ts";
+import { normaliseQuery } from "./engine/normalize.ts";
+import { SearchEngine } from "./engine/search-engine.ts";
+import {
+  type EventRow,
+  insertEventRows,
+  type LearnedQueryUpdate,
+  loadBoughtTogether,
+  loadLearnedQueries,
+  loadPopularity,
+  parseEvents,
+  upsertLearnedQueries,
+} from "./events/events.ts";
+import { loadMerchandising } from "./merchandising/rules.ts";
+
+export interface SearchServiceOptions {
+  db: Db;
+  /** Shared signing secret (search tokens and public API keys), e.g. from `resolveSecret`. */
+  secret: string;
+  clock?: Clock;
+  /** URL of a product image path; default `/images/{path}`. */
+  imageUrl?: (path: string) => string;
+  /** How often the catalogue change log is read (at most 1000 ms). */
+  pollIntervalMs?: number;
+  /** How often popularity, learned queries and store stock are refreshed. */
+  refreshIntervalMs?: number;
+  /** Events of the last days that count for popularity. */
+  popularityDays?: number;
+  /** Full rebuilds (compaction, physical-store stock) at least this often. */
+  rebuildIntervalMs?: number;
+  logger?: Pick<Console, "warn" | "info">;
+}
+
+export interface SearchServiceStatus {
+  ready: boolean;
+  products: number;
+  slots: number;
+  lastChangeId: number;
+  builtAt: string | null;
+  buildMs: number;
+}
+
+/** The search and listing service of the shop, in process: the storefront's loaders call it directly. */
+export interface SearchService {
+  readonly secret: string;
+  readonly clock: Clock;
+  /** Loads the catalogue, builds the five store indexes and starts following catalogue changes. */
+  start(): Promise<void>;
+  /** Stops following changes and writes the remaining logged searches. */
+  stop(): Promise<void>;
+  /** Applies pending catalogue changes now (normally done by polling). */
+  refresh(): Promise<void>;
+  status(): SearchServiceStatus;
+  listing(req: ListingRequest): Promise<ListingResponse>;
+  search(req: SearchRequest): Promise<SearchResponse>;
+  productSuggest(req: SearchRequest): Promise<SearchResponse>;
+  querySuggest(req: QuerySuggestRequest): Promise<QuerySuggestResponse>;
+  facetSearch(req: FacetSearchRequest, type: FacetSearchType): Promise<FacetSearchResponse>;
+  recommendations(req: RecommendationsRequest): Promise<RecommendationsResponse>;
+  /** Stores shopper events (the protocol's JSON array); the store is the token's, or else the events' own. */
+  recordEvents(
+    events: unknown,
+    options?: { storeCode?: StoreCode; anonymous?: boolean },
+  ): Promise<{ accepted: number; ignored: number }>;
+  /** The engine, for tools and benchmarks (undefined before start). */
+  readonly engine: SearchEngine | undefined;
+}
+
+const MAX_POLL_MS = 1000;
+/** Product changes beyond this many in one poll rebuild everything instead. */
+const INCREMENTAL_LIMIT = 20_000;
+/** Removed slots beyond this share of the live ones trigger a compacting rebuild. */
+const DEAD_SHARE = 0.25;
+const FLUSH_MS = 1000;
+const BOUGHT_TOGETHER_TTL_MS = 60_000;
+/** Responses remembered to count clicks for the query that produced them. */
+const RESPONSE_MEMORY = 5000;
+
+export function createSearchService(options: SearchServiceOptions): SearchService {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? console;
+  const pollMs = Math.min(options.pollIntervalMs ?? 500, MAX_POLL_MS);
+  const refreshMs = options.refreshIntervalMs ?? 60_000;
+  const popularityDays = options.popularityDays ?? 14;
+  const rebuildMs = options.rebuildIntervalMs ?? 3_600_000;
+
+  let engine: SearchEngine | undefined;
+  let lastChangeId = 0;
+  let builtAt: Date | null = null;
+  let buildMs = 0;
+  let stopped = true;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let refreshTimer: NodeJS.Timeout | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+  let applying: Promise<void> | undefined;
+  let pendingRows: EventRow[] = [];
+  let pendingQueries = new Map<string, LearnedQueryUpdate>();
+  const responseQueries = new Map<string, { storeCode: string; query: string }>();
+  const boughtTogetherCache = new Map<string, { at: number; ids: number[] }>();
+
+  async function loadAll(): Promise<CatalogIndex> {
+    const started = performance.now();
+    const [categories, products, storeStock, physicalStores] = await Promise.all([
+      loadCategoryRecords(db),
+      loadProductRecords(db),
+      loadStoreStock(db),
+      listPhysicalStores(db),
+    ]);
+    const catalog = CatalogIndex.build({ categories, products, storeStock, physicalStores });
+    buildMs = Math.round(performance.now() - started);
+    builtAt = clock.now();
+    return catalog;
+  }
+
+  async function refreshSignals(): Promise<void> {
+    const current = engine;
+    if (!current) return;
+    const since = new Date(clock.now().getTime() - popularityDays * 86_400_000);
+    const [popularity, learned] = await Promise.all([loadPopularity(db, since), loadLearnedQueries(db)]);
+    for (const code of STORE_CODES) {
+      current.setPopularity(code, popularity.get(code) ?? new Map());
+      current.learned(code).set(learned.get(code) ?? []);
+    }
+  }
+
+  async function rebuild(): Promise<void> {
+    const current = engine;
+    if (!current) return;
+    const catalog = await loadAll();
+    current.setCatalog(catalog);
+    const [promotions, outfits, merchandising] = await Promise.all([
+      loadPromotions(db),
+      loadOutfitRecords(db),
+      loadMerchandising(db),
+    ]);
+    current.setPromotions(promotions);
+    current.setOutfits(outfits);
+    current.setMerchandising(merchandising);
+  }
+
+  async function applyChanges(): Promise<void> {
+    const current = engine;
+    if (!current) return;
+    let changes: CatalogChange[] = [];
+    let after = lastChangeId;
+    for (;;) {
+      const batch = await catalogChangesSince(db, after);
+      changes = changes.concat(batch);
+      if (batch.length > 0) after = (batch[batch.length - 1] as CatalogChange).id;
+      if (batch.length < 5000 || changes.length > INCREMENTAL_LIMIT) break;
+    }
+    const full =
+      changes.length > INCREMENTAL_LIMIT ||
+      changes.some((c) => c.entity === "category" || (c.entity === "catalog" && c.entityId === "*")) ||
+      (changes.length === 0 && builtAt !== null && clock.now().getTime() - builtAt.getTime() > rebuildMs);
+    if (full) {
+      // Everything up to now is in the rebuild; later changes are applied on the next poll.
+      const latest = await latestCatalogChangeId(db);
+      await rebuild();
+      lastChangeId = Math.max(latest, after);
+      return;
+    }
+    if (changes.length === 0) return;
+    const productIds = [
+      ...new Set(changes.filter((c) => c.entity === "product").map((c) => Number(c.entityId))),
+    ].filter(Number.isSafeInteger);
+    if (productIds.length > 0) {
+      const records = await loadProductRecords(db, productIds);
+      const found = new Set(records.map((r) => r.id));
+      for (const record of records) current.catalog.upsert(record);
+      for (const id of productIds) if (!found.has(id)) current.catalog.remove(id);
+    }
+    if (changes.some((c) => c.entity === "promotion")) current.setPromotions(await loadPromotions(db));
+    if (changes.some((c) => c.entity === "merchandising")) current.setMerchandising(await loadMerchandising(db));
+    lastChangeId = after;
+    const catalog = current.catalog;
+    if (catalog.deadCount > Math.max(1000, catalog.liveCount * DEAD_SHARE)) await rebuild();
+  }
+
+  function schedulePoll(): void {
+    if (stopped) return;
+    pollTimer = setTimeout(async () => {
+      await service.refresh().catch((error) => logger.warn("search: applying catalogue changes failed", error));
+      schedulePoll();
+    }, pollMs);
+    pollTimer.unref?.();
+  }
+
+  async function flush(): Promise<void> {
+    const rows = pendingRows;
+    const queries = [...pendingQueries.values()];
+    pendingRows = [];
+    pendingQueries = new Map();
+    if (rows.length > 0) await insertEventRows(db, rows);
+    if (queries.length > 0) await upsertLearnedQueries(db, queries, clock.now());
+  }
+
+  function learn(storeCode: string, query: string, searches: number, clicks: number, results: number): void {
+    const key = `${storeCode}\u0000${query}`;
+    const known = pendingQueries.get(key);
+    if (known) {
+      known.searches += searches;
+      known.clicks += clicks;
+      if (searches > 0) known.results = results;
+    } else {
+      pendingQueries.set(key, { storeCode, query, searches, clicks, results });
+    }
+  }
+
+  /** Logs a captured search or listing; searches with results teach query suggestions. */
+  function capture(
+    kind: "search" | "listing",
+    req: ListingRequest | SearchRequest,
+    response: ListingResponse,
+    current: SearchEngine,
+    query: string | null,
+  ): void {
+    if (req.context.capture !== true) return;
+    const shop = current.shopFor(req);
+    const results = response.pagination.totalEntries;
+    pendingRows.push({
+      store_code: shop.code,
+      type: kind,
+      client_id: req.clientId || null,
+      query,
+      product_id: null,
+      action: null,
+      quantity: null,
+      transaction_id: null,
+      response_id: response.responseId,
+      results,
+      payload: "{}",
+      created_at: clock.now().toISOString(),
+    });
+    if (kind === "search" && query && results > 0 && (req.page ?? 0) === 0) {
+      const normalised = normaliseQuery(query);
+      current.learned(shop.code).add(normalised);
+      learn(shop.code, normalised, 1, 0, results);
+      responseQueries.set(response.responseId, { storeCode: shop.code, query: normalised });
+      if (responseQueries.size > RESPONSE_MEMORY) {
+        responseQueries.delete(responseQueries.keys().next().value as string);
+      }
+    }
+  }
+
+  function ready(): SearchEngine {
+    if (!engine) throw new SearchApiError(503, "ServiceUnavailable", "The search index is not built yet.");
+    return engine;
+  }
+
+  async function boughtTogether(ids: number[]): Promise<number[]> {
+    const key = [...ids].sort((a, b) => a - b).join(",");
+    const cached = boughtTogetherCache.get(key);
+    const now = Date.now();
+    if (cached && now - cached.at < BOUGHT_TOGETHER_TTL_MS) return cached.ids;
+    const found = await loadBoughtTogether(db, ids);
+    if (boughtTogetherCache.size > 1000) boughtTogetherCache.clear();
+    boughtTogetherCache.set(key, { at: now, ids: found });
+    return found;
+  }
+
+  const service: SearchService = {
+    secret: options.secret,
+    clock,
+    get engine() {
+      return engine;
+    },
+
+    async start() {
+      if (engine) return;
+      lastChangeId = await latestCatalogChangeId(db);
+      const catalog = await loadAll();
+      const [promotions, outfits, merchandising] = await Promise.all([
+        loadPromotions(db),
+        loadOutfitRecords(db),
+        loadMerchandising(db),
+      ]);
+      engine = new SearchEngine(
+        { catalog, promotions, outfits, merchandising },
+        { clock, ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}) },
+      );
+      await refreshSignals();
+      stopped = false;
+      schedulePoll();
+      refreshTimer = setInterval(() => {
+        refreshSignals().catch((error) => logger.warn("search: refreshing popularity failed", error));
+      }, refreshMs);
+      refreshTimer.unref?.();
+      flushTimer = setInterval(() => {
+        flush().catch((error) => logger.warn("search: writing logged searches failed", error));
+      }, FLUSH_MS);
+      flushTimer.unref?.();
+    },
+
+    async stop() {
+      stopped = true;
+      if (pollTimer) clearTimeout(pollTimer);
+      if (refreshTimer) clearInterval(refreshTimer);
+      if (flushTimer) clearInterval(flushTimer);
+      await applying?.catch(() => undefined);
+      await flush();
+    },
+
+    async refresh() {
+      if (!applying) {
+        applying = applyChanges().finally(() => {
+          applying = undefined;
+        });
+      }
+      await applying;
+    },
+
+    status() {
+      return {
+        ready: engine !== undefined,
+        products: engine?.catalog.liveCount ?? 0,
+        slots: engine?.catalog.slotCount ?? 0,
+        lastChangeId,
+        builtAt: builtAt ? builtAt.toISOString() : null,
+        buildMs,
+      };
+    },
+
+    async listing(input) {
+      const current = ready();
+      const req = validateListingRequest(input, clock.now());
+      const response = current.listing(req);
+      capture("listing", req, response, current, safePath(req.context.view.url));
+      return response;
+    },
+
+    async search(input) {
+      const current = ready();
+      const req = validateSearchRequest(input, clock.now());
+      const response = current.search(req);
+      capture("search", req, response, current, req.query?.trim() || null);
+      return response;
+    },
+
+    async productSuggest(input) {
+      const current = ready();
+      return current.productSuggest(validateSearchRequest(input, clock.now()));
+    },
+
+    async querySuggest(input) {
+      const current = ready();
+      return current.querySuggest(validateQuerySuggestRequest(input, clock.now()));
+    },
+
+    async facetSearch(input, type) {
+      const current = ready();
+      if (type !== "LISTING" && type !== "SEARCH") {
+        throw new SearchApiError(
+          400,
+          "InvalidRequest",
+          "The following properties are invalid:\n\n\ttype: value is not in enum.",
+        );
+      }
+      return current.facetSearch(validateFacetSearchRequest(input, clock.now()), type);
+    },
+
+    async recommendations(input) {
+      const current = ready();
+      const req = validateRecommendationsRequest(input, clock.now());
+      let together: number[] = [];
+      if (req.slotId === "bought-together") {
+        const ids = [req.context.product?.productId, ...(req.context.cart ?? []).map((c) => c.productId)]
+          .map(Number)
+          .filter((n) => Number.isSafeInteger(n) && n > 0);
+        together = await boughtTogether(ids);
+      }
+      return current.recommendations(req, together);
+    },
+
+    async recordEvents(events, eventOptions = {}) {
+      const parsed = parseEvents(events, {
+        now: clock.now(),
+        ...(eventOptions.storeCode ? { storeCode: eventOptions.storeCode } : {}),
+        ...(eventOptions.anonymous ? { anonymous: true } : {}),
+      });
+      if (parsed.rows.length > 0) await insertEventRows(db, parsed.rows);
+      for (const click of parsed.clicks) {
+        const origin = responseQueries.get(click.responseId);
+        if (origin) learn(origin.storeCode, origin.query, 0, 1, 0);
+      }
+      return { accepted: parsed.accepted, ignored: parsed.ignored };
+    },
+  };
+  return service;
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url, "http://view.invalid").pathname;
+  } catch {
+    return url.slice(0, 200);
+  }
+}

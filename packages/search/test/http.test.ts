@@ -1,0 +1,198 @@
+import type { TestDatabase } from "@vitrine/commerce/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueSearchToken, publicApiKey } from "../src/api/auth.ts";
+import { createSearchHttpHandler, type SearchHttpHandler } from "../src/api/http-handler.ts";
+import { createSearchService, type SearchService } from "../src/service.ts";
+import { DIALECT, fixtureDatabase, TestClock } from "./database.ts";
+import { request, STORES, TODAY } from "./fixtures.ts";
+
+const BASE = "http://shop.test/api/search/commerce/v2";
+const SECRET = "h".repeat(40);
+
+describe(`search HTTP API on ${DIALECT}`, () => {
+  let testDb: TestDatabase;
+  let service: SearchService;
+  let handler: SearchHttpHandler;
+  const clock = new TestClock(TODAY);
+  let token: string;
+
+  beforeAll(async () => {
+    testDb = await fixtureDatabase();
+    service = createSearchService({ db: testDb.db, secret: SECRET, clock, logger: { warn: () => {}, info: () => {} } });
+    await service.start();
+    handler = createSearchHttpHandler(service, { rateLimit: false, allowedOrigins: ["https://shop.example"] });
+    token = issueSearchToken(SECRET, { storeCode: "de", ttlSeconds: 300, now: clock.now() });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await testDb?.destroy();
+  });
+
+  const post = (path: string, body: unknown, credential: string | null = token, h = handler) =>
+    h(
+      new Request(`${BASE}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+        },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    );
+
+  it("serves every endpoint of the protocol", async () => {
+    const listing = await post("/listing", request({}, STORES.de, "/c/damen/"));
+    expect(listing.status).toBe(200);
+    expect(listing.headers.get("content-type")).toContain("application/json");
+    const body = await listing.json();
+    expect(body.pagination.totalEntries).toBe(5);
+    expect(Object.keys(body).sort()).toEqual(["facets", "pagination", "products", "responseId", "sort", "triggers"]);
+
+    expect((await (await post("/search", request({ query: "mantel" }))).json()).products[0].permanentid).toBe("104");
+    expect((await (await post("/search/productSuggest", request({ query: "mant" }))).json()).products).toHaveLength(1);
+    expect(
+      (await (await post("/search/querySuggest", request({ query: "man" }))).json()).completions.length,
+    ).toBeGreaterThan(0);
+    const facet = await post("/facet?type=LISTING", {
+      ...request({}, STORES.de, "/c/damen/"),
+      facetId: "ec_brand",
+      facetQuery: "*a*",
+    });
+    expect((await facet.json()).values.map((v: { rawValue: string }) => v.rawValue)).toEqual(["Alpha", "Beta"]);
+    const recs = await post("/recommendations", {
+      ...request({ slotId: "similar" }),
+      context: { view: { url: "http://shop.test/de/p/x/" }, product: { productId: "101" } },
+    });
+    expect((await recs.json()).headline).toBe("Ähnliche Artikel");
+  });
+
+  it("accepts a store's public API key", async () => {
+    const response = await post("/search", request({ query: "mantel" }), publicApiKey(SECRET, "de"));
+    expect(response.status).toBe(200);
+  });
+
+  it("answers 401 for a missing or bad token and 419 for an expired one", async () => {
+    const missing = await post("/search", request({ query: "x" }), null);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({
+      statusCode: 401,
+      message: "An access token is required.",
+      type: "MissingToken",
+    });
+    expect((await post("/search", request({}), "vtpk_de_forged")).status).toBe(401);
+    const expired = issueSearchToken(SECRET, {
+      storeCode: "de",
+      ttlSeconds: 60,
+      now: new Date(TODAY.getTime() - 120_000),
+    });
+    const response = await post("/search", request({}), expired);
+    expect(response.status).toBe(419);
+    expect(await response.json()).toEqual({
+      statusCode: 419,
+      message: "The access token has expired.",
+      type: "ExpiredToken",
+    });
+  });
+
+  it("answers 403 when a token of one store asks for another", async () => {
+    const response = await post("/search", request({ query: "x" }, STORES.ch));
+    expect(response.status).toBe(403);
+    expect((await response.json()).type).toBe("Forbidden");
+  });
+
+  it("answers bad input with 400 in the specification's words, never 500", async () => {
+    const invalid = await post("/listing", { ...request({}), page: -1, perPage: 0 });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      statusCode: 400,
+      type: "InvalidRequest",
+      message:
+        "The following properties are invalid:\n\n\tpage: minimum value of 0 not respected.\n\tperPage: minimum value of 1 not respected.",
+    });
+    const broken = await post("/search", "{not json");
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe("The request body is not valid JSON.");
+    expect((await post("/search", "")).status).toBe(400);
+    expect((await post("/search", "[1,2]")).status).toBe(400);
+    expect((await post("/facet?type=OTHER", { ...request({}), facetId: "ec_brand", facetQuery: "*" })).status).toBe(
+      400,
+    );
+    expect((await post("/recommendations", request({ slotId: "nope" }))).status).toBe(400);
+    const unknownStore = await post("/search", { ...request({}), language: "it", country: "IT" });
+    expect(unknownStore.status).toBe(400);
+  });
+
+  it("answers 404 for unknown paths and 405 for other methods", async () => {
+    const unknown = await post("/catalog", request({}));
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).type).toBe("NotFound");
+    const get = await handler(new Request(`${BASE}/search`, { method: "GET" }));
+    expect(get.status).toBe(405);
+  });
+
+  it("refuses bodies that are too large", async () => {
+    const small = createSearchHttpHandler(service, { rateLimit: false, maxBodyBytes: 100 });
+    const response = await post("/search", request({ query: "x".repeat(200) }), token, small);
+    expect(response.status).toBe(413);
+  });
+
+  it("limits the rate per client with 429 and Retry-After", async () => {
+    const limited = createSearchHttpHandler(service, { rateLimit: { capacity: 2, refillPerSecond: 0.5 } });
+    const call = () =>
+      limited(
+        new Request(`${BASE}/search/querySuggest`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(request({ query: "k" })),
+        }),
+        { clientAddress: "203.0.113.9" },
+      );
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(200);
+    const third = await call();
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toBe("2");
+    expect((await third.json()).type).toBe("TooManyRequests");
+  });
+
+  it("stores events posted with the access token in the query", async () => {
+    const events = [
+      {
+        currency: "EUR",
+        product: { productId: "104", name: "Mantel aus Wolle", price: 199.95 },
+        meta: { type: "ec.productView", clientId: "b-1", config: { trackingId: "comma_de" }, ts: Date.now() },
+      },
+    ];
+    const response = await handler(
+      new Request(`http://shop.test/api/search/events/v1?access_token=${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify(events),
+      }),
+    );
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ accepted: 1, ignored: 0 });
+    const row = await testDb.db
+      .selectFrom("search_event")
+      .selectAll()
+      .where("type", "=", "ec.productView")
+      .where("client_id", "=", "b-1")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ store_code: "de", product_id: 104 });
+    const noToken = await handler(new Request("http://shop.test/api/search/events/v1", { method: "POST", body: "[]" }));
+    expect(noToken.status).toBe(401);
+  });
+
+  it("answers CORS preflights for allowed origins", async () => {
+    const preflight = await handler(
+      new Request(`${BASE}/search`, { method: "OPTIONS", headers: { origin: "https://shop.example" } }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    const other = await handler(
+      new Request(`${BASE}/search`, { method: "OPTIONS", headers: { origin: "https://evil.example" } }),
+    );
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});

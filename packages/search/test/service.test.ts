@@ -1,0 +1,199 @@
+import { loadProductRecords, recordCatalogChanges, writeCategoryRecords, writeProductRecords } from "@vitrine/commerce";
+import type { TestDatabase } from "@vitrine/commerce/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SearchValidationError } from "../src/api/errors.ts";
+import type { ListingResponse } from "../src/api/types.ts";
+import { addRule, addSynonym } from "../src/merchandising/rules.ts";
+import { createSearchService, type SearchService } from "../src/service.ts";
+import { DIALECT, eventually, fixtureDatabase, TestClock } from "./database.ts";
+import { CATEGORIES, request, STORES, TODAY } from "./fixtures.ts";
+
+const ids = (r: Pick<ListingResponse, "products">) => r.products.map((p) => Number(p.permanentid)).sort();
+
+describe(`search service on ${DIALECT}`, () => {
+  let testDb: TestDatabase;
+  let service: SearchService;
+  const clock = new TestClock(TODAY);
+
+  beforeAll(async () => {
+    testDb = await fixtureDatabase();
+    service = createSearchService({
+      db: testDb.db,
+      secret: "s".repeat(40),
+      clock,
+      pollIntervalMs: 100,
+      refreshIntervalMs: 200,
+      logger: { warn: () => undefined, info: () => undefined },
+    });
+    await service.start();
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await testDb?.destroy();
+  });
+
+  it("builds the five store indexes from the database", async () => {
+    expect(service.status()).toMatchObject({ ready: true, products: 8 });
+    expect((await service.listing(request({}, STORES.de, "/c/damen/"))).pagination.totalEntries).toBe(5);
+    expect((await service.listing(request({}, STORES.ch, "/c/damen/"))).pagination.totalEntries).toBe(6);
+    const en = await service.search(request({ query: "coat" }, STORES.en));
+    expect(ids(en)).toEqual([104]);
+  });
+
+  it("shows product changes within 2 seconds, without a full rebuild", async () => {
+    const builtAt = service.status().builtAt;
+    const [coat] = await loadProductRecords(testDb.db, [104]);
+    if (!coat) throw new Error("fixture");
+    await writeProductRecords(
+      testDb.db,
+      [
+        {
+          ...coat,
+          variants: coat.variants.map((v) => ({
+            ...v,
+            prices: {
+              ...v.prices,
+              DE: { currency: "EUR", listPrice: 19995, salePrice: 14995, reductionCategory: "sale" },
+            },
+          })),
+        },
+      ],
+      clock.now(),
+    );
+    const { ms } = await eventually(async () => {
+      const sale = await service.listing(request({}, STORES.de, "/c/sale/"));
+      return ids(sale).includes(104) ? sale : undefined;
+    });
+    expect(ms).toBeLessThan(2000);
+    expect(service.status().builtAt).toBe(builtAt);
+  });
+
+  it("drops deleted products", async () => {
+    await testDb.db.deleteFrom("product").where("id", "=", 103).execute();
+    await recordCatalogChanges(testDb.db, "product", [103], clock.now());
+    await eventually(async () => {
+      const dresses = await service.listing(request({}, STORES.de, "/c/damen/bekleidung/kleider/"));
+      return !ids(dresses).includes(103);
+    });
+  });
+
+  it("rebuilds when categories change", async () => {
+    const jackets = CATEGORIES.find((c) => c.key === "women-jackets");
+    if (!jackets) throw new Error("fixture");
+    await writeCategoryRecords(
+      testDb.db,
+      [
+        {
+          ...jackets,
+          translations: { ...jackets.translations, de: { ...jackets.translations.de, name: "Jacken & Mäntel" } },
+        },
+      ],
+      clock.now(),
+    );
+    await eventually(async () => {
+      const r = await service.search(request({ query: "mantel" }, STORES.de));
+      return r.products[0]?.ec_category.includes("Damen|Bekleidung|Jacken & Mäntel");
+    });
+  });
+
+  it("follows merchandising rules and synonyms from the database", async () => {
+    const rule = await addRule(
+      testDb.db,
+      { kind: "redirect", query: "Gutschein", content: "/s/gutschein/" },
+      clock.now(),
+    );
+    expect(rule.ok).toBe(true);
+    const synonym = await addSynonym(testDb.db, { language: "de", terms: ["Fummel", "Kleid"] }, clock.now());
+    expect(synonym.ok).toBe(true);
+    await eventually(async () => {
+      const r = await service.search(request({ query: "gutschein" }, STORES.de));
+      return r.triggers[0]?.content === "/s/gutschein/";
+    });
+    const fummel = await service.search(request({ query: "fummel" }, STORES.de));
+    expect(ids(fummel)).toEqual([101, 107]);
+  });
+
+  it("logs captured searches and learns them for suggestions", async () => {
+    const captured = request({ query: "Kleid Baumwolle", clientId: "c-1" }, STORES.de);
+    captured.context = { ...captured.context, capture: true } as typeof captured.context;
+    const response = await service.search(captured);
+    expect(response.pagination.totalEntries).toBe(1);
+    const suggestions = await service.querySuggest(request({ query: "kleid b" }, STORES.de));
+    expect(suggestions.completions[0]?.expression).toBe("kleid baumwolle");
+    const { value: row } = await eventually(() =>
+      testDb.db.selectFrom("search_query").selectAll().where("query", "=", "kleid baumwolle").executeTakeFirst(),
+    );
+    expect(row).toMatchObject({ store_code: "de", results: 1 });
+    expect(Number(row.searches)).toBe(1);
+    await eventually(() =>
+      testDb.db
+        .selectFrom("search_event")
+        .selectAll()
+        .where("response_id", "=", response.responseId)
+        .executeTakeFirst(),
+    );
+    await service.recordEvents(
+      [
+        {
+          currency: "EUR",
+          position: 1,
+          responseId: response.responseId,
+          product: { productId: "101", name: "Kleid aus Baumwolle", price: 59.95 },
+          meta: { type: "ec.productClick", clientId: "c-1", config: { trackingId: "comma_de" } },
+        },
+      ],
+      { storeCode: "de" },
+    );
+    await eventually(async () => {
+      const learned = await testDb.db
+        .selectFrom("search_query")
+        .select("clicks")
+        .where("query", "=", "kleid baumwolle")
+        .executeTakeFirst();
+      return Number(learned?.clicks) === 1;
+    });
+  });
+
+  it("stores shopper events and recommends from them", async () => {
+    const purchase = (id: string, products: number[]) => ({
+      currency: "EUR",
+      products: products.map((p) => ({ product: { productId: String(p), name: `P${p}`, price: 10 }, quantity: 1 })),
+      transaction: { id, revenue: 10 * products.length },
+      meta: { type: "ec.purchase", clientId: "c-2", config: { trackingId: "comma_de" } },
+    });
+    const result = await service.recordEvents([
+      purchase("o-1", [101, 105]),
+      purchase("o-2", [101, 105, 106]),
+      purchase("o-3", [101, 104]),
+      { meta: { type: "ec.custom" } },
+    ]);
+    expect(result).toEqual({ accepted: 3, ignored: 1 });
+    const rows = await testDb.db
+      .selectFrom("search_event")
+      .select("product_id")
+      .where("type", "=", "ec.purchase")
+      .execute();
+    expect(rows).toHaveLength(7);
+    const together = await service.recommendations({
+      ...request({ slotId: "bought-together" }, STORES.de),
+      context: { view: { url: "http://shop.test/de/p/x-101/" }, product: { productId: "101" } },
+    });
+    expect(together.products.map((p) => p.permanentid)).toEqual(["105", "104", "106"]);
+    // Popularity (refreshed in the background) lifts what was bought to the top of "trending".
+    await eventually(async () => {
+      const trending = await service.recommendations(request({ slotId: "trending" }, STORES.de));
+      return trending.products[0]?.ec_item_group_id === "M-1";
+    });
+  });
+
+  it("refuses invalid events and requests with validation errors", async () => {
+    await expect(service.recordEvents([{ currency: "EUR", meta: { type: "ec.purchase" } }])).rejects.toBeInstanceOf(
+      SearchValidationError,
+    );
+    await expect(service.listing({} as never)).rejects.toMatchObject({ statusCode: 400, type: "InvalidRequest" });
+    await expect(
+      service.facetSearch(request({ facetId: "ec_brand", facetQuery: "*" }), "OTHER" as never),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+});

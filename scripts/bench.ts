@@ -1,0 +1,85 @@
+// `npm run bench`: starts the built shop on 127.0.0.1 with a fresh SQLite database and the demo catalogue, then
+// measures pages and API calls under load from a local client and prints the figures (nothing is asserted:
+// targets are compared by reading the output).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatLoadResult, type LoadResult } from "./bench/load.ts";
+
+const root = join(import.meta.dirname, "..");
+const port = Number(process.env.BENCH_PORT ?? 3290);
+const baseUrl = `http://127.0.0.1:${port}`;
+const products = process.env.BENCH_PRODUCTS ?? "2000";
+const buildDir = join(root, "apps/storefront", process.env.VITRINE_BUILD_DIR ?? "build");
+const dataDir = join(root, "bench-results", `data-${port}`);
+
+if (!existsSync(join(buildDir, "server/index.js"))) {
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const server = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    VITRINE_DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DEMO_PRODUCTS: products,
+    // React picks its production build by NODE_ENV; without it the shop would be measured in development mode.
+    NODE_ENV: "production",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const stop = () => server.kill("SIGTERM");
+process.on("exit", stop);
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the shop did not start");
+}
+
+export interface BenchSection {
+  title: string;
+  rows: string[];
+  results?: LoadResult[];
+}
+
+/** Each area's benchmark: a module in scripts/bench/ exporting a function (baseUrl) => rows. */
+const SECTIONS: [file: string, exportName: string, title: string][] = [
+  ["pages.ts", "benchPages", "Pages (server response under load, JS per page)"],
+  ["home.ts", "benchHome", "Home page"],
+  ["product.ts", "benchProduct", "Product page"],
+  ["basket.ts", "benchBasket", "Basket RPC"],
+  ["checkout.ts", "benchCheckout", "Order placement"],
+];
+
+await waitForServer();
+console.log(`\nVitrine benchmark — ${products} demo products, SQLite, ${baseUrl}, Node ${process.version}\n`);
+const report: Record<string, string[]> = {};
+for (const [file, exportName, title] of SECTIONS) {
+  const path = join(import.meta.dirname, "bench", file);
+  if (!existsSync(path)) continue;
+  const module = (await import(path)) as Record<string, (baseUrl: string) => Promise<(string | LoadResult)[]>>;
+  const bench = module[exportName];
+  if (!bench) continue;
+  console.log(`== ${title}`);
+  const rows = (await bench(baseUrl)).map((row) => (typeof row === "string" ? row : formatLoadResult(row)));
+  for (const row of rows) console.log(`  ${row}`);
+  report[title] = rows;
+  console.log("");
+}
+writeFileSync(
+  join(root, "bench-results", "latest.json"),
+  `${JSON.stringify({ products, at: new Date().toISOString(), report }, null, 2)}\n`,
+);
+stop();
+process.exit(0);

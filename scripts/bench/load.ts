@@ -1,0 +1,100 @@
+/**
+ * A small closed-loop load generator for the benchmarks: `concurrency` clients each send their next request as
+ * soon as the previous one answered, until `requests` are done. Reports latency percentiles and throughput.
+ */
+export interface LoadResult {
+  name: string;
+  requests: number;
+  concurrency: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  concurrency?: number;
+  requests?: number;
+  /** Warm-up requests (not measured). */
+  warmup?: number;
+  /** One request; `client` is the index of the simulated client, `i` the request number. */
+  run(client: number, i: number): Promise<Response>;
+  /** Which answers count as success (default: 2xx and 3xx). */
+  ok?(response: Response): boolean;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  const concurrency = options.concurrency ?? 10;
+  const total = options.requests ?? 500;
+  const ok = options.ok ?? ((r: Response) => r.status < 400);
+  for (let i = 0; i < (options.warmup ?? concurrency * 2); i++)
+    await (await options.run(i % concurrency, -1 - i)).arrayBuffer();
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, client) => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        try {
+          const response = await options.run(client, i);
+          await response.arrayBuffer();
+          if (!ok(response)) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    requests: total,
+    concurrency,
+    errors,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: total / seconds,
+  };
+}
+
+export function formatLoadResult(r: LoadResult): string {
+  const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+  return `${r.name.padEnd(38)} c=${String(r.concurrency).padStart(2)} n=${String(r.requests).padStart(5)}  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0).padStart(6)} req/s${r.errors ? `  errors ${r.errors}` : ""}`;
+}
+
+/** JavaScript a page loads on first view: the module scripts and modulepreloads in its HTML, gzip-compressed. */
+export async function pageJavaScriptBytes(
+  baseUrl: string,
+  path: string,
+): Promise<{ files: number; raw: number; gzip: number }> {
+  const { gzipSync } = await import("node:zlib");
+  const html = await (await fetch(new URL(path, baseUrl))).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    sources.add(match[1] as string);
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) sources.add(match[1] as string);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) sources.add(match[1] as string);
+  for (const match of html.matchAll(/import \* as [\w$]+ from "([^"]+\.js)"/g)) sources.add(match[1] as string);
+  let raw = 0;
+  let gzip = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: sources.size, raw, gzip };
+}
