@@ -12,9 +12,9 @@ echo "== lint"
 npx biome check .
 echo "== typecheck"
 npm run typecheck
+echo "== build (the HTTP tests and the browser journeys run the production build)"
+npm run build
 echo "== unit, service and API tests"
 npx vitest run
-echo "== build"
-npm run build
 echo "== browser journeys (Chromium)"
 npx playwright test
