@@ -35,6 +35,7 @@ export function StoreSwitcher() {
                 hrefLang={s.locale}
                 lang={s.locale}
                 data-store={s.code}
+                reloadDocument={!current}
               >
                 <FlagIcon country={s.flag as FlagCountry} size={14} />
                 <span>{s.label}</span>

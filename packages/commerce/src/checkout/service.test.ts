@@ -7,10 +7,12 @@ import { V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import { signUp } from "../customers/accounts.ts";
 import { loadCustomer } from "../customers/customers.ts";
+import { getFashionCard, loyaltyPointsFor, registerFashionCard } from "../customers/loyalty.ts";
 import { uniqueEmail } from "../customers/test-context.ts";
 import { readOutbox } from "../mail/mail.ts";
 import { getOrderByNumber } from "../orders/orders.ts";
 import { deliverOutbox } from "../orders/outbox.ts";
+import { cancelOrder } from "../orders/status.ts";
 import { getPayment } from "../payments/payments.ts";
 import {
   SANDBOX_TEST_CARDS,
@@ -488,5 +490,39 @@ describe(`checkout and order placement (${dialectName})`, () => {
       .where("recipient", "=", email)
       .executeTakeFirstOrThrow();
     expect(mail.text).toContain(`https://shop.example/de/account/order-details/${order.number}/`);
+  });
+
+  it("credits fashion card points for an order (a temporary card becomes basic) and takes them back on cancel", async () => {
+    const ctx = t.ctx("de");
+    const account = await signUp(
+      t.accounts,
+      { headers: new Headers(), clientAddress: "203.0.113.9" },
+      { email: uniqueEmail("karte"), password: "Sommer-2026!", firstName: "Lea", lastName: "Berg" },
+    );
+    if (!account.ok) throw new Error("sign-up failed");
+    const customerId = account.customer.id;
+    const registered = await registerFashionCard(ctx, customerId);
+    expect(registered).toMatchObject({ ok: true, card: { tier: "Temporary_Card" } });
+    const { addAddress } = await import("../customers/addresses.ts");
+    await addAddress(ctx, customerId, ADDRESSES.DE);
+    const shopper: Shopper = { kind: "customer", customerId };
+    await addToBasket(ctx, shopper, V.teeS, 3);
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    const order = placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    const points = loyaltyPointsFor(order.totals.total);
+    expect(points).toBe(Math.floor(order.totals.total / 100));
+    expect(points).toBeGreaterThan(0);
+    expect(await getFashionCard(ctx, customerId)).toMatchObject({
+      tier: "Basic_Card",
+      loyalty: { points: { balance: points } },
+    });
+
+    const cancelled = await cancelOrder(
+      { db: ctx.db, clock: t.clock, publicUrl: "https://shop.example" },
+      order.number,
+    );
+    expect(cancelled.ok).toBe(true);
+    expect((await getFashionCard(ctx, customerId))?.loyalty.points.balance).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { takeStock } from "../catalog/stock.ts";
 import { type Address, getAddress, listAddresses } from "../customers/addresses.ts";
 import type { AccountAuth } from "../customers/auth.ts";
 import { type Customer, createGuestCustomer, loadCustomer, markCustomerOrdered } from "../customers/customers.ts";
+import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
 import { ADDRESS_COUNTRIES } from "../customers/validation.ts";
 import { confirmationMail } from "../orders/mails.ts";
 import { getOrderById, getOrderByIdempotencyKey, type OrderDetails } from "../orders/orders.ts";
@@ -554,6 +555,8 @@ async function place(
       await basket.clear();
       await deleteDraft(trx, ctx.shop.code, shopper);
       await markCustomerOrdered({ db: trx, clock: ctx.clock }, customerId);
+      // Fashion card members collect points for what the order costs (taken back if it is cancelled).
+      await creditLoyaltyPoints({ db: trx, clock: ctx.clock }, customerId, loyaltyPointsFor(quote.total));
       const order = (await getOrderById(trx, inserted.id)) as OrderDetails;
       const hasAccount = view.customer !== null && !view.customer.status.isGuestCustomer;
       await enqueueMail(trx, confirmationMail(order, { publicUrl: ctx.publicUrl, hasAccount }), now);

@@ -1,5 +1,6 @@
 import { putBackStock } from "../catalog/stock.ts";
 import { loadCustomer } from "../customers/customers.ts";
+import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
 import { type Db, dialect } from "../db/database.ts";
 import { refundGiftCard } from "../payments/gift-cards.ts";
 import type { OrderPaymentStatus } from "../payments/methods.ts";
@@ -173,6 +174,7 @@ export function cancelOrder(ctx: OrdersContext, number: string, reason = ""): Pr
     if (row.payment_id) await refundPayment(trx, row.payment_id, now);
     const moneyTaken = order.paymentStatus === "paid" || row.gift_card_amount > 0;
     await setStatus(trx, order.id, "cancelled", moneyTaken ? "refunded" : undefined);
+    await creditLoyaltyPoints({ db: trx, clock: ctx.clock }, order.customerId, -loyaltyPointsFor(order.totals.total));
     await addOrderEvent(trx, order.id, "cancelled", reason ? { reason: reason.slice(0, 200) } : {}, now);
     return { mail: { type: "cancelled" } };
   });
