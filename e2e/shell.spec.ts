@@ -159,8 +159,11 @@ test("scroll: category to category restores the stored position minus 158 px, ot
   await hydrated(page);
   // The category pages are short placeholders until the listing lands: make the layout tall (its element stays
   // through client navigations; the sticky header sticks within it).
+  // The browser's scroll anchoring is switched off: a late size change above the viewport (the filter column
+  // finishing its enhancement on a busy machine) would otherwise move the position this test stores.
   await page.evaluate(() => {
     (document.querySelector(".shop-layout") as HTMLElement).style.minHeight = "6000px";
+    document.documentElement.style.overflowAnchor = "none";
   });
   await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("vitrine:scroll:/de/c/damen/"))).toBe("1500");
