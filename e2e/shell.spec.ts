@@ -159,8 +159,8 @@ test("scroll: category to category restores the stored position minus 158 px, ot
   await hydrated(page);
   // The category pages are short placeholders until the listing lands: make the layout tall (its element stays
   // through client navigations; the sticky header sticks within it).
-  // The browser's scroll anchoring is switched off: a late size change above the viewport (the filter column
-  // finishing its enhancement on a busy machine) would otherwise move the position this test stores.
+  // The browser's scroll anchoring is switched off: on a busy machine a late layout change above the viewport
+  // moved the stored position (1632 instead of 1500) by the browser's own adjustment, not by the shop's.
   await page.evaluate(() => {
     (document.querySelector(".shop-layout") as HTMLElement).style.minHeight = "6000px";
     document.documentElement.style.overflowAnchor = "none";

@@ -6,6 +6,7 @@ import { getBasket } from "../basket/service.ts";
 import { V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import { signUp } from "../customers/accounts.ts";
+import { addAddress } from "../customers/addresses.ts";
 import { loadCustomer } from "../customers/customers.ts";
 import { getFashionCard, loyaltyPointsFor, registerFashionCard } from "../customers/loyalty.ts";
 import { uniqueEmail } from "../customers/test-context.ts";
@@ -23,6 +24,7 @@ import {
 import { CASH_ON_DELIVERY_FEE } from "../shop/delivery.ts";
 import {
   applyCheckoutGiftCard,
+  type CheckoutContext,
   type CheckoutOutcome,
   completeCheckoutPayment,
   getCheckout,
@@ -88,6 +90,19 @@ function hostedPayment(outcome: CheckoutOutcome) {
 }
 
 const card = (number: string) => ({ number, expiry: "12/30", cvc: "123", holder: "Lena Berg" });
+
+/** A new account with a German default address, as a checkout shopper. */
+async function customerWithAddress(ctx: CheckoutContext, email: string, name: [string, string], clientAddress: string) {
+  const account = await signUp(
+    t.accounts,
+    { headers: new Headers(), clientAddress },
+    { email, password: "Sommer-2026!", firstName: name[0], lastName: name[1] },
+  );
+  if (!account.ok) throw new Error("sign-up failed");
+  await addAddress(ctx, account.customer.id, ADDRESSES.DE);
+  const shopper: Shopper = { kind: "customer", customerId: account.customer.id };
+  return { customerId: account.customer.id, shopper };
+}
 
 describe(`checkout and order placement (${dialectName})`, () => {
   it("places a guest order with invoice: stock taken, basket emptied, guest customer, confirmation queued", async () => {
@@ -466,23 +481,15 @@ describe(`checkout and order placement (${dialectName})`, () => {
   it("checks out a signed-in customer with the default address and no guest step", async () => {
     const ctx = t.ctx("de");
     const email = uniqueEmail("kundin");
-    const account = await signUp(
-      t.accounts,
-      { headers: new Headers(), clientAddress: "203.0.113.8" },
-      { email, password: "Sommer-2026!", firstName: "Mara", lastName: "Stein" },
-    );
-    if (!account.ok) throw new Error("sign-up failed");
-    const { addAddress } = await import("../customers/addresses.ts");
-    await addAddress(ctx, account.customer.id, ADDRESSES.DE);
-    const shopper: Shopper = { kind: "customer", customerId: account.customer.id };
+    const { customerId, shopper } = await customerWithAddress(ctx, email, ["Mara", "Stein"], "203.0.113.8");
     await addToBasket(ctx, shopper, V.teeS, 1);
     const view = await getCheckout(ctx, shopper);
     expect(view).toMatchObject({ email, nextStep: "delivery", shippingAddress: ADDRESSES.DE });
     await saveCheckoutDelivery(ctx, shopper, "standard");
     await saveCheckoutPayment(ctx, shopper, "invoice");
     const order = placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
-    expect(order.customerId).toBe(account.customer.id);
-    expect((await loadCustomer(ctx, account.customer.id))?.groups).not.toContain("new");
+    expect(order.customerId).toBe(customerId);
+    expect((await loadCustomer(ctx, customerId))?.groups).not.toContain("new");
     expect((await getOrderByNumber(ctx.db, order.number))?.email).toBe(email);
     const mail = await ctx.db
       .selectFrom("mail_outbox")
@@ -494,18 +501,14 @@ describe(`checkout and order placement (${dialectName})`, () => {
 
   it("credits fashion card points for an order (a temporary card becomes basic) and takes them back on cancel", async () => {
     const ctx = t.ctx("de");
-    const account = await signUp(
-      t.accounts,
-      { headers: new Headers(), clientAddress: "203.0.113.9" },
-      { email: uniqueEmail("karte"), password: "Sommer-2026!", firstName: "Lea", lastName: "Berg" },
+    const { customerId, shopper } = await customerWithAddress(
+      ctx,
+      uniqueEmail("karte"),
+      ["Lea", "Berg"],
+      "203.0.113.9",
     );
-    if (!account.ok) throw new Error("sign-up failed");
-    const customerId = account.customer.id;
     const registered = await registerFashionCard(ctx, customerId);
     expect(registered).toMatchObject({ ok: true, card: { tier: "Temporary_Card" } });
-    const { addAddress } = await import("../customers/addresses.ts");
-    await addAddress(ctx, customerId, ADDRESSES.DE);
-    const shopper: Shopper = { kind: "customer", customerId };
     await addToBasket(ctx, shopper, V.teeS, 3);
     await saveCheckoutDelivery(ctx, shopper, "standard");
     await saveCheckoutPayment(ctx, shopper, "invoice");
