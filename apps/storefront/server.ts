@@ -36,8 +36,19 @@ const MIME: Record<string, string> = {
 };
 
 type Entry = { ServerBuild: ServerBuild };
+interface PageRequest {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
 type BuildModule = ServerBuild & {
-  entry: { module: { initServices?: () => Promise<void>; stopServices?: () => Promise<void> } };
+  entry: {
+    module: {
+      initServices?: () => Promise<void>;
+      stopServices?: () => Promise<void>;
+      answerFromPageCache?: (request: PageRequest) => Promise<Response | undefined>;
+    };
+  };
 };
 
 const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as BuildModule;
@@ -46,6 +57,37 @@ const handle = createRequestListener({
   mode: process.env.NODE_ENV ?? "production",
 });
 const compress = compression();
+const answerFromPageCache = build.entry.module.answerFromPageCache;
+
+/**
+ * Anonymous page views the page cache holds are answered here, before React Router (app/lib/page-cache.server.ts):
+ * the URL is built as React Router builds it, so both find the same page.
+ */
+async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (!answerFromPageCache || req.method !== "GET") return false;
+  const protocol = "encrypted" in req.socket && req.socket.encrypted ? "https:" : "http:";
+  let url: string;
+  try {
+    url = new URL(`${protocol}//${req.headers.host ?? "localhost"}${req.url}`).href;
+  } catch {
+    return false;
+  }
+  const headers = {
+    get(name: string): string | null {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+  const response = await answerFromPageCache({ method: "GET", url, headers });
+  if (!response) return false;
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  res.setHeader("set-cookie", response.headers.getSetCookie());
+  res.end(Buffer.from(await response.arrayBuffer()));
+  return true;
+}
 
 async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -74,6 +116,7 @@ const server = createServer((req, res) => {
   req.headers["x-vitrine-client-address"] = req.socket.remoteAddress ?? "";
   compress(req as never, res as never, () => {
     serveStatic(req, res)
+      .then((served) => served || serveCachedPage(req, res))
       .then((served) => {
         if (!served) return handle(req, res);
       })

@@ -1,4 +1,4 @@
-import { type LoadResult, measureLoad, pageJavaScriptBytes } from "./load.ts";
+import { type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
 
 /** Target of the content issue: the home page answers within 50 ms (p95) at 10 concurrent requests. */
 const P95_TARGET_MS = 50;
@@ -24,10 +24,7 @@ export async function benchHome(baseUrl: string): Promise<(string | LoadResult)[
       concurrency: 10,
       requests: 500,
       async run(client) {
-        const response = await fetch(new URL(path, baseUrl), {
-          headers: cookies[client] ? { cookie: cookies[client] } : {},
-          redirect: "manual",
-        });
+        const response = await pageGet(new URL(path, baseUrl), cookies[client] ? { cookie: cookies[client] } : {});
         const set = response.headers.getSetCookie().map((c) => c.split(";")[0]);
         if (set.length > 0) cookies[client] = set.join("; ");
         return response;

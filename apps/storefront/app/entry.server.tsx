@@ -79,3 +79,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(`vitrine: error handling ${request.method} ${new URL(request.url).pathname}:`, error);
 };
+
+/** Anonymous page views answered from the page cache before React Router runs (server.ts). */
+export { answerFromPageCache } from "./lib/page-cache.server.ts";

@@ -33,6 +33,11 @@ const configSchema = z.object({
   /** Demo catalogue loaded on first start: number of products (0 disables the load). */
   DEMO_PRODUCTS: z.coerce.number().int().min(0).default(2000),
   NODE_ENV: z.string().default("production"),
+  /**
+   * Memory for each storefront process's page cache (pages of anonymous visitors, see
+   * apps/storefront/app/lib/page-cache.server.ts), in MB; 0 switches the cache off.
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Behind a reverse proxy: trust X-Forwarded-For / X-Forwarded-Proto for client address and HTTPS. */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])

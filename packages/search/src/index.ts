@@ -59,6 +59,7 @@ export {
   type SynonymRule,
 } from "./merchandising/rules.ts";
 export {
+  type CapturedAnswer,
   createSearchService,
   type SearchService,
   type SearchServiceOptions,

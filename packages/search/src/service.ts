@@ -77,6 +77,12 @@ export interface SearchServiceStatus {
   buildMs: number;
 }
 
+/** What `recordCapture` needs of the answer a request got. */
+export interface CapturedAnswer {
+  responseId: string;
+  pagination: { totalEntries: number };
+}
+
 /** The search and listing service of the shop, in process: the storefront's loaders call it directly. */
 export interface SearchService {
   readonly secret: string;
@@ -99,6 +105,16 @@ export interface SearchService {
     events: unknown,
     options?: { storeCode?: StoreCode; anonymous?: boolean },
   ): Promise<{ accepted: number; ignored: number }>;
+  /**
+   * Logs a listing or search (`context.capture: true`) that this service answered before: a page cache serving
+   * the page that made the request reports it here, so logged searches and learned queries count every visit.
+   */
+  recordCapture(kind: "listing" | "search", input: ListingRequest | SearchRequest, answered: CapturedAnswer): void;
+  /**
+   * Grows whenever catalogue changes (products, prices, stock, categories, promotions, merchandising rules,
+   * content) have been applied: what was computed from an older version may be out of date.
+   */
+  readonly version: number;
   /** The engine, for tools and benchmarks (undefined before start). */
   readonly engine: SearchEngine | undefined;
 }
@@ -124,6 +140,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
   let engine: SearchEngine | undefined;
   let lastChangeId = 0;
+  let version = 0;
   let builtAt: Date | null = null;
   let buildMs = 0;
   let stopped = true;
@@ -196,6 +213,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       const latest = await latestCatalogChangeId(db);
       await rebuild();
       lastChangeId = Math.max(latest, after);
+      version++;
       return;
     }
     if (changes.length === 0) return;
@@ -211,6 +229,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (changes.some((c) => c.entity === "promotion")) current.setPromotions(await loadPromotions(db));
     if (changes.some((c) => c.entity === "merchandising")) current.setMerchandising(await loadMerchandising(db));
     lastChangeId = after;
+    version++;
     const catalog = current.catalog;
     if (catalog.deadCount > Math.max(1000, catalog.liveCount * DEAD_SHARE)) await rebuild();
   }
@@ -249,7 +268,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   function capture(
     kind: "search" | "listing",
     req: ListingRequest | SearchRequest,
-    response: ListingResponse,
+    response: CapturedAnswer,
     current: SearchEngine,
     query: string | null,
   ): void {
@@ -302,6 +321,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     clock,
     get engine() {
       return engine;
+    },
+    get version() {
+      return version;
     },
 
     async start() {
@@ -373,6 +395,13 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       const response = current.search(req);
       capture("search", req, response, current, req.query?.trim() || null);
       return response;
+    },
+
+    recordCapture(kind, input, answered) {
+      // The request was validated when this service answered it: it is logged as it is.
+      const current = ready();
+      if (kind === "listing") capture("listing", input, answered, current, safePath(input.context.view.url));
+      else capture("search", input, answered, current, ("query" in input ? input.query : undefined)?.trim() || null);
     },
 
     async productSuggest(input) {

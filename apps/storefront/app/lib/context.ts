@@ -1,5 +1,6 @@
 import type { Shop } from "@vitrine/commerce/shops";
 import { createContext } from "react-router";
+import type { PageRender } from "./page-cache.server.ts";
 import type { Services } from "./services.server.ts";
 
 /** Per-request state the root middleware prepares for loaders and actions. */
@@ -12,6 +13,8 @@ export interface RequestState {
   setCookies: string[];
   /** Preview-editor mode: the page must not be cached. */
   editorMode: boolean;
+  /** Set while the page cache renders a page it may keep (lib/page-cache.server.ts). */
+  pageRender?: PageRender | undefined;
 }
 
 export const servicesContext = createContext<Services>();

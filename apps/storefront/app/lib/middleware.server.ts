@@ -1,4 +1,5 @@
 import { isMaintenanceMode } from "@vitrine/commerce";
+import type { Shop } from "@vitrine/commerce/shops";
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
@@ -7,7 +8,7 @@ import { pageUrl } from "./page-url.ts";
 import { previewAccess, withoutPreviewToken } from "./preview.server.ts";
 import { isHttps, isSameOriginRequest, serializeCookie, signedRandom, verifySigned } from "./security.server.ts";
 import { getServices } from "./services.server.ts";
-import { detectStore, parseStorePath, readCookie } from "./store.ts";
+import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, parseStorePath, readCookie } from "./store.ts";
 
 export const BROWSER_COOKIE = "vitrine_sid";
 const CSRF_COOKIE = CSRF_COOKIE_NAME;
@@ -47,19 +48,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
 
   const cookieHeader = request.headers.get("cookie");
-  const setCookies: string[] = [];
-  const secure = isHttps(request);
-  let browserId = readCookie(cookieHeader, BROWSER_COOKIE);
-  if (!verifySigned(services.secret, "browser", browserId)) {
-    browserId = signedRandom(services.secret, "browser");
-    setCookies.push(serializeCookie(BROWSER_COOKIE, browserId, { maxAge: YEAR, secure }));
-  }
-  let csrfToken = readCookie(cookieHeader, CSRF_COOKIE);
-  if (!verifySigned(services.secret, "csrf", csrfToken)) {
-    csrfToken = signedRandom(services.secret, "csrf");
-    // Readable by the page's own script, which echoes it in a header: the double-submit pattern.
-    setCookies.push(serializeCookie(CSRF_COOKIE, csrfToken, { maxAge: YEAR, secure, httpOnly: false }));
-  }
+  const { browserId, csrfToken, setCookies } = visitorCookies(services.secret, cookieHeader, isHttps(request));
   // Preview-editor mode needs the editor-mode parameter and the preview token (lib/preview.server.ts).
   const preview = previewAccess(request, url, { previewToken: services.config.PREVIEW_TOKEN, secret: services.secret });
   if (preview.cookie) {
@@ -67,8 +56,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
   }
   context.set(requestContext, {
-    browserId: browserId as string,
-    csrfToken: csrfToken as string,
+    browserId,
+    csrfToken,
     setCookies,
     editorMode: preview.granted,
   });
@@ -101,6 +90,43 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;
 };
+
+/**
+ * The browser id (HttpOnly, keys a guest's basket and wishlist) and the CSRF token of a request, from its signed
+ * cookies, or new ones with the Set-Cookie headers that give them to the browser.
+ */
+export function visitorCookies(
+  secret: string,
+  cookieHeader: string | null,
+  secure: boolean,
+): { browserId: string; csrfToken: string; setCookies: string[] } {
+  const setCookies: string[] = [];
+  let browserId = readCookie(cookieHeader, BROWSER_COOKIE);
+  if (!browserId || !verifySigned(secret, "browser", browserId)) {
+    browserId = signedRandom(secret, "browser");
+    setCookies.push(serializeCookie(BROWSER_COOKIE, browserId, { maxAge: YEAR, secure }));
+  }
+  let csrfToken = readCookie(cookieHeader, CSRF_COOKIE);
+  if (!csrfToken || !verifySigned(secret, "csrf", csrfToken)) {
+    csrfToken = signedRandom(secret, "csrf");
+    // Readable by the page's own script, which echoes it in a header: the double-submit pattern.
+    setCookies.push(serializeCookie(CSRF_COOKIE, csrfToken, { maxAge: YEAR, secure, httpOnly: false }));
+  }
+  return { browserId, csrfToken, setCookies };
+}
+
+/** The Set-Cookie header that remembers the shopper's store, unless the request's cookie names it already. */
+export function storeCookie(
+  request: { url: string; headers: { get(name: string): string | null } },
+  shop: Shop,
+): string | undefined {
+  if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) === shop.code) return undefined;
+  return serializeCookie(LOCALE_COOKIE, shop.code, {
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    secure: isHttps(request),
+    httpOnly: false,
+  });
+}
 
 /** The CSRF token of a mutation: the `x-csrf-token` header, or the `csrf` field of a form. */
 async function submittedCsrfToken(request: Request): Promise<string | undefined> {

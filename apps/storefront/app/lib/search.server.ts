@@ -25,12 +25,18 @@ import { readCookie } from "./store.ts";
 const VISITOR_COOKIE = "coveo_visitorId";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** The visitor id of the browser's event client, when it sent a well-formed one. */
+export function visitorClientId(request: { headers: { get(name: string): string | null } }): string | undefined {
+  const visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
+  return visitor && UUID.test(visitor) ? visitor : undefined;
+}
+
 /** Language, country, currency, tracking id and the page (`context.view.url`) of a search call. */
 export function searchBase(shop: Shop, request: Request, viewPath: string): BaseRequest {
-  const visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
+  const visitor = visitorClientId(request);
   return {
     trackingId: shop.trackingId,
-    ...(visitor && UUID.test(visitor) ? { clientId: visitor } : {}),
+    ...(visitor ? { clientId: visitor } : {}),
     language: shop.language,
     country: shop.country,
     currency: shop.currency,

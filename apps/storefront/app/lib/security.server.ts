@@ -40,7 +40,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 }
 
 /** Cookies are Secure when the shop is served over HTTPS (directly or behind a proxy that says so). */
-export function isHttps(request: Request): boolean {
+export function isHttps(request: { url: string; headers: { get(name: string): string | null } }): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 

@@ -17,6 +17,7 @@ import {
   type SearchHttpHandler,
   type SearchService,
 } from "@vitrine/search";
+import { PageCache } from "./page-cache.server.ts";
 
 /**
  * The services of one storefront process, created once: configuration, database (migrated, with the demo
@@ -32,6 +33,8 @@ export interface Services {
   search: SearchService;
   /** The search service's Coveo-compatible HTTP API, mounted at /api/search/. */
   searchHttp: SearchHttpHandler;
+  /** Rendered pages of anonymous visitors (lib/page-cache.server.ts); undefined when PAGE_CACHE_MB is 0. */
+  pageCache: PageCache | undefined;
 }
 
 let services: Promise<Services> | undefined;
@@ -69,7 +72,8 @@ async function createServices(): Promise<Services> {
   const search = createSearchService({ db, secret, clock, imageUrl });
   await search.start();
   const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY });
-  return { config, db, clock, secret, imageUrl, search, searchHttp };
+  const pageCache = config.PAGE_CACHE_MB > 0 ? new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+  return { config, db, clock, secret, imageUrl, search, searchHttp, pageCache };
 }
 
 /** Stops background work and closes the database (on SIGINT/SIGTERM). */

@@ -1,6 +1,7 @@
 import type { Shop } from "@vitrine/commerce/shops";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, shopContext } from "./context.ts";
+import type { CaptureReplay } from "./page-cache.server.ts";
 import type { Services } from "./services.server.ts";
 
 /** Everything a store page's loader or action usually needs, from the request context. */
@@ -12,6 +13,11 @@ export interface StoreRequest {
   editorMode: boolean;
   /** Adds a Set-Cookie header to the response. */
   setCookie(cookie: string): void;
+  /**
+   * Says that the page is the same for every anonymous visitor, so the page cache may keep it
+   * (lib/page-cache.server.ts); a listing or search the page logged (`capture`) is logged again on each hit.
+   */
+  cachePage(capture?: CaptureReplay): void;
 }
 
 export function storeRequest(context: Readonly<RouterContextProvider>): StoreRequest {
@@ -23,6 +29,12 @@ export function storeRequest(context: Readonly<RouterContextProvider>): StoreReq
     csrfToken: state.csrfToken,
     editorMode: state.editorMode,
     setCookie: (cookie) => state.setCookies.push(cookie),
+    cachePage(capture) {
+      const render = state.pageRender;
+      if (!render) return;
+      render.cacheable = true;
+      if (capture) render.captures.push(capture);
+    },
   };
 }
 

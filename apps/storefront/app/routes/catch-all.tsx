@@ -25,7 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (CONTENT_SLUG.test(slug)) {
     const entry = await findContentPage(store.services.db, store.shop.language, slug);
     const page = entry ? await loadContentPage(store, entry) : undefined;
-    if (page) return page;
+    if (page) {
+      store.cachePage();
+      return page;
+    }
   }
   const found = await lookupRedirect(store.services.db, store.shop.code, path);
   if (found) {

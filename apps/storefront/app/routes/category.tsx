@@ -80,6 +80,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const response = await (query ? services.search.search({ ...body, query }) : services.search.listing(body)).catch(
     searchFailure,
   );
+  store.cachePage({
+    kind: query ? "search" : "listing",
+    input: query ? { ...body, query } : body,
+    answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+  });
 
   const listing = listingView({
     store,

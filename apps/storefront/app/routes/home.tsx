@@ -13,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<ContentPage
   const store = storeRequest(context);
   const entry = await findContentEntry(store.services.db, store.shop.language, "home", "");
   const page = entry ? await loadContentPage(store, entry) : undefined;
+  store.cachePage();
   // A shop without (published) home content still has a home page: an empty one, not an error.
   return (
     page ?? {

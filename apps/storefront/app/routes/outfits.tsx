@@ -14,7 +14,9 @@ export const handle = { pageType: "product_list" };
 /** `/c/outfits/`: every look of the store as a tile leading to its shop-the-look page, filterable by gender. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const gender = new URL(request.url).searchParams.get("gender");
-  return loadOutfitsPage(storeRequest(context), isOutfitGender(gender) ? gender : null);
+  const store = storeRequest(context);
+  store.cachePage();
+  return loadOutfitsPage(store, isOutfitGender(gender) ? gender : null);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

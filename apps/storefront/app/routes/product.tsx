@@ -30,6 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const page = await loadProductPage(store, request, segment.id);
   if (!page) invalidPage(request);
+  store.cachePage();
   return page;
 }
 

@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = searchBase(shop, request, viewPath);
   const trending = () => loadRecommendationSlot(store, request, { slotId: "trending", viewPath, perPage: 12 });
   if (query === "") {
+    store.cachePage();
     return {
       query: null,
       shownQuery: null,
@@ -59,16 +60,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const sort = sortOption(state.sortCriteria);
-  const response = await services.search
-    .search({
-      ...base,
-      context: { ...base.context, capture: (state.page ?? 0) === 0 },
-      query,
-      facets: facetRequests(state),
-      ...paging(state),
-      ...(sort ? { sort } : {}),
-    })
-    .catch(searchFailure);
+  const searchRequest = {
+    ...base,
+    context: { ...base.context, capture: (state.page ?? 0) === 0 },
+    query,
+    facets: facetRequests(state),
+    ...paging(state),
+    ...(sort ? { sort } : {}),
+  };
+  const response = await services.search.search(searchRequest).catch(searchFailure);
+  store.cachePage({
+    kind: "search",
+    input: searchRequest,
+    answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+  });
 
   const redirectTo = response.triggers.find((t) => t.type === "redirect");
   if (redirectTo && typeof redirectTo.content === "string")

@@ -14,6 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entry = await findContentEntry(store.services.db, store.shop.language, "service", params.slug);
   const page = entry ? await loadContentPage(store, entry) : undefined;
   if (!page) invalidPage(request);
+  store.cachePage();
   return page;
 }
 

@@ -32,8 +32,10 @@ export const handle = { pageType: "outfit" };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const segment = parseProductSegment(params.outfit);
   if (!segment) invalidPage(request);
-  const page = await loadOutfitPage(storeRequest(context), request, segment.id);
+  const store = storeRequest(context);
+  const page = await loadOutfitPage(store, request, segment.id);
   if (!page) invalidPage(request);
+  store.cachePage();
   return page;
 }
 

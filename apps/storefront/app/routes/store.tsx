@@ -5,11 +5,12 @@ import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { I18nProvider } from "../i18n/i18n.tsx";
 import { requestContext, shopContext } from "../lib/context.ts";
-import { isHttps, serializeCookie } from "../lib/security.server.ts";
+import { storeCookie } from "../lib/middleware.server.ts";
+import { pageCacheMiddleware } from "../lib/page-cache.server.ts";
 import { serviceLinks } from "../lib/service-pages.server.ts";
 import { loadShellData } from "../lib/shell-data.server.ts";
 import { catalogContext, storeRequest } from "../lib/shop.server.ts";
-import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, readCookie } from "../lib/store.ts";
+import { detectStore } from "../lib/store.ts";
 import type { Route } from "./+types/store";
 
 /**
@@ -31,17 +32,11 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw data(null, { status: 404 });
     }
     context.set(shopContext, shop);
-    if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== shop.code) {
-      context.get(requestContext).setCookies.push(
-        serializeCookie(LOCALE_COOKIE, shop.code, {
-          maxAge: LOCALE_COOKIE_MAX_AGE,
-          secure: isHttps(request),
-          httpOnly: false,
-        }),
-      );
-    }
+    const remember = storeCookie(request, shop);
+    if (remember) context.get(requestContext).setCookies.push(remember);
     return next();
   },
+  pageCacheMiddleware,
 ];
 
 /** A category as the header's navigation needs it (the page carries it on every load: keep it small). */

@@ -1,7 +1,11 @@
 import type { Db } from "../db/database.ts";
 
-/** Entities whose changes the search index follows. `catalog` with id `*` means "reload everything". */
-export type CatalogEntity = "product" | "category" | "promotion" | "catalog" | "merchandising";
+/**
+ * Entities whose changes the search index follows. `catalog` with id `*` means "reload everything". `content`
+ * (content pages) does not concern the index, but its changes travel the same way to every storefront process,
+ * whose page cache drops what it rendered before (apps/storefront/app/lib/page-cache.server.ts).
+ */
+export type CatalogEntity = "product" | "category" | "promotion" | "catalog" | "merchandising" | "content";
 
 export interface CatalogChange {
   id: number;

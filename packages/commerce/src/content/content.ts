@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordCatalogChanges } from "../catalog/changes.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { type ContentBlock, contentBlocksSchema } from "./blocks.ts";
@@ -81,6 +82,12 @@ export async function writeContentEntries(db: Db, records: readonly ContentEntry
       )
       .execute();
   }
+  await recordCatalogChanges(
+    db,
+    "content",
+    records.map((e) => `${e.language}:${e.pageType}:${e.slug}`),
+    now,
+  );
 }
 
 type ContentRow = {

@@ -1,0 +1,340 @@
+import { randomBytes } from "node:crypto";
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import { getBasketCount, getWishlistCount, isMaintenanceMode, SESSION_COOKIE_PREFIX } from "@vitrine/commerce";
+import type { Shop } from "@vitrine/commerce/shops";
+import type { CapturedAnswer, ListingRequest, SearchRequest } from "@vitrine/search";
+import type { MiddlewareFunction } from "react-router";
+import { requestContext, servicesContext, shopContext } from "./context.ts";
+import { BROWSER_COOKIE, storeCookie, visitorCookies } from "./middleware.server.ts";
+import { EDITOR_MODE_PARAM, PREVIEW_COOKIE } from "./preview.server.ts";
+import { visitorClientId } from "./search.server.ts";
+import { isHttps } from "./security.server.ts";
+import { getServices, type Services } from "./services.server.ts";
+import { parseStorePath, readCookie } from "./store.ts";
+
+/**
+ * The page cache: rendered pages of anonymous visitors, kept in memory per process and served without running
+ * loaders or React again.
+ *
+ * A page is the same for every visitor who is not signed in and whose basket and wishlist are empty: the header
+ * shows no counts and no name, the product page's heart is empty. The one thing that differs is the CSRF token
+ * (double-submit: each browser has its own, in its cookie, in the page's data and in every form). Such a page is
+ * therefore rendered with a placeholder in place of the token, kept split at the placeholder, and joined with the
+ * visitor's own token on every answer. Cookies (browser id, CSRF token, store) are set per request as always.
+ *
+ * What may be kept: only pages whose loader says so (`StoreRequest.cachePage`): home, content and service pages,
+ * listings, search results, product and outfit pages; only answers 200 that set no cookie of their own. Never
+ * data requests of client navigations, preview mode, a signed-in visitor or a browser with a basket or wishlist.
+ *
+ * How long: a page is dropped when the catalogue changes (products, prices, stock, categories, promotions,
+ * merchandising rules, content: the search service's `version`, which every process follows within a second)
+ * and after `PAGE_CACHE_TTL_MS` at the latest (popularity, relative dates, delivery dates move with time). The
+ * least recently used pages make room when the memory budget (`PAGE_CACHE_MB`) is reached.
+ */
+
+export const PAGE_CACHE_TTL_MS = 60_000;
+
+/** The answer header that says how a page was answered: `hit`, `miss` (rendered and kept) or `pass`. */
+export const PAGE_CACHE_HEADER = "x-vitrine-page-cache";
+
+/** A listing or search a page made: logged again on every hit, so search logs and learned queries count it. */
+export interface CaptureReplay {
+  kind: "listing" | "search";
+  input: ListingRequest | SearchRequest;
+  answered: CapturedAnswer;
+}
+
+/** What a page's loaders tell the cache while it renders (see `StoreRequest.cachePage`). */
+export interface PageRender {
+  cacheable: boolean;
+  captures: CaptureReplay[];
+}
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  /** The HTML, split at every place the CSRF token goes. */
+  parts: string[];
+  /** The same parts in UTF-8 and each compressed on its own (see `gzipPage`). */
+  gzip?: { raw: Buffer[]; deflated: Buffer[] };
+  bytes: number;
+  version: number;
+  storedAt: number;
+  captures: CaptureReplay[];
+}
+
+export interface PageCacheStats {
+  pages: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+}
+
+/** Pages by URL, least recently used first, within a byte budget. */
+export class PageCache {
+  /** Stands for the CSRF token while a cacheable page renders: letters, digits and dashes, never escaped. */
+  readonly placeholder = `csrf-placeholder-${randomBytes(12).toString("hex")}`;
+  readonly #entries = new Map<string, CachedPage>();
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  readonly now: () => number;
+
+  constructor(maxBytes: number, ttlMs = PAGE_CACHE_TTL_MS, now: () => number = Date.now) {
+    this.maxBytes = maxBytes;
+    this.ttlMs = ttlMs;
+    this.now = now;
+  }
+
+  /** The page kept for `key` if it was made from catalogue `version` and is not too old. */
+  get(key: string, version: number): CachedPage | undefined {
+    const page = this.#entries.get(key);
+    if (page && page.version === version && this.now() - page.storedAt < this.ttlMs) {
+      // Most recently used last.
+      this.#entries.delete(key);
+      this.#entries.set(key, page);
+      this.#hits++;
+      return page;
+    }
+    if (page) this.#remove(key, page);
+    this.#misses++;
+    return undefined;
+  }
+
+  put(key: string, page: CachedPage): void {
+    const old = this.#entries.get(key);
+    if (old) this.#remove(key, old);
+    if (page.bytes > this.maxBytes / 8) return;
+    page.gzip ??= compressParts(page.parts);
+    page.bytes += page.gzip.deflated.reduce((sum, part) => sum + part.length, 0) + page.bytes / 2;
+    this.#entries.set(key, page);
+    this.#bytes += page.bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#remove(oldest, entry);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  stats(): PageCacheStats {
+    return { pages: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
+  }
+
+  #remove(key: string, page: CachedPage): void {
+    this.#entries.delete(key);
+    this.#bytes -= page.bytes;
+  }
+}
+
+/** better-auth's cookies (session token, session data) start with the shop's prefix. */
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.`);
+
+/** What the cache reads of a request: a Fetch `Request`, or the server's lighter view of a Node request. */
+export interface PageRequest {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+/** Who asks: the browser id and CSRF token from the request's cookies (or new ones), preview mode. */
+interface Visitor {
+  browserId: string;
+  csrfToken: string;
+  editorMode: boolean;
+}
+
+/**
+ * Whether the request is a page view of an anonymous visitor: GET of a document (not a data request), no
+ * preview, no session cookie, and, for a browser that has been here before, an empty basket and wishlist.
+ */
+async function isAnonymousPageView(
+  request: PageRequest,
+  services: Services,
+  shop: Shop,
+  visitor: Visitor,
+): Promise<boolean> {
+  if (request.method !== "GET" || visitor.editorMode || new URL(request.url).pathname.endsWith(".data")) return false;
+  const cookies = request.headers.get("cookie");
+  if (cookies === null) return true;
+  if (SESSION_COOKIE.test(cookies)) return false;
+  // A browser id the request did not bring is new: nothing can be in its basket yet.
+  if (readCookie(cookies, BROWSER_COOKIE) !== visitor.browserId) return true;
+  const shopper = { kind: "guest", browserId: visitor.browserId } as const;
+  const [basket, wishlist] = await Promise.all([
+    getBasketCount(services.db, shop.code, shopper),
+    getWishlistCount(services.db, shop.code, shopper),
+  ]);
+  return basket === 0 && wishlist === 0;
+}
+
+/**
+ * A kept page is compressed once, not on every answer, although each answer carries another token: every part
+ * between two tokens is compressed on its own into raw deflate blocks that end on a byte boundary (a sync flush,
+ * no final block). An answer is then a gzip header, the compressed parts with the token between them as a
+ * stored (uncompressed) block, an empty final block, and the CRC-32 and length of the whole page (RFC 1951 and
+ * 1952). Only the CRC is computed per answer, which is some 50 times cheaper than compressing.
+ */
+export function compressParts(parts: readonly string[]): { raw: Buffer[]; deflated: Buffer[] } {
+  const raw = parts.map((part) => Buffer.from(part, "utf8"));
+  const deflated = raw.map((part) =>
+    deflateRawSync(part, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH }),
+  );
+  return { raw, deflated };
+}
+
+/** Gzip member header: magic, deflate, no flags, no time, no extra flags, OS unknown. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block with fixed Huffman codes: BFINAL 1, BTYPE 01, end-of-block. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+export function gzipPage(gzip: { raw: Buffer[]; deflated: Buffer[] }, token: Buffer): Buffer {
+  const chunks: Buffer[] = [GZIP_HEADER];
+  // A stored block: BFINAL 0 and BTYPE 00 padded to a byte, then LEN and its ones' complement, little-endian.
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(token.length, 1);
+  stored.writeUInt16LE(~token.length & 0xffff, 3);
+  let crc = 0;
+  let size = 0;
+  gzip.deflated.forEach((deflated, i) => {
+    if (i > 0) {
+      chunks.push(stored, token);
+      crc = crc32(token, crc);
+      size += token.length;
+    }
+    const raw = gzip.raw[i] as Buffer;
+    chunks.push(deflated);
+    crc = crc32(raw, crc);
+    size += raw.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
+/** Whether the client takes gzip (`Accept-Encoding`; a q of 0 refuses). */
+export function acceptsGzip(request: Pick<PageRequest, "headers">): boolean {
+  const header = request.headers.get("accept-encoding");
+  if (!header) return false;
+  return header.split(",").some((item) => {
+    const [name, ...params] = item.split(";").map((part) => part.trim().toLowerCase());
+    if (name !== "gzip" && name !== "*") return false;
+    const q = params.find((param) => param.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+function answer(request: PageRequest, page: CachedPage, token: string, how: string): Response {
+  const headers = new Headers(page.headers);
+  headers.set(PAGE_CACHE_HEADER, how);
+  if (page.gzip && acceptsGzip(request)) {
+    const body = gzipPage(page.gzip, Buffer.from(token, "utf8"));
+    headers.set("content-encoding", "gzip");
+    headers.set("content-length", String(body.length));
+    headers.append("vary", "accept-encoding");
+    return new Response(new Uint8Array(body), { status: page.status, headers });
+  }
+  return new Response(page.parts.join(token), { status: page.status, headers });
+}
+
+function replay(services: Services, request: PageRequest, capture: CaptureReplay): void {
+  const { clientId: _first, ...input } = capture.input;
+  const visitor = visitorClientId(request);
+  try {
+    services.search.recordCapture(capture.kind, visitor ? { ...input, clientId: visitor } : input, capture.answered);
+  } catch (error) {
+    console.warn("vitrine: logging a cached page's search failed", error);
+  }
+}
+
+/** The kept page for this request, with the visitor's token; undefined when there is none. */
+function hit(request: PageRequest, services: Services, cache: PageCache, visitor: Visitor): Response | undefined {
+  const kept = cache.get(request.url, services.search.version);
+  if (!kept) return undefined;
+  for (const capture of kept.captures) replay(services, request, capture);
+  return answer(request, kept, visitor.csrfToken, "hit");
+}
+
+/** Headers a kept page must not carry to the next visitor (cookies are set per request). */
+const PER_ANSWER_HEADERS = new Set(["set-cookie", "content-length", PAGE_CACHE_HEADER]);
+
+/** Store middleware: answers anonymous page views from the cache, and keeps what loaders allow. */
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const services = context.get(servicesContext);
+  const cache = services.pageCache;
+  const state = context.get(requestContext);
+  if (!cache || !(await isAnonymousPageView(request, services, context.get(shopContext), state))) return next();
+  const kept = hit(request, services, cache, state);
+  if (kept) return kept;
+
+  const version = services.search.version;
+  const token = state.csrfToken;
+  const render: PageRender = { cacheable: false, captures: [] };
+  const cookiesBefore = state.setCookies.length;
+  state.csrfToken = cache.placeholder;
+  state.pageRender = render;
+  let response: Response;
+  try {
+    response = await next();
+  } finally {
+    state.csrfToken = token;
+    state.pageRender = undefined;
+  }
+  if (!response.body) return response;
+  const html = await response.text();
+  const page: CachedPage = {
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
+    parts: html.split(cache.placeholder),
+    bytes: html.length * 2,
+    version,
+    storedAt: cache.now(),
+    captures: render.captures,
+  };
+  const keep =
+    render.cacheable &&
+    response.status === 200 &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+    !response.headers.has("set-cookie") &&
+    state.setCookies.length === cookiesBefore;
+  if (keep) cache.put(request.url, page);
+  return answer(request, page, token, keep ? "miss" : "pass");
+};
+
+/**
+ * The server's fast path (server.ts calls it before React Router): a hit answered without building a Fetch
+ * request, matching routes or running the middleware chain. It does what those would do for such a request
+ * (browser id, CSRF and store cookies) and leaves everything else to React Router by answering undefined:
+ * anything but a GET of a store page path, preview mode, maintenance mode, a visitor who is not anonymous, a page
+ * not in the cache.
+ */
+export async function answerFromPageCache(request: PageRequest): Promise<Response | undefined> {
+  const services = await getServices();
+  const cache = services.pageCache;
+  if (!cache || request.method !== "GET") return undefined;
+  const url = new URL(request.url);
+  const inStore = parseStorePath(url.pathname);
+  if (!inStore || inStore.shop.code !== url.pathname.split("/")[1] || !url.pathname.endsWith("/")) return undefined;
+  if (url.searchParams.has(EDITOR_MODE_PARAM) || readCookie(request.headers.get("cookie"), PREVIEW_COOKIE)) {
+    return undefined;
+  }
+  if (await isMaintenanceMode(services.db)) return undefined;
+  const cookies = visitorCookies(services.secret, request.headers.get("cookie"), isHttps(request));
+  const visitor = { ...cookies, editorMode: false };
+  if (!(await isAnonymousPageView(request, services, inStore.shop, visitor))) return undefined;
+  const response = hit(request, services, cache, visitor);
+  if (!response) return undefined;
+  const remember = storeCookie(request, inStore.shop);
+  for (const cookie of remember ? [...cookies.setCookies, remember] : cookies.setCookies) {
+    response.headers.append("set-cookie", cookie);
+  }
+  return response;
+}

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { createDatabase, type Db, setMaintenanceMode } from "@vitrine/commerce";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The production server (server.ts) on 127.0.0.1 with its own SQLite database: the page cache's fast path, which
+ * answers kept pages before React Router, must behave like the path through React Router's middleware.
+ */
+
+const root = resolve(import.meta.dirname, "../../..");
+const port = 42_000 + (process.pid % 1000);
+const base = `http://127.0.0.1:${port}`;
+let server: ChildProcess;
+let dataDir: string;
+let db: Db;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "vitrine-server-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    VITRINE_DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DEMO_PRODUCTS: "400",
+    NODE_ENV: "production",
+  };
+  delete env.DATABASE_SCHEMA;
+  server = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  db = createDatabase({ url: join(dataDir, "vitrine.sqlite"), poolSize: 1 });
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  server?.kill("SIGTERM");
+  await new Promise((r) => server?.once("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET as a browser sends it (with `Accept-Encoding: gzip`), body as it came over the wire. */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      `${base}${path}`,
+      { headers: { "accept-encoding": "gzip, deflate, br", ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", fail);
+      },
+    );
+    req.on("error", fail);
+    req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
+    req.end();
+  });
+}
+
+const html = (answer: Answer) =>
+  (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body).toString("utf8");
+const cookie = (answer: Answer, name: string) =>
+  (answer.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0]
+    ?.slice(name.length + 1);
+
+describe("server fast path", () => {
+  it("answers a kept page compressed, with the visitor's own cookies and token", async () => {
+    const first = await get("/de/c/damen/");
+    const second = await get("/de/c/damen/");
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.headers["x-vitrine-page-cache"], second.headers["x-vitrine-page-cache"]]).toEqual(["miss", "hit"]);
+    expect(second.headers["content-encoding"]).toBe("gzip");
+    expect(Number(second.headers["content-length"])).toBe(second.body.length);
+    const token = decodeURIComponent(cookie(second, "vitrine_csrf") ?? "");
+    expect(token).not.toBe(decodeURIComponent(cookie(first, "vitrine_csrf") ?? ""));
+    expect(cookie(second, "vitrine_sid")).toBeTruthy();
+    expect(cookie(second, "vitrine_store")).toBe("de");
+    expect((second.headers["set-cookie"] ?? []).find((c) => c.startsWith("vitrine_sid="))).toMatch(/HttpOnly/);
+    const page = html(second);
+    expect(page).toContain(token);
+    expect(page).toMatch(/<\/html>$/);
+    expect(second.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("takes a returning browser's cookies and sets only what is missing", async () => {
+    const first = await get("/de/s/versand/");
+    const sid = cookie(first, "vitrine_sid") as string;
+    const csrf = cookie(first, "vitrine_csrf") as string;
+    const again = await get("/de/s/versand/", { cookie: `vitrine_sid=${sid}; vitrine_csrf=${csrf}; vitrine_store=de` });
+    expect(again.headers["x-vitrine-page-cache"]).toBe("hit");
+    expect(again.headers["set-cookie"] ?? []).toEqual([]);
+    expect(html(again)).toContain(decodeURIComponent(csrf));
+  });
+
+  it("lets maintenance mode win over a kept page", async () => {
+    await get("/de/");
+    expect((await get("/de/")).headers["x-vitrine-page-cache"]).toBe("hit");
+    await setMaintenanceMode(db, true, new Date());
+    try {
+      await expect.poll(async () => (await get("/de/")).status, { timeout: 5000, interval: 250 }).toBe(302);
+      expect((await get("/de/")).headers.location).toBe("/de/maintenance/");
+    } finally {
+      await setMaintenanceMode(db, false, new Date());
+    }
+    await expect.poll(async () => (await get("/de/")).status, { timeout: 5000, interval: 250 }).toBe(200);
+  });
+
+  it("leaves other paths to React Router", async () => {
+    expect((await get("/de/c/damen")).status).toBe(301);
+    expect((await get("/xx/")).status).toBeGreaterThanOrEqual(300);
+    expect((await get("/de/cart/")).headers["x-vitrine-page-cache"]).toBe("pass");
+  });
+});
