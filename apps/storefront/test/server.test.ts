@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { type IncomingHttpHeaders, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -56,7 +56,7 @@ afterAll(async () => {
 
 interface Answer {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: IncomingHttpHeaders;
   body: Buffer;
 }
 
