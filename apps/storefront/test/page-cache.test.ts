@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { type Db, writeContentEntries } from "@vitrine/commerce";
+import { type Db, recordCatalogChanges, writeContentEntries } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUpBrowser } from "./account-fixtures.ts";
 import { findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
@@ -172,6 +172,31 @@ describe("page cache", () => {
     await expect
       .poll(async () => (await view(shop.browser(), path)).html, { timeout: 5000, interval: 200 })
       .toContain("Neu: Cache-Test");
+  });
+
+  it("renders a product's page again when the product changes, and keeps the other products' pages", async () => {
+    // From two listings, so that the other product is no colour of the changed one (its page shows those too).
+    const firstProduct = async (path: string) =>
+      /href="(\/de\/p\/[^"?]+)"/.exec((await view(shop.browser(), path)).html)?.[1] as string;
+    const changed = await firstProduct("/de/c/herren/");
+    const other = await firstProduct("/de/c/damen/");
+    const id = Number(/-(\d+)\/$/.exec(changed as string)?.[1]);
+    for (const path of [changed, other] as string[]) {
+      await view(shop.browser(), path);
+      expect((await view(shop.browser(), path)).how).toBe("hit");
+    }
+    // Sold out everywhere, as an order of the last pieces would leave it.
+    await db
+      .updateTable("variant")
+      .set({ stock_quantity: 0, sellable_without_stock: 0 })
+      .where("product_id", "=", id)
+      .execute();
+    await recordCatalogChanges(db, "product", [id], new Date());
+    await expect
+      .poll(async () => (await view(shop.browser(), changed as string)).how, { timeout: 5000, interval: 100 })
+      .toBe("miss");
+    expect((await view(shop.browser(), changed as string)).html).toMatch(/ausverkauft/i);
+    expect((await view(shop.browser(), other as string)).how).toBe("hit");
   });
 
   it("logs a kept search page's search on every visit", async () => {

@@ -61,6 +61,7 @@ export {
 export {
   type CapturedAnswer,
   createSearchService,
+  type ProductChanges,
   type SearchService,
   type SearchServiceOptions,
   type SearchServiceStatus,

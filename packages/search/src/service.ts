@@ -77,6 +77,12 @@ export interface SearchServiceStatus {
   buildMs: number;
 }
 
+/** Products changed since some `productVersion`: see `SearchService.productChangesSince`. */
+export interface ProductChanges {
+  ids: ReadonlySet<number>;
+  firstAt: number;
+}
+
 /** What `recordCapture` needs of the answer a request got. */
 export interface CapturedAnswer {
   responseId: string;
@@ -111,10 +117,17 @@ export interface SearchService {
    */
   recordCapture(kind: "listing" | "search", input: ListingRequest | SearchRequest, answered: CapturedAnswer): void;
   /**
-   * Grows whenever catalogue changes (products, prices, stock, categories, promotions, merchandising rules,
-   * content) have been applied: what was computed from an older version may be out of date.
+   * Grows whenever catalogue changes other than single products (categories, promotions, merchandising rules,
+   * content, a full reload) have been applied: anything computed from an older version may be out of date.
    */
   readonly version: number;
+  /** Grows whenever changes of products (data, prices, stock) have been applied. */
+  readonly productVersion: number;
+  /**
+   * The products changed after `productVersion` and when the first of those changes was applied (ms since the
+   * epoch; Infinity when none), or undefined when the record of recent changes no longer reaches back that far.
+   */
+  productChangesSince(productVersion: number): ProductChanges | undefined;
   /** The engine, for tools and benchmarks (undefined before start). */
   readonly engine: SearchEngine | undefined;
 }
@@ -126,6 +139,8 @@ const INCREMENTAL_LIMIT = 20_000;
 const DEAD_SHARE = 0.25;
 const FLUSH_MS = 1000;
 const BOUGHT_TOGETHER_TTL_MS = 60_000;
+/** Product change batches remembered for `productChangesSince`. */
+const PRODUCT_LOG_SIZE = 500;
 /** Responses remembered to count clicks for the query that produced them. */
 const RESPONSE_MEMORY = 5000;
 
@@ -141,6 +156,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   let engine: SearchEngine | undefined;
   let lastChangeId = 0;
   let version = 0;
+  let productVersion = 0;
+  /** The last product changes applied, oldest first: the version they made, when, which products. */
+  const productLog: { version: number; at: number; ids: number[] }[] = [];
   let builtAt: Date | null = null;
   let buildMs = 0;
   let stopped = true;
@@ -229,7 +247,12 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (changes.some((c) => c.entity === "promotion")) current.setPromotions(await loadPromotions(db));
     if (changes.some((c) => c.entity === "merchandising")) current.setMerchandising(await loadMerchandising(db));
     lastChangeId = after;
-    version++;
+    if (changes.some((c) => c.entity !== "product")) version++;
+    if (productIds.length > 0) {
+      productVersion++;
+      productLog.push({ version: productVersion, at: Date.now(), ids: productIds });
+      if (productLog.length > PRODUCT_LOG_SIZE) productLog.shift();
+    }
     const catalog = current.catalog;
     if (catalog.deadCount > Math.max(1000, catalog.liveCount * DEAD_SHARE)) await rebuild();
   }
@@ -324,6 +347,17 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     },
     get version() {
       return version;
+    },
+    get productVersion() {
+      return productVersion;
+    },
+    productChangesSince(since) {
+      if (since === productVersion) return { ids: new Set(), firstAt: Number.POSITIVE_INFINITY };
+      const first = productLog.findIndex((entry) => entry.version > since);
+      if (first === -1 || (productLog[first] as { version: number }).version !== since + 1) return undefined;
+      const ids = new Set<number>();
+      for (let i = first; i < productLog.length; i++) for (const id of (productLog[i] as { ids: number[] }).ids) ids.add(id);
+      return { ids, firstAt: (productLog[first] as { at: number }).at };
     },
 
     async start() {

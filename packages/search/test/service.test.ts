@@ -78,6 +78,25 @@ describe(`search service on ${DIALECT}`, () => {
     });
   });
 
+  it("tells which products changed, apart from changes that concern everything", async () => {
+    const { version, productVersion } = service;
+    await recordCatalogChanges(testDb.db, "product", [101, 102], clock.now());
+    await service.refresh();
+    expect(service.version).toBe(version);
+    expect(service.productVersion).toBe(productVersion + 1);
+    await recordCatalogChanges(testDb.db, "product", [105], clock.now());
+    await service.refresh();
+    const changes = service.productChangesSince(productVersion);
+    expect([...(changes?.ids ?? [])].sort()).toEqual([101, 102, 105]);
+    expect(changes?.firstAt).toBeLessThanOrEqual(Date.now());
+    expect(service.productChangesSince(service.productVersion)?.ids.size).toBe(0);
+    // Content concerns every page: the general version moves, the product version does not.
+    await recordCatalogChanges(testDb.db, "content", ["de:service:versand"], clock.now());
+    await service.refresh();
+    expect(service.version).toBe(version + 1);
+    expect(service.productVersion).toBe(productVersion + 2);
+  });
+
   it("rebuilds when categories change", async () => {
     const jackets = CATEGORIES.find((c) => c.key === "women-jackets");
     if (!jackets) throw new Error("fixture");

@@ -1,50 +1,124 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, compressParts, gzipPage, PageCache } from "./page-cache.server.ts";
+import {
+  acceptsGzip,
+  type CatalogueState,
+  compressParts,
+  gzipPage,
+  MANY_PRODUCTS_STALE_MS,
+  PageCache,
+} from "./page-cache.server.ts";
 
-function page(parts: string[], version = 1, storedAt = 0) {
-  const bytes = parts.join("").length * 2;
-  return { status: 200, headers: [] as [string, string][], parts, bytes, version, storedAt, captures: [] };
+/** The search service's view of catalogue changes, driven by the test. */
+class Catalogue implements CatalogueState {
+  version = 1;
+  productVersion = 0;
+  readonly log: { version: number; at: number; ids: number[] }[] = [];
+  changeProducts(ids: number[], at: number): void {
+    this.productVersion++;
+    this.log.push({ version: this.productVersion, at, ids });
+  }
+  productChangesSince(since: number) {
+    const later = this.log.filter((entry) => entry.version > since);
+    if (since === this.productVersion) return { ids: new Set<number>(), firstAt: Number.POSITIVE_INFINITY };
+    if (later[0]?.version !== since + 1) return undefined;
+    return { ids: new Set(later.flatMap((entry) => entry.ids)), firstAt: later[0].at };
+  }
 }
+
+function page(parts: string[], options: { version?: number; storedAt?: number; products?: number[] | null } = {}) {
+  const bytes = parts.join("").length * 2;
+  return {
+    status: 200,
+    headers: [] as [string, string][],
+    parts,
+    bytes,
+    version: options.version ?? 1,
+    productVersion: 0,
+    products: options.products ?? null,
+    storedAt: options.storedAt ?? 0,
+    captures: [],
+  };
+}
+
+const at = (version: number): CatalogueState => {
+  const catalogue = new Catalogue();
+  catalogue.version = version;
+  return catalogue;
+};
 
 describe("PageCache", () => {
   it("answers a kept page for the same catalogue version and not for another", () => {
     let now = 0;
     const cache = new PageCache(1024 * 1024, 60_000, () => now);
-    cache.put("http://shop/de/", page(["<p>", "</p>"], 3));
-    expect(cache.get("http://shop/de/", 3)?.parts).toEqual(["<p>", "</p>"]);
-    expect(cache.get("http://shop/en/", 3)).toBeUndefined();
+    cache.put("http://shop/de/", page(["<p>", "</p>"], { version: 3 }));
+    expect(cache.get("http://shop/de/", at(3))?.parts).toEqual(["<p>", "</p>"]);
+    expect(cache.get("http://shop/en/", at(3))).toBeUndefined();
     now = 1000;
     // The catalogue changed: the page is dropped, and stays dropped for the old version too.
-    expect(cache.get("http://shop/de/", 4)).toBeUndefined();
-    expect(cache.get("http://shop/de/", 3)).toBeUndefined();
+    expect(cache.get("http://shop/de/", at(4))).toBeUndefined();
+    expect(cache.get("http://shop/de/", at(3))).toBeUndefined();
     expect(cache.stats()).toMatchObject({ pages: 0, bytes: 0, hits: 1, misses: 3 });
   });
 
   it("drops a page after the time to live", () => {
     let now = 0;
     const cache = new PageCache(1024 * 1024, 60_000, () => now);
-    cache.put("k", page(["a"], 1, now));
+    cache.put("k", page(["a"], { storedAt: now }));
     now = 59_999;
-    expect(cache.get("k", 1)).toBeDefined();
+    expect(cache.get("k", at(1))).toBeDefined();
     now = 60_000;
-    expect(cache.get("k", 1)).toBeUndefined();
+    expect(cache.get("k", at(1))).toBeUndefined();
+  });
+
+  it("drops a product's page when that product changes, and keeps the others", () => {
+    const catalogue = new Catalogue();
+    const cache = new PageCache(1024 * 1024, 60_000, () => 10);
+    cache.put("/p/kleid-7/", page(["Kleid"], { products: [7, 8] }));
+    cache.put("/p/jacke-9/", page(["Jacke"], { products: [9] }));
+    catalogue.changeProducts([8, 12], 5);
+    expect(cache.get("/p/kleid-7/", catalogue)).toBeUndefined();
+    expect(cache.get("/p/jacke-9/", catalogue)?.parts).toEqual(["Jacke"]);
+    catalogue.changeProducts([9], 6);
+    expect(cache.get("/p/jacke-9/", catalogue)).toBeUndefined();
+  });
+
+  it("answers a page showing many products for a short while after one of them changed", () => {
+    let now = 1000;
+    const catalogue = new Catalogue();
+    const cache = new PageCache(1024 * 1024, 60_000, () => now);
+    cache.put("/c/damen/", page(["Damen"], { storedAt: now }));
+    catalogue.changeProducts([3], now);
+    now += MANY_PRODUCTS_STALE_MS - 1;
+    expect(cache.get("/c/damen/", catalogue)).toBeDefined();
+    now += 1;
+    expect(cache.get("/c/damen/", catalogue)).toBeUndefined();
+  });
+
+  it("drops a page when the record of product changes no longer reaches back to it", () => {
+    const catalogue = new Catalogue();
+    const cache = new PageCache(1024 * 1024, 60_000, () => 0);
+    cache.put("/p/hose-4/", page(["Hose"], { products: [4] }));
+    catalogue.changeProducts([1], 0);
+    catalogue.log.shift();
+    catalogue.changeProducts([2], 0);
+    expect(cache.get("/p/hose-4/", catalogue)).toBeUndefined();
   });
 
   it("makes room by dropping the least recently used pages, and refuses a page larger than an eighth", () => {
     const cache = new PageCache(64 * 1024, 60_000, () => 0);
     const big = "x".repeat(3000); // some 9 KB with its UTF-8 and compressed copies: seven fit
     for (const key of ["a", "b", "c", "d", "e", "f", "g"]) cache.put(key, page([big]));
-    expect(cache.get("a", 1)).toBeDefined(); // used: now the most recent
+    expect(cache.get("a", at(1))).toBeDefined(); // used: now the most recent
     for (const key of ["h", "i", "j"]) cache.put(key, page([big]));
     const { pages, bytes } = cache.stats();
     expect(bytes).toBeLessThanOrEqual(64 * 1024);
     expect(pages).toBeGreaterThan(0);
-    expect(cache.get("a", 1)).toBeDefined();
-    expect(cache.get("b", 1)).toBeUndefined();
-    expect(cache.get("j", 1)).toBeDefined();
+    expect(cache.get("a", at(1))).toBeDefined();
+    expect(cache.get("b", at(1))).toBeUndefined();
+    expect(cache.get("j", at(1))).toBeDefined();
     cache.put("huge", page(["y".repeat(5000)]));
-    expect(cache.get("huge", 1)).toBeUndefined();
+    expect(cache.get("huge", at(1))).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { getBasketCount, getWishlistCount, isMaintenanceMode, SESSION_COOKIE_PREFIX } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
-import type { CapturedAnswer, ListingRequest, SearchRequest } from "@vitrine/search";
+import type { CapturedAnswer, ListingRequest, ProductChanges, SearchRequest } from "@vitrine/search";
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext, shopContext } from "./context.ts";
 import { BROWSER_COOKIE, storeCookie, visitorCookies } from "./middleware.server.ts";
@@ -26,13 +26,18 @@ import { parseStorePath, readCookie } from "./store.ts";
  * listings, search results, product and outfit pages; only answers 200 that set no cookie of their own. Never
  * data requests of client navigations, preview mode, a signed-in visitor or a browser with a basket or wishlist.
  *
- * How long: a page is dropped when the catalogue changes (products, prices, stock, categories, promotions,
- * merchandising rules, content: the search service's `version`, which every process follows within a second)
- * and after `PAGE_CACHE_TTL_MS` at the latest (popularity, relative dates, delivery dates move with time). The
- * least recently used pages make room when the memory budget (`PAGE_CACHE_MB`) is reached.
+ * How long: the catalogue change log, which every process follows within a second (the search service polls
+ * it), decides. A change of categories, promotions, merchandising rules or content drops every page. A change of
+ * products (data, prices, stock: every order changes stock) drops the pages of those products at once, and pages
+ * showing many products (home, listings, search) `MANY_PRODUCTS_STALE_MS` after it, so that a busy shop does not
+ * render its listings again on every order. Every page goes after `PAGE_CACHE_TTL_MS` at the latest (popularity,
+ * relative dates, delivery dates move with time). The least recently used pages make room when the memory budget
+ * (`PAGE_CACHE_MB`) is reached.
  */
 
 export const PAGE_CACHE_TTL_MS = 60_000;
+/** How long a page showing many products is still answered after one of them changed (the index's own bound). */
+export const MANY_PRODUCTS_STALE_MS = 2_000;
 
 /** The answer header that says how a page was answered: `hit`, `miss` (rendered and kept) or `pass`. */
 export const PAGE_CACHE_HEADER = "x-vitrine-page-cache";
@@ -48,6 +53,15 @@ export interface CaptureReplay {
 export interface PageRender {
   cacheable: boolean;
   captures: CaptureReplay[];
+  /** The products the page is about (a product or outfit page); null for a page showing many. */
+  products: readonly number[] | null;
+}
+
+/** The catalogue's state as the search service follows it (`SearchService` is one). */
+export interface CatalogueState {
+  readonly version: number;
+  readonly productVersion: number;
+  productChangesSince(productVersion: number): ProductChanges | undefined;
 }
 
 interface CachedPage {
@@ -58,7 +72,10 @@ interface CachedPage {
   /** The same parts in UTF-8 and each compressed on its own (see `gzipPage`). */
   gzip?: { raw: Buffer[]; deflated: Buffer[] };
   bytes: number;
+  /** The catalogue `version` and `productVersion` the page was made from (the latter moves on when checked). */
   version: number;
+  productVersion: number;
+  products: readonly number[] | null;
   storedAt: number;
   captures: CaptureReplay[];
 }
@@ -89,10 +106,10 @@ export class PageCache {
     this.now = now;
   }
 
-  /** The page kept for `key` if it was made from catalogue `version` and is not too old. */
-  get(key: string, version: number): CachedPage | undefined {
+  /** The page kept for `key` if nothing it shows has changed since and it is not too old. */
+  get(key: string, catalogue: CatalogueState): CachedPage | undefined {
     const page = this.#entries.get(key);
-    if (page && page.version === version && this.now() - page.storedAt < this.ttlMs) {
+    if (page && this.#current(page, catalogue)) {
       // Most recently used last.
       this.#entries.delete(key);
       this.#entries.set(key, page);
@@ -125,6 +142,19 @@ export class PageCache {
 
   stats(): PageCacheStats {
     return { pages: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
+  }
+
+  #current(page: CachedPage, catalogue: CatalogueState): boolean {
+    const now = this.now();
+    if (page.version !== catalogue.version || now - page.storedAt >= this.ttlMs) return false;
+    if (page.productVersion === catalogue.productVersion) return true;
+    const changes = catalogue.productChangesSince(page.productVersion);
+    if (!changes) return false;
+    if (page.products === null) return now - changes.firstAt < MANY_PRODUCTS_STALE_MS;
+    if (page.products.some((id) => changes.ids.has(id))) return false;
+    // None of its products changed: checked up to now.
+    page.productVersion = catalogue.productVersion;
+    return true;
   }
 
   #remove(key: string, page: CachedPage): void {
@@ -257,7 +287,7 @@ function replay(services: Services, request: PageRequest, capture: CaptureReplay
 
 /** The kept page for this request, with the visitor's token; undefined when there is none. */
 function hit(request: PageRequest, services: Services, cache: PageCache, visitor: Visitor): Response | undefined {
-  const kept = cache.get(request.url, services.search.version);
+  const kept = cache.get(request.url, services.search);
   if (!kept) return undefined;
   for (const capture of kept.captures) replay(services, request, capture);
   return answer(request, kept, visitor.csrfToken, "hit");
@@ -275,9 +305,9 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const kept = hit(request, services, cache, state);
   if (kept) return kept;
 
-  const version = services.search.version;
+  const { version, productVersion } = services.search;
   const token = state.csrfToken;
-  const render: PageRender = { cacheable: false, captures: [] };
+  const render: PageRender = { cacheable: false, captures: [], products: null };
   const cookiesBefore = state.setCookies.length;
   state.csrfToken = cache.placeholder;
   state.pageRender = render;
@@ -296,6 +326,8 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     parts: html.split(cache.placeholder),
     bytes: html.length * 2,
     version,
+    productVersion,
+    products: render.products,
     storedAt: cache.now(),
     captures: render.captures,
   };

@@ -15,9 +15,10 @@ export interface StoreRequest {
   setCookie(cookie: string): void;
   /**
    * Says that the page is the same for every anonymous visitor, so the page cache may keep it
-   * (lib/page-cache.server.ts); a listing or search the page logged (`capture`) is logged again on each hit.
+   * (lib/page-cache.server.ts): `products` are what the page is about (a product or outfit page; otherwise it
+   * counts as showing many products), `capture` a listing or search the page logged, logged again on each hit.
    */
-  cachePage(capture?: CaptureReplay): void;
+  cachePage(options?: { products?: readonly number[]; capture?: CaptureReplay }): void;
 }
 
 export function storeRequest(context: Readonly<RouterContextProvider>): StoreRequest {
@@ -29,11 +30,12 @@ export function storeRequest(context: Readonly<RouterContextProvider>): StoreReq
     csrfToken: state.csrfToken,
     editorMode: state.editorMode,
     setCookie: (cookie) => state.setCookies.push(cookie),
-    cachePage(capture) {
+    cachePage(options = {}) {
       const render = state.pageRender;
       if (!render) return;
       render.cacheable = true;
-      if (capture) render.captures.push(capture);
+      if (options.products) render.products = options.products;
+      if (options.capture) render.captures.push(options.capture);
     },
   };
 }

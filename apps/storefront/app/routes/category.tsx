@@ -81,9 +81,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     searchFailure,
   );
   store.cachePage({
-    kind: query ? "search" : "listing",
-    input: query ? { ...body, query } : body,
-    answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+    capture: {
+      kind: query ? "search" : "listing",
+      input: query ? { ...body, query } : body,
+      answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+    },
   });
 
   const listing = listingView({

@@ -30,7 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const page = await loadProductPage(store, request, segment.id);
   if (!page) invalidPage(request);
-  store.cachePage();
+  // Its colours' tiles show their own products; the sliders may lag behind by up to the cache's time to live.
+  store.cachePage({ products: [page.product.id, ...page.product.colours.map((c) => c.productId)] });
   return page;
 }
 

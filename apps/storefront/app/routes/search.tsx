@@ -70,9 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const response = await services.search.search(searchRequest).catch(searchFailure);
   store.cachePage({
-    kind: "search",
-    input: searchRequest,
-    answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+    capture: {
+      kind: "search",
+      input: searchRequest,
+      answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+    },
   });
 
   const redirectTo = response.triggers.find((t) => t.type === "redirect");

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const page = await loadOutfitPage(store, request, segment.id);
   if (!page) invalidPage(request);
-  store.cachePage();
+  store.cachePage({ products: page.items.map((item) => item.product.id) });
   return page;
 }
 
