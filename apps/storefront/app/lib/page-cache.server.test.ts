@@ -26,13 +26,18 @@ class Catalogue implements CatalogueState {
   }
 }
 
-function page(parts: string[], options: { version?: number; storedAt?: number; products?: number[] | null } = {}) {
-  const bytes = parts.join("").length * 2;
+function page(
+  key: string,
+  parts: string[],
+  options: { version?: number; storedAt?: number; products?: number[] | null } = {},
+) {
+  const raw = parts.map((part) => Buffer.from(part));
   return {
+    key,
     status: 200,
     headers: [] as [string, string][],
-    parts,
-    bytes,
+    raw,
+    bytes: raw.reduce((sum, part) => sum + part.length, 0),
     version: options.version ?? 1,
     productVersion: 0,
     products: options.products ?? null,
@@ -51,8 +56,8 @@ describe("PageCache", () => {
   it("answers a kept page for the same catalogue version and not for another", () => {
     let now = 0;
     const cache = new PageCache(1024 * 1024, 60_000, () => now);
-    cache.put("http://shop/de/", page(["<p>", "</p>"], { version: 3 }));
-    expect(cache.get("http://shop/de/", at(3))?.parts).toEqual(["<p>", "</p>"]);
+    cache.put(page("http://shop/de/", ["<p>", "</p>"], { version: 3 }));
+    expect(cache.get("http://shop/de/", at(3))?.raw.join("")).toBe("<p></p>");
     expect(cache.get("http://shop/en/", at(3))).toBeUndefined();
     now = 1000;
     // The catalogue changed: the page is dropped, and stays dropped for the old version too.
@@ -64,7 +69,7 @@ describe("PageCache", () => {
   it("drops a page after the time to live", () => {
     let now = 0;
     const cache = new PageCache(1024 * 1024, 60_000, () => now);
-    cache.put("k", page(["a"], { storedAt: now }));
+    cache.put(page("k", ["a"], { storedAt: now }));
     now = 59_999;
     expect(cache.get("k", at(1))).toBeDefined();
     now = 60_000;
@@ -74,11 +79,11 @@ describe("PageCache", () => {
   it("drops a product's page when that product changes, and keeps the others", () => {
     const catalogue = new Catalogue();
     const cache = new PageCache(1024 * 1024, 60_000, () => 10);
-    cache.put("/p/kleid-7/", page(["Kleid"], { products: [7, 8] }));
-    cache.put("/p/jacke-9/", page(["Jacke"], { products: [9] }));
+    cache.put(page("/p/kleid-7/", ["Kleid"], { products: [7, 8] }));
+    cache.put(page("/p/jacke-9/", ["Jacke"], { products: [9] }));
     catalogue.changeProducts([8, 12], 5);
     expect(cache.get("/p/kleid-7/", catalogue)).toBeUndefined();
-    expect(cache.get("/p/jacke-9/", catalogue)?.parts).toEqual(["Jacke"]);
+    expect(cache.get("/p/jacke-9/", catalogue)?.raw.join("")).toBe("Jacke");
     catalogue.changeProducts([9], 6);
     expect(cache.get("/p/jacke-9/", catalogue)).toBeUndefined();
   });
@@ -87,7 +92,7 @@ describe("PageCache", () => {
     let now = 1000;
     const catalogue = new Catalogue();
     const cache = new PageCache(1024 * 1024, 60_000, () => now);
-    cache.put("/c/damen/", page(["Damen"], { storedAt: now }));
+    cache.put(page("/c/damen/", ["Damen"], { storedAt: now }));
     catalogue.changeProducts([3], now);
     now += MANY_PRODUCTS_STALE_MS - 1;
     expect(cache.get("/c/damen/", catalogue)).toBeDefined();
@@ -98,7 +103,7 @@ describe("PageCache", () => {
   it("drops a page when the record of product changes no longer reaches back to it", () => {
     const catalogue = new Catalogue();
     const cache = new PageCache(1024 * 1024, 60_000, () => 0);
-    cache.put("/p/hose-4/", page(["Hose"], { products: [4] }));
+    cache.put(page("/p/hose-4/", ["Hose"], { products: [4] }));
     catalogue.changeProducts([1], 0);
     catalogue.log.shift();
     catalogue.changeProducts([2], 0);
@@ -107,32 +112,43 @@ describe("PageCache", () => {
 
   it("makes room by dropping the least recently used pages, and refuses a page larger than an eighth", () => {
     const cache = new PageCache(64 * 1024, 60_000, () => 0);
-    const big = "x".repeat(3000); // some 9 KB with its UTF-8 and compressed copies: seven fit
-    for (const key of ["a", "b", "c", "d", "e", "f", "g"]) cache.put(key, page([big]));
+    const big = "x".repeat(8000); // eight fit
+    for (const key of ["a", "b", "c", "d", "e", "f", "g"]) cache.put(page(key, [big]));
     expect(cache.get("a", at(1))).toBeDefined(); // used: now the most recent
-    for (const key of ["h", "i", "j"]) cache.put(key, page([big]));
+    for (const key of ["h", "i", "j"]) cache.put(page(key, [big]));
     const { pages, bytes } = cache.stats();
     expect(bytes).toBeLessThanOrEqual(64 * 1024);
     expect(pages).toBeGreaterThan(0);
     expect(cache.get("a", at(1))).toBeDefined();
     expect(cache.get("b", at(1))).toBeUndefined();
     expect(cache.get("j", at(1))).toBeDefined();
-    cache.put("huge", page(["y".repeat(5000)]));
+    cache.put(page("huge", ["y".repeat(9000)]));
     expect(cache.get("huge", at(1))).toBeUndefined();
   });
 });
 
 describe("compressed pages", () => {
+  it("compresses a kept page once, when it is first answered again, and counts the memory", () => {
+    const cache = new PageCache(1024 * 1024, 60_000, () => 0);
+    const kept = page("/de/", ["<ul>", "<li>Kleid</li>".repeat(200)]);
+    cache.put(kept);
+    const before = cache.stats().bytes;
+    const deflated = cache.deflated(kept);
+    expect(cache.deflated(kept)).toBe(deflated);
+    expect(cache.stats().bytes).toBe(before + deflated.reduce((sum, part) => sum + part.length, 0));
+  });
+
   it("joins compressed parts and a token into one valid gzip stream, without compressing again", () => {
     const html = `<!doctype html><html><body>${"<p>Kleid · Größe M — 59,95 €</p>".repeat(500)}<input value="@@">${"<li>Jacke</li>".repeat(300)}<script>window.t="@@"</script></body></html>`;
     const parts = html.split("@@");
-    const gzip = compressParts(parts);
+    const raw = parts.map((part) => Buffer.from(part));
+    const deflated = compressParts(raw);
     for (const token of ["abc.DEF-ghi_123", "x".repeat(300), ""]) {
-      const body = gzipPage(gzip, Buffer.from(token));
+      const body = gzipPage(raw, deflated, Buffer.from(token));
       expect(gunzipSync(body).toString("utf8")).toBe(parts.join(token));
     }
     // The compressed page is far smaller than the page.
-    expect(gzipPage(gzip, Buffer.from("t")).length).toBeLessThan(Buffer.byteLength(html) / 10);
+    expect(gzipPage(raw, deflated, Buffer.from("t")).length).toBeLessThan(Buffer.byteLength(html) / 10);
   });
 
   it("takes gzip only when the client accepts it", () => {

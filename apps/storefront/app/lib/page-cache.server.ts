@@ -65,12 +65,14 @@ export interface CatalogueState {
 }
 
 interface CachedPage {
+  /** The page's URL. */
+  key: string;
   status: number;
   headers: [string, string][];
-  /** The HTML, split at every place the CSRF token goes. */
-  parts: string[];
-  /** The same parts in UTF-8 and each compressed on its own (see `gzipPage`). */
-  gzip?: { raw: Buffer[]; deflated: Buffer[] };
+  /** The HTML in UTF-8, split at every place the CSRF token goes. */
+  raw: Buffer[];
+  /** The same parts compressed each on its own (see `gzipPage`): made when the page is first answered again. */
+  deflated?: Buffer[];
   bytes: number;
   /** The catalogue `version` and `productVersion` the page was made from (the latter moves on when checked). */
   version: number;
@@ -121,18 +123,30 @@ export class PageCache {
     return undefined;
   }
 
-  put(key: string, page: CachedPage): void {
+  put(page: CachedPage): void {
+    const { key } = page;
     const old = this.#entries.get(key);
     if (old) this.#remove(key, old);
     if (page.bytes > this.maxBytes / 8) return;
-    page.gzip ??= compressParts(page.parts);
-    page.bytes += page.gzip.deflated.reduce((sum, part) => sum + part.length, 0) + page.bytes / 2;
     this.#entries.set(key, page);
     this.#bytes += page.bytes;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#remove(oldest, entry);
+    this.#makeRoom();
+  }
+
+  /**
+   * The page's compressed parts, made on first use: a page answered once (a rare filter combination, a crawler)
+   * never costs the compression, which the server's compression then does for that one answer anyway.
+   */
+  deflated(page: CachedPage): Buffer[] {
+    if (page.deflated) return page.deflated;
+    page.deflated = compressParts(page.raw);
+    const added = page.deflated.reduce((sum, part) => sum + part.length, 0);
+    page.bytes += added;
+    if (this.#entries.get(page.key) === page) {
+      this.#bytes += added;
+      this.#makeRoom();
     }
+    return page.deflated;
   }
 
   clear(): void {
@@ -155,6 +169,13 @@ export class PageCache {
     // None of its products changed: checked up to now.
     page.productVersion = catalogue.productVersion;
     return true;
+  }
+
+  #makeRoom(): void {
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#remove(oldest, entry);
+    }
   }
 
   #remove(key: string, page: CachedPage): void {
@@ -211,12 +232,8 @@ async function isAnonymousPageView(
  * stored (uncompressed) block, an empty final block, and the CRC-32 and length of the whole page (RFC 1951 and
  * 1952). Only the CRC is computed per answer, which is some 50 times cheaper than compressing.
  */
-export function compressParts(parts: readonly string[]): { raw: Buffer[]; deflated: Buffer[] } {
-  const raw = parts.map((part) => Buffer.from(part, "utf8"));
-  const deflated = raw.map((part) =>
-    deflateRawSync(part, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH }),
-  );
-  return { raw, deflated };
+export function compressParts(raw: readonly Buffer[]): Buffer[] {
+  return raw.map((part) => deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH }));
 }
 
 /** Gzip member header: magic, deflate, no flags, no time, no extra flags, OS unknown. */
@@ -224,7 +241,7 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final block with fixed Huffman codes: BFINAL 1, BTYPE 01, end-of-block. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
-export function gzipPage(gzip: { raw: Buffer[]; deflated: Buffer[] }, token: Buffer): Buffer {
+export function gzipPage(raw: readonly Buffer[], deflated: readonly Buffer[], token: Buffer): Buffer {
   const chunks: Buffer[] = [GZIP_HEADER];
   // A stored block: BFINAL 0 and BTYPE 00 padded to a byte, then LEN and its ones' complement, little-endian.
   const stored = Buffer.alloc(5);
@@ -232,16 +249,16 @@ export function gzipPage(gzip: { raw: Buffer[]; deflated: Buffer[] }, token: Buf
   stored.writeUInt16LE(~token.length & 0xffff, 3);
   let crc = 0;
   let size = 0;
-  gzip.deflated.forEach((deflated, i) => {
+  deflated.forEach((part, i) => {
     if (i > 0) {
       chunks.push(stored, token);
       crc = crc32(token, crc);
       size += token.length;
     }
-    const raw = gzip.raw[i] as Buffer;
-    chunks.push(deflated);
-    crc = crc32(raw, crc);
-    size += raw.length;
+    const plain = raw[i] as Buffer;
+    chunks.push(part);
+    crc = crc32(plain, crc);
+    size += plain.length;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -262,17 +279,23 @@ export function acceptsGzip(request: Pick<PageRequest, "headers">): boolean {
   });
 }
 
-function answer(request: PageRequest, page: CachedPage, token: string, how: string): Response {
+/**
+ * The page with the visitor's token: gzip compressed from its kept compressed parts when `cache` is given (a
+ * hit) and the client takes gzip, else as it is (the server compresses it then, as any page).
+ */
+function answer(request: PageRequest, page: CachedPage, token: string, how: string, cache?: PageCache): Response {
   const headers = new Headers(page.headers);
   headers.set(PAGE_CACHE_HEADER, how);
-  if (page.gzip && acceptsGzip(request)) {
-    const body = gzipPage(page.gzip, Buffer.from(token, "utf8"));
+  const tokenBytes = Buffer.from(token, "utf8");
+  if (cache && acceptsGzip(request)) {
+    const body = gzipPage(page.raw, cache.deflated(page), tokenBytes);
     headers.set("content-encoding", "gzip");
     headers.set("content-length", String(body.length));
     headers.append("vary", "accept-encoding");
     return new Response(new Uint8Array(body), { status: page.status, headers });
   }
-  return new Response(page.parts.join(token), { status: page.status, headers });
+  const body = Buffer.concat(page.raw.flatMap((part, i) => (i === 0 ? [part] : [tokenBytes, part])));
+  return new Response(new Uint8Array(body), { status: page.status, headers });
 }
 
 function replay(services: Services, request: PageRequest, capture: CaptureReplay): void {
@@ -290,7 +313,7 @@ function hit(request: PageRequest, services: Services, cache: PageCache, visitor
   const kept = cache.get(request.url, services.search);
   if (!kept) return undefined;
   for (const capture of kept.captures) replay(services, request, capture);
-  return answer(request, kept, visitor.csrfToken, "hit");
+  return answer(request, kept, visitor.csrfToken, "hit", cache);
 }
 
 /** Headers a kept page must not carry to the next visitor (cookies are set per request). */
@@ -320,11 +343,13 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   }
   if (!response.body) return response;
   const html = await response.text();
+  const raw = html.split(cache.placeholder).map((part) => Buffer.from(part, "utf8"));
   const page: CachedPage = {
+    key: request.url,
     status: response.status,
     headers: [...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
-    parts: html.split(cache.placeholder),
-    bytes: html.length * 2,
+    raw,
+    bytes: raw.reduce((sum, part) => sum + part.length, 0),
     version,
     productVersion,
     products: render.products,
@@ -337,7 +362,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     (response.headers.get("content-type") ?? "").startsWith("text/html") &&
     !response.headers.has("set-cookie") &&
     state.setCookies.length === cookiesBefore;
-  if (keep) cache.put(request.url, page);
+  if (keep) cache.put(page);
   return answer(request, page, token, keep ? "miss" : "pass");
 };
 
