@@ -155,6 +155,9 @@ test("scroll: category to category restores the stored position minus 158 px, ot
   browser,
 }) => {
   const { context, page } = await newPage(browser, DESKTOP);
+  // The position is what is checked here, not the smooth animation towards it: with reduced motion the shop
+  // scrolls at once, so a busy machine's slow animation frames cannot leave the reading half-way.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/de/c/damen/");
   await hydrated(page);
   // The category pages are short placeholders until the listing lands: make the layout tall (its element stays
