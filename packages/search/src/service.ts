@@ -356,7 +356,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       const first = productLog.findIndex((entry) => entry.version > since);
       if (first === -1 || (productLog[first] as { version: number }).version !== since + 1) return undefined;
       const ids = new Set<number>();
-      for (let i = first; i < productLog.length; i++) for (const id of (productLog[i] as { ids: number[] }).ids) ids.add(id);
+      for (const entry of productLog.slice(first)) for (const id of entry.ids) ids.add(id);
       return { ids, firstAt: (productLog[first] as { at: number }).at };
     },
 
