@@ -169,14 +169,21 @@ test("scroll: category to category restores the stored position minus 158 px, ot
     document.documentElement.style.overflowAnchor = "none";
   });
   await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("vitrine:scroll:/de/c/damen/"))).toBe("1500");
+  // The page's position is stored as it scrolls. Twice in CI runs the page ended 132 px further than scrolled to
+  // (stored 1632: something on the busy machine moved it, not the shop's scroll code), so the check is that the
+  // stored value is where the page is, and that the return restores that value minus 158 px.
+  const stored = () => page.evaluate(() => Number(sessionStorage.getItem("vitrine:scroll:/de/c/damen/")));
+  await expect.poll(async () => (await stored()) - (await page.evaluate(() => Math.round(window.scrollY)))).toBe(0);
+  expect(await stored()).toBeGreaterThanOrEqual(1500);
   const nav = page.getByRole("navigation", { name: "Kategorien" });
   await nav.getByRole("link", { name: "Herren", exact: true }).click();
   await expect(page).toHaveURL(/\/de\/c\/herren\/$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Read once the page was left: from now on nothing writes the Damen position.
+  const position = await stored();
   await nav.getByRole("link", { name: "Damen", exact: true }).click();
   await expect(page).toHaveURL(/\/de\/c\/damen\/$/);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500 - 158);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(position - 158);
   // Category to the store finder: top.
   await page.getByRole("link", { name: "Filialen" }).first().click();
   await expect(page).toHaveURL(/\/de\/location\/$/);
