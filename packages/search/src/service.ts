@@ -266,7 +266,15 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     pollTimer.unref?.();
   }
 
-  async function flush(): Promise<void> {
+  /** Writes run one after another: the stop's last write waits for one the timer started. */
+  let writing: Promise<void> = Promise.resolve();
+  function flush(): Promise<void> {
+    const next = writing.then(writePending, writePending);
+    writing = next.catch(() => undefined);
+    return next;
+  }
+
+  async function writePending(): Promise<void> {
     const rows = pendingRows;
     const queries = [...pendingQueries.values()];
     pendingRows = [];
