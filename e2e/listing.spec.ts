@@ -344,6 +344,8 @@ test("a redirect trigger sends the search box straight to its target", async ({ 
 });
 
 test("no serious accessibility violations on a listing and a search page; screenshots", async ({ page }) => {
+  // Four axe-core runs over full listing pages and four screenshots: 59.5 s in one CI run, over 60 s in the next.
+  test.setTimeout(150_000);
   for (const [name, path] of [
     ["listing", "/de/c/damen/?f-ec_brand=Nordlicht&fExcluded-ec_color=Schwarz"],
     ["search", "/fr-ch/search/?searchTerm=robe"],

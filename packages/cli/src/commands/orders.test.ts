@@ -114,7 +114,7 @@ describe("vitrine orders", () => {
   it("lists, shows, ships, delivers and mails each change", async () => {
     const number = await placeOrder();
     const list = await cli("orders", "list");
-    expect(list.code).toBe(0);
+    expect(list.code, list.err.join("\n")).toBe(0);
     expect(list.out[0]).toContain(number);
     expect(list.out[0]).toContain("placed");
     expect((await cli("orders", "list", "--status", "shipped")).out).toEqual(["No orders"]);
