@@ -57,6 +57,8 @@ export class StoreView {
    * that counts no facets (instant products) reads these densely packed values instead of whole records.
    */
   headers = new Int32Array(0);
+  /** Bit `slot` is set when the slot is in the store (recordAt >= 0): 12 KB per 100,000 slots, cache-resident. */
+  liveBits = new Uint32Array(0);
   private recordsVersion = -1;
   private readonly categoryOrders = new Map<number, Int32Array>();
   private marks = new Int32Array(0);
@@ -125,6 +127,7 @@ export class StoreView {
     const records = new Int32Array(size);
     const recordAt = new Int32Array(catalog.slotCount).fill(-1);
     const headers = new Int32Array(catalog.slotCount * HEADER);
+    const liveBits = new Uint32Array((catalog.slotCount + 31) >>> 5);
     const price = catalog.price[this.zone] as Int32Array;
     const pool = catalog.facetPool.data;
     let at = 0;
@@ -141,11 +144,13 @@ export class StoreView {
       records.set(pool.subarray(start, start + values), at + REC_VALUES);
       headers.set(records.subarray(at, at + HEADER), slot * HEADER);
       recordAt[slot] = at;
+      liveBits[slot >>> 5] = (liveBits[slot >>> 5] as number) | (1 << (slot & 31));
       at += REC_VALUES + values;
     }
     this.records = records;
     this.recordAt = recordAt;
     this.headers = headers;
+    this.liveBits = liveBits;
   }
 
   private rebuildOrder(): void {

@@ -533,12 +533,12 @@ export class TextIndex {
 
   /**
    * Documents containing every query word (each through any of its expansions), scored by the sum over the
-   * words of the best field weight times the expansion quality. `live[slot] >= 0` keeps a slot (a store's
-   * record positions); without `live` every slot counts. Each word's expansions are merged into one sorted
+   * words of the best field weight times the expansion quality. `live` is a bitset of the slots that count (a
+   * store's slots, bit `slot & 31` of word `slot >>> 5`); without it every slot counts. Each word's expansions are merged into one sorted
    * posting list (cached between queries), so the words intersect by merging sorted lists. The answer's arrays
    * are scratch space of this index: valid until its next `match`.
    */
-  match(expansions: readonly (readonly Expansion[])[], capacity: number, live?: ArrayLike<number>): TextMatch {
+  match(expansions: readonly (readonly Expansion[])[], capacity: number, live?: Uint32Array): TextMatch {
     if (expansions.length === 0 || expansions.some((e) => e.length === 0)) {
       return { slots: new Int32Array(0), scores: new Float32Array(0), count: 0 };
     }
@@ -559,7 +559,8 @@ export class TextIndex {
       const firstScores = first.scores;
       for (let k = 0; k < docs.length; k++) {
         const doc = docs[k] as number;
-        if (live !== undefined && !((live[doc] as number) >= 0)) continue;
+        // A slot past the end of the bitset reads undefined, which counts as absent.
+        if (live !== undefined && ((live[doc >>> 5] as number) & (1 << (doc & 31))) === 0) continue;
         candidates[count] = doc;
         scores[count++] = firstScores[k] as number;
       }
@@ -570,32 +571,34 @@ export class TextIndex {
       const termScores = term.scores;
       const length = docs.length;
       let kept = 0;
-      if (count * 20 < length) {
-        // Few candidates against a long list: look each candidate up (binary search from where the last one was).
-        let lo = 0;
-        for (let c = 0; c < count; c++) {
-          const doc = candidates[c] as number;
-          let hi = length - 1;
+      // Galloping intersection: from where the previous candidate was found, step 1, 2, 4… ahead until past the
+      // candidate, then binary search that stretch. Cheap both for few candidates in a long list and for lists
+      // of similar length.
+      let k = 0;
+      for (let c = 0; c < count && k < length; c++) {
+        const doc = candidates[c] as number;
+        if ((docs[k] as number) < doc) {
+          let step = 1;
+          let lo = k + 1;
+          let hi = k + step;
+          while (hi < length && (docs[hi] as number) < doc) {
+            lo = hi + 1;
+            step *= 2;
+            hi = k + step;
+          }
+          if (hi >= length) hi = length - 1;
+          // The first position in [lo, hi] whose document is at least `doc` (or hi + 1).
           while (lo <= hi) {
             const mid = (lo + hi) >>> 1;
             if ((docs[mid] as number) < doc) lo = mid + 1;
             else hi = mid - 1;
           }
-          if (lo < length && docs[lo] === doc) {
-            candidates[kept] = doc;
-            // Float32 storage rounds the sum the same way for every query.
-            scores[kept++] = (scores[c] as number) + (termScores[lo] as number);
-          }
+          k = lo;
         }
-      } else {
-        let k = 0;
-        for (let c = 0; c < count && k < length; c++) {
-          const doc = candidates[c] as number;
-          while (k < length && (docs[k] as number) < doc) k++;
-          if (k < length && docs[k] === doc) {
-            candidates[kept] = doc;
-            scores[kept++] = (scores[c] as number) + (termScores[k] as number);
-          }
+        if (k < length && docs[k] === doc) {
+          candidates[kept] = doc;
+          // Float32 storage rounds the sum the same way for every query.
+          scores[kept++] = (scores[c] as number) + (termScores[k] as number);
         }
       }
       count = kept;
