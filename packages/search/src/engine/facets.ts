@@ -638,6 +638,12 @@ function rangeFilter(ranges: readonly RangeTest[]): ((value: number) => boolean)
   const excluded = ranges.filter((r) => r.state === "excluded");
   if (selected.length === 0 && excluded.length === 0) return undefined;
   const inside = (v: number, r: RangeTest) => v >= r.start && (r.endInclusive ? v <= r.end : v < r.end);
+  const only = selected.length === 1 && excluded.length === 0 ? (selected[0] as RangeTest) : undefined;
+  if (only) {
+    // The usual case, one selected range: the same test without the loops (it runs once per slot).
+    const { start, end } = only;
+    return only.endInclusive ? (v) => v >= start && v <= end : (v) => v >= start && v < end;
+  }
   return (v) => {
     for (const r of excluded) if (inside(v, r)) return false;
     if (selected.length === 0) return true;
