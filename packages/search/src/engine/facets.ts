@@ -575,12 +575,25 @@ export class RangeCollector {
     for (let r = 1; r < ranges.length; r++) {
       if ((ranges[r] as { start: number }).start < (ranges[r - 1] as { end: number }).end) disjoint = false;
     }
-    for (let i = 0; i < this.length; i++) {
-      const v = (this.values[i] as number) * scale;
-      const seq = this.seqs[i] as number;
-      for (let r = 0; r < ranges.length; r++) {
-        const range = ranges[r] as (typeof ranges)[number];
-        if (v >= range.start && (range.endInclusive ? v <= range.end : v < range.end)) {
+    // The ranges as flat numbers, and the buffers as locals: this loop runs once per counted slot.
+    const rangeCount = ranges.length;
+    const starts = new Float64Array(rangeCount);
+    const ends = new Float64Array(rangeCount);
+    const inclusive = new Uint8Array(rangeCount);
+    for (let r = 0; r < rangeCount; r++) {
+      const range = ranges[r] as (typeof ranges)[number];
+      starts[r] = range.start;
+      ends[r] = range.end;
+      inclusive[r] = range.endInclusive ? 1 : 0;
+    }
+    const values = this.values;
+    const seqs = this.seqs;
+    const length = this.length;
+    for (let i = 0; i < length; i++) {
+      const v = (values[i] as number) * scale;
+      const seq = seqs[i] as number;
+      for (let r = 0; r < rangeCount; r++) {
+        if (v >= (starts[r] as number) && (inclusive[r] === 1 ? v <= (ends[r] as number) : v < (ends[r] as number))) {
           if (stamps[r] !== seq) {
             stamps[r] = seq;
             counts[r] = (counts[r] as number) + 1;
@@ -596,8 +609,10 @@ export class RangeCollector {
     if (this.length === 0) return undefined;
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < this.length; i++) {
-      const v = this.values[i] as number;
+    const values = this.values;
+    const length = this.length;
+    for (let i = 0; i < length; i++) {
+      const v = values[i] as number;
       if (v < min) min = v;
       if (v > max) max = v;
     }
@@ -623,6 +638,12 @@ function rangeFilter(ranges: readonly RangeTest[]): ((value: number) => boolean)
   const excluded = ranges.filter((r) => r.state === "excluded");
   if (selected.length === 0 && excluded.length === 0) return undefined;
   const inside = (v: number, r: RangeTest) => v >= r.start && (r.endInclusive ? v <= r.end : v < r.end);
+  const only = selected.length === 1 && excluded.length === 0 ? (selected[0] as RangeTest) : undefined;
+  if (only) {
+    // The usual case, one selected range: the same test without the loops (it runs once per slot).
+    const { start, end } = only;
+    return only.endInclusive ? (v) => v >= start && v <= end : (v) => v >= start && v < end;
+  }
   return (v) => {
     for (const r of excluded) if (inside(v, r)) return false;
     if (selected.length === 0) return true;

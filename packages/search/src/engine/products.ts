@@ -25,10 +25,16 @@ const HOUR_MS = 3_600_000;
 /** Products kept per store; beyond this the cache starts over. */
 const CACHE_LIMIT = 20_000;
 
+/** Freezes a built product and everything in it (plain objects and arrays, as the builders make them). */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
+    // Walked without Object.values, which would allocate an array per object of every product shown.
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+    } else {
+      for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
+    }
   }
   return value;
 }

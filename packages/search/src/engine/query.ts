@@ -1,6 +1,7 @@
 import { UNIFORM_BIT } from "./catalog-index.ts";
 import type { PreparedFacets } from "./facets.ts";
 import {
+  HEADER,
   RANK_SCALE,
   REC_ARRIVAL,
   REC_ATTRIBUTES,
@@ -58,6 +59,7 @@ const scratchSpace = {
   textScore: new Float64Array(0),
   hitSlots: new Int32Array(0),
   hitKeys: new Float64Array(0),
+  orderScore: new Float32Array(0),
   epoch: 0,
 };
 
@@ -69,6 +71,7 @@ function scratch(size: number): typeof scratchSpace {
     space.textScore = new Float64Array(length);
     space.hitSlots = new Int32Array(length);
     space.hitKeys = new Float64Array(length);
+    space.orderScore = new Float32Array(length);
     space.epoch = 0;
   }
   if (space.epoch > 2_000_000_000) {
@@ -98,9 +101,17 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const trackHits = (plan.pinnedProductIds?.length ?? 0) > 0;
 
   let order: Int32Array;
+  // The text score of `order[i]` at `i`, so the loop reads scores in order instead of by slot.
+  let orderScore: Float32Array = space.orderScore;
   if (plan.text) {
     order = view.inGroupOrder(plan.text.slots);
-    for (let i = 0; i < plan.text.count; i++) textScore[plan.text.slots[i] as number] = plan.text.scores[i] as number;
+    if (order === plan.text.slots) {
+      // Matches come in slot order, which is group order unless a change moved a colour sibling.
+      orderScore = plan.text.scores;
+    } else {
+      for (let i = 0; i < plan.text.count; i++) textScore[plan.text.slots[i] as number] = plan.text.scores[i] as number;
+      for (let i = 0; i < order.length; i++) orderScore[i] = textScore[order[i] as number] as number;
+    }
   } else if (base.kind === "category") {
     order = view.categoryOrder(base.value);
   } else if (base.kind === "none") {
@@ -198,7 +209,53 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const filterCount = filterTests.length;
   const counterCount = counterFns.length;
 
-  for (let i = 0; i < order.length; i++) {
+  if (!countStatic) {
+    // Nothing to count (instant products): the same walk, reading each slot's group, rank, price and arrival from
+    // the densely packed headers instead of its whole record.
+    const headers = view.headers;
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i] as number;
+      if (baseTest !== undefined && !baseTest(slot)) continue;
+      let mask = 0;
+      for (let f = 0; f < filterCount; f++) {
+        if (!(filterTests[f] as (s: number) => boolean)(slot)) {
+          mask |= filterBits[f] as number;
+          if ((mask & (mask - 1)) !== 0) break;
+        }
+      }
+      if ((mask & (mask - 1)) !== 0) continue;
+      const h = slot * HEADER;
+      const g = headers[h + REC_GROUP] as number;
+      if (g !== currentGroup) {
+        if (bestSlot >= 0) {
+          hitSlots[hitCount] = bestSlot;
+          hitKeys[hitCount] = bestKey;
+          hitCount++;
+        }
+        currentGroup = g;
+        bestSlot = -1;
+      }
+      if (mask === 0) {
+        if (trackHits) hitStamp[slot] = currentEpoch;
+        const r = (headers[h + REC_RANK] as number) / RANK_SCALE;
+        const key =
+          sortMode === 0
+            ? r
+            : sortMode === 1
+              ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
+              : sortMode === 2
+                ? -(headers[h + REC_PRICE] as number) + r / 1e7
+                : sortMode === 3
+                  ? (headers[h + REC_PRICE] as number) + r / 1e7
+                  : (headers[h + REC_ARRIVAL] as number) + r / 1e7;
+        if (bestSlot < 0 || key > bestKey) {
+          bestSlot = slot;
+          bestKey = key;
+        }
+      }
+    }
+  }
+  for (let i = 0; countStatic && i < order.length; i++) {
     const slot = order[i] as number;
     if (baseTest !== undefined && !baseTest(slot)) continue;
     let mask = 0;
@@ -229,7 +286,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
         sortMode === 0
           ? r
           : sortMode === 1
-            ? (textScore[slot] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
+            ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
             : sortMode === 2
               ? -(records[rec + REC_PRICE] as number) + r / 1e7
               : sortMode === 3
@@ -349,12 +406,11 @@ function topK(
     const kb = keys[b] as number;
     return ka > kb || (ka === kb && (slots[a] as number) < (slots[b] as number));
   };
-  const candidates: number[] = [];
-  for (let i = 0; i < count; i++) {
-    if (excludedGroups?.has(group[slots[i] as number] as number)) continue;
-    candidates.push(i);
-  }
-  if (candidates.length <= k * 4) {
+  const included = (i: number) =>
+    excludedGroups === undefined || !excludedGroups.has(group[slots[i] as number] as number);
+  if (count <= k * 4) {
+    const candidates: number[] = [];
+    for (let i = 0; i < count; i++) if (included(i)) candidates.push(i);
     candidates.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
     return candidates.slice(0, k).map((i) => slots[i] as number);
   }
@@ -385,7 +441,8 @@ function topK(
       at = parent;
     }
   };
-  for (const i of candidates) {
+  for (let i = 0; i < count; i++) {
+    if (!included(i)) continue;
     if (heap.length < k) {
       heap.push(i);
       siftUp(heap.length - 1);

@@ -305,7 +305,7 @@ export class SearchEngine {
     if (tokens.length === 0) return undefined;
     const text = view.catalog.text[view.language];
     const expansions = tokens.map((token, i) => text.expand(token, { prefix: i === tokens.length - 1, typos: true }));
-    return text.match(expansions, view.catalog.slotCount, view.recordAt);
+    return text.match(expansions, view.catalog.slotCount, view.liveBits);
   }
 
   private facetRequests(req: ListingRequest): Map<string, FacetRequest> {

@@ -14,6 +14,8 @@ export const REC_ARRIVAL = 3;
 export const REC_ATTRIBUTES = 4;
 export const REC_DERIVED = 5;
 export const REC_VALUES = 6;
+/** Fields per slot in `StoreView.headers`: REC_GROUP, REC_RANK, REC_PRICE and REC_ARRIVAL. */
+export const HEADER = 4;
 /** Ranks in records are whole hundredths. */
 export const RANK_SCALE = 100;
 /** Change batches up to this size are followed in place; larger ones re-sort the store's order. */
@@ -50,6 +52,13 @@ export class StoreView {
   records = new Int32Array(0);
   /** Where a slot's record starts in `records` (-1 when the slot is not in the store). */
   recordAt = new Int32Array(0);
+  /**
+   * The first four fields of each slot's record (group, rank, price, arrival) by slot, `HEADER` apiece: a query
+   * that counts no facets (instant products) reads these densely packed values instead of whole records.
+   */
+  headers = new Int32Array(0);
+  /** Bit `slot` is set when the slot is in the store (recordAt >= 0): 12 KB per 100,000 slots, cache-resident. */
+  liveBits = new Uint32Array(0);
   private recordsVersion = -1;
   private readonly categoryOrders = new Map<number, Int32Array>();
   private marks = new Int32Array(0);
@@ -117,6 +126,8 @@ export class StoreView {
     for (const slot of this.groupOrder) size += REC_VALUES + valuesOf(slot * SLOT_INFO);
     const records = new Int32Array(size);
     const recordAt = new Int32Array(catalog.slotCount).fill(-1);
+    const headers = new Int32Array(catalog.slotCount * HEADER);
+    const liveBits = new Uint32Array((catalog.slotCount + 31) >>> 5);
     const price = catalog.price[this.zone] as Int32Array;
     const pool = catalog.facetPool.data;
     let at = 0;
@@ -131,11 +142,15 @@ export class StoreView {
       records[at + REC_DERIVED] = info[base + 2] as number;
       const start = info[base] as number;
       records.set(pool.subarray(start, start + values), at + REC_VALUES);
+      headers.set(records.subarray(at, at + HEADER), slot * HEADER);
       recordAt[slot] = at;
+      liveBits[slot >>> 5] = (liveBits[slot >>> 5] as number) | (1 << (slot & 31));
       at += REC_VALUES + values;
     }
     this.records = records;
     this.recordAt = recordAt;
+    this.headers = headers;
+    this.liveBits = liveBits;
   }
 
   private rebuildOrder(): void {

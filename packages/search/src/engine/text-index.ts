@@ -32,6 +32,12 @@ const QUALITY_TWO_TYPOS = 0.4;
 const MAX_PREFIX_EXPANSIONS = 40;
 const MAX_PREFIX_SCAN = 4000;
 const EXPANSION_CACHE_SIZE = 4000;
+/**
+ * Merged posting lists of expanded query words (see `TermPostings`) kept between queries: at most this many
+ * lists, and at most this many documents in all (8 bytes each: 12 MB per language).
+ */
+const TERM_CACHE_ENTRIES = 512;
+const TERM_CACHE_DOCS = 1_500_000;
 /** Texts up to this length repeat across products (colours, categories, names, sentences): tokenised once. */
 const SHORT_TEXT = 160;
 
@@ -97,8 +103,19 @@ export interface Expansion {
   kind: "exact" | "synonym" | "prefix" | "typo";
 }
 
+/**
+ * One query word with all its expansions merged into one posting list: the documents containing any expansion,
+ * ascending, each with the best `weight × quality` over the expansions (as a float32, as the scores are kept).
+ */
+interface TermPostings {
+  docs: Int32Array;
+  scores: Float32Array;
+  /** Sum of the expansions' document frequencies: decides which word the match starts with. */
+  cost: number;
+}
+
 export interface TextMatch {
-  /** Matching slots (every query word found) and their scores, in no particular order. */
+  /** Matching slots (every query word found) and their scores, in ascending slot order. */
   slots: Int32Array;
   scores: Float32Array;
   count: number;
@@ -123,6 +140,12 @@ export class TextIndex {
   private readonly expansionCache = new Map<string, Expansion[]>();
   private readonly stemCache = new Map<string, number[]>();
   private readonly vocabularyCache = new Map<string, number[]>();
+  /**
+   * Merged posting lists by expansion list (the arrays `expand` caches, so the same word finds its list again),
+   * least recently used first. Dropped whenever a posting list or the expansions change.
+   */
+  private readonly termCache = new Map<readonly Expansion[], TermPostings>();
+  private termCacheDocs = 0;
   /** Per stem: the slot (+1) and best weight of the document being added. */
   private stemStamp = new Int32Array(1024);
   private stemWeight = new Uint8Array(1024);
@@ -130,7 +153,6 @@ export class TextIndex {
 
   // Scratch space of a query, grown with the number of slots.
   private mark = new Int32Array(0);
-  private best = new Float32Array(0);
   private score = new Float32Array(0);
   private epoch = 0;
 
@@ -196,6 +218,7 @@ export class TextIndex {
   }
 
   endDocument(): void {
+    if (this.termCache.size > 0) this.clearTermCache();
     const slot = this.currentSlot;
     for (const stemId of this.touched)
       (this.postings[stemId] as Postings).push(slot, this.stemWeight[stemId] as number);
@@ -229,6 +252,7 @@ export class TextIndex {
     this.sortedSurfaces.push(surfaceId);
     this.sorted = false;
     if (this.expansionCache.size > 0) this.expansionCache.clear();
+    if (this.termCache.size > 0) this.clearTermCache();
     return stemId;
   }
 
@@ -268,6 +292,12 @@ export class TextIndex {
     }
     this.synonyms = map;
     this.expansionCache.clear();
+    this.clearTermCache();
+  }
+
+  private clearTermCache(): void {
+    this.termCache.clear();
+    this.termCacheDocs = 0;
   }
 
   documentFrequency(stemId: number): number {
@@ -320,7 +350,10 @@ export class TextIndex {
         }
       }
     }
-    if (this.expansionCache.size >= EXPANSION_CACHE_SIZE) this.expansionCache.clear();
+    if (this.expansionCache.size >= EXPANSION_CACHE_SIZE) {
+      this.expansionCache.clear();
+      this.clearTermCache();
+    }
     this.expansionCache.set(key, out);
     return out;
   }
@@ -402,107 +435,174 @@ export class TextIndex {
     if (this.mark.length >= capacity) return;
     const size = Math.max(capacity, this.mark.length * 2, 1024);
     this.mark = new Int32Array(size);
-    this.best = new Float32Array(size);
     this.score = new Float32Array(size);
     this.epoch = 0;
   }
 
+  /**
+   * The merged posting list of one query word's expansions, from the cache or built (and cached) now. Built by
+   * marking every document of every expansion with its best score, then sorting the documents.
+   */
+  private termPostings(expansions: readonly Expansion[], capacity: number): TermPostings {
+    const cached = this.termCache.get(expansions);
+    if (cached) {
+      // Most recently used last: the cache drops from the front.
+      this.termCache.delete(expansions);
+      this.termCache.set(expansions, cached);
+      return cached;
+    }
+    let cost = 0;
+    for (const e of expansions) cost += this.documentFrequency(e.stemId);
+    let term: TermPostings;
+    const only = expansions.length === 1 ? (expansions[0] as Expansion) : undefined;
+    if (only) {
+      // One expansion: its posting list as it is (documents are ascending), scores times its quality. The view
+      // stays valid: the cache is dropped before a posting list changes.
+      const p = this.postings[only.stemId] as Postings;
+      const scores = new Float32Array(p.length);
+      for (let k = 0; k < p.length; k++) scores[k] = (p.weights[k] as number) * only.quality;
+      term = { docs: p.docs.subarray(0, p.length), scores, cost };
+    } else {
+      this.ensureScratch(capacity);
+      if (this.epoch > 2_000_000_000) {
+        this.mark.fill(0);
+        this.epoch = 0;
+      }
+      if (this.unionScratch.length < cost)
+        this.unionScratch = new Int32Array(Math.max(cost, this.unionScratch.length * 2));
+      const stamp = ++this.epoch;
+      const mark = this.mark;
+      const score = this.score;
+      const found = this.unionScratch;
+      let count = 0;
+      let min = capacity;
+      let max = -1;
+      for (const e of expansions) {
+        const p = this.postings[e.stemId] as Postings;
+        const pDocs = p.docs;
+        const weights = p.weights;
+        const quality = e.quality;
+        for (let k = 0; k < p.length; k++) {
+          const doc = pDocs[k] as number;
+          const w = (weights[k] as number) * quality;
+          if (mark[doc] !== stamp) {
+            mark[doc] = stamp;
+            score[doc] = w;
+            found[count++] = doc;
+            if (doc < min) min = doc;
+            if (doc > max) max = doc;
+          } else if (w > (score[doc] as number)) score[doc] = w;
+        }
+      }
+      const docs = new Int32Array(count);
+      const scores = new Float32Array(count);
+      if (count * 16 >= max - min + 1) {
+        // Dense (short prefixes match much of the catalogue): sweeping the marks is cheaper than sorting.
+        let n = 0;
+        for (let doc = min; doc <= max; doc++) {
+          if (mark[doc] === stamp) {
+            docs[n] = doc;
+            scores[n++] = score[doc] as number;
+          }
+        }
+      } else {
+        docs.set(found.subarray(0, count));
+        docs.sort();
+        for (let k = 0; k < count; k++) scores[k] = score[docs[k] as number] as number;
+      }
+      term = { docs, scores, cost };
+    }
+    if (term.docs.length <= TERM_CACHE_DOCS / 4) {
+      while (
+        this.termCache.size > 0 &&
+        (this.termCache.size >= TERM_CACHE_ENTRIES || this.termCacheDocs + term.docs.length > TERM_CACHE_DOCS)
+      ) {
+        const [oldest, dropped] = this.termCache.entries().next().value as [readonly Expansion[], TermPostings];
+        this.termCache.delete(oldest);
+        this.termCacheDocs -= dropped.docs.length;
+      }
+      this.termCache.set(expansions, term);
+      this.termCacheDocs += term.docs.length;
+    }
+    return term;
+  }
+
+  private unionScratch = new Int32Array(1024);
   private candidates = new Int32Array(1024);
+  private candidateScores = new Float32Array(1024);
 
   /**
    * Documents containing every query word (each through any of its expansions), scored by the sum over the
-   * words of the best field weight times the expansion quality. `live[slot] >= 0` keeps a slot (a store's
-   * record positions); without `live` every slot counts.
+   * words of the best field weight times the expansion quality. `live` is a bitset of the slots that count (a
+   * store's slots, bit `slot & 31` of word `slot >>> 5`); without it every slot counts. Each word's expansions are merged into one sorted
+   * posting list (cached between queries), so the words intersect by merging sorted lists. The answer's arrays
+   * are scratch space of this index: valid until its next `match`.
    */
-  match(expansions: readonly (readonly Expansion[])[], capacity: number, live?: ArrayLike<number>): TextMatch {
-    this.ensureScratch(capacity);
+  match(expansions: readonly (readonly Expansion[])[], capacity: number, live?: Uint32Array): TextMatch {
     if (expansions.length === 0 || expansions.some((e) => e.length === 0)) {
       return { slots: new Int32Array(0), scores: new Float32Array(0), count: 0 };
     }
-    // Rarest word first: the candidate set only shrinks.
-    const order = expansions
-      .map((list, i) => ({ list, i, cost: list.reduce((n, e) => n + this.documentFrequency(e.stemId), 0) }))
-      .sort((a, b) => a.cost - b.cost);
-    if (this.epoch > 2_000_000_000 - 64) {
-      this.mark.fill(0);
-      this.epoch = 0;
-    }
-    const base = this.epoch + 1;
-    this.epoch += order.length + 1;
-    const mark = this.mark;
-    const best = this.best;
-    const score = this.score;
+    // Rarest word first: the candidate set only shrinks. (The sort is stable: equal costs keep query order.)
+    const order = expansions.map((list) => this.termPostings(list, capacity)).sort((a, b) => a.cost - b.cost);
 
-    const first = order[0] as (typeof order)[number];
-    const firstCost = first.cost;
-    if (this.candidates.length < firstCost)
-      this.candidates = new Int32Array(Math.max(firstCost, this.candidates.length * 2));
+    const first = order[0] as TermPostings;
+    if (this.candidates.length < first.docs.length) {
+      const size = Math.max(first.docs.length, this.candidates.length * 2);
+      this.candidates = new Int32Array(size);
+      this.candidateScores = new Float32Array(size);
+    }
     const candidates = this.candidates;
+    const scores = this.candidateScores;
     let count = 0;
-    for (const e of first.list) {
-      const p = this.postings[e.stemId] as Postings;
-      const docs = p.docs;
-      const weights = p.weights;
-      const quality = e.quality;
-      for (let k = 0; k < p.length; k++) {
+    {
+      const docs = first.docs;
+      const firstScores = first.scores;
+      for (let k = 0; k < docs.length; k++) {
         const doc = docs[k] as number;
-        const w = (weights[k] as number) * quality;
-        if (mark[doc] !== base) {
-          if (live !== undefined && !((live[doc] as number) >= 0)) continue;
-          mark[doc] = base;
-          score[doc] = w;
-          candidates[count++] = doc;
-        } else if (w > (score[doc] as number)) score[doc] = w;
+        // A slot past the end of the bitset reads undefined, which counts as absent.
+        if (live !== undefined && ((live[doc >>> 5] as number) & (1 << (doc & 31))) === 0) continue;
+        candidates[count] = doc;
+        scores[count++] = firstScores[k] as number;
       }
     }
     for (let round = 1; round < order.length && count > 0; round++) {
-      const previous = base + round - 1;
-      const current = base + round;
-      const { list } = order[round] as (typeof order)[number];
-      for (const e of list) {
-        const p = this.postings[e.stemId] as Postings;
-        const quality = e.quality;
-        // Few candidates against a long posting list: look each candidate up instead of walking the list.
-        if (count * 20 < p.length) {
-          for (let c = 0; c < count; c++) {
-            const doc = candidates[c] as number;
-            const at = p.indexOf(doc);
-            if (at < 0) continue;
-            const w = (p.weights[at] as number) * quality;
-            if (mark[doc] === previous) {
-              mark[doc] = current;
-              best[doc] = w;
-            } else if (mark[doc] === current && w > (best[doc] as number)) best[doc] = w;
-          }
-        } else {
-          const docs = p.docs;
-          const weights = p.weights;
-          for (let k = 0; k < p.length; k++) {
-            const doc = docs[k] as number;
-            const m = mark[doc];
-            if (m === previous) {
-              mark[doc] = current;
-              best[doc] = (weights[k] as number) * quality;
-            } else if (m === current) {
-              const w = (weights[k] as number) * quality;
-              if (w > (best[doc] as number)) best[doc] = w;
-            }
-          }
-        }
-      }
+      const term = order[round] as TermPostings;
+      const docs = term.docs;
+      const termScores = term.scores;
+      const length = docs.length;
       let kept = 0;
-      for (let c = 0; c < count; c++) {
+      // Galloping intersection: from where the previous candidate was found, step 1, 2, 4… ahead until past the
+      // candidate, then binary search that stretch. Cheap both for few candidates in a long list and for lists
+      // of similar length.
+      let k = 0;
+      for (let c = 0; c < count && k < length; c++) {
         const doc = candidates[c] as number;
-        if (mark[doc] === current) {
-          score[doc] = (score[doc] as number) + (best[doc] as number);
-          candidates[kept++] = doc;
+        if ((docs[k] as number) < doc) {
+          let step = 1;
+          let lo = k + 1;
+          let hi = k + step;
+          while (hi < length && (docs[hi] as number) < doc) {
+            lo = hi + 1;
+            step *= 2;
+            hi = k + step;
+          }
+          if (hi >= length) hi = length - 1;
+          // The first position in [lo, hi] whose document is at least `doc` (or hi + 1).
+          while (lo <= hi) {
+            const mid = (lo + hi) >>> 1;
+            if ((docs[mid] as number) < doc) lo = mid + 1;
+            else hi = mid - 1;
+          }
+          k = lo;
+        }
+        if (k < length && docs[k] === doc) {
+          candidates[kept] = doc;
+          // Float32 storage rounds the sum the same way for every query.
+          scores[kept++] = (scores[c] as number) + (termScores[k] as number);
         }
       }
       count = kept;
     }
-    const slots = candidates.slice(0, count);
-    const scores = new Float32Array(count);
-    for (let i = 0; i < count; i++) scores[i] = score[slots[i] as number] as number;
-    return { slots, scores, count };
+    return { slots: candidates.subarray(0, count), scores: scores.subarray(0, count), count };
   }
 }
