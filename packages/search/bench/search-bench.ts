@@ -13,6 +13,7 @@ import { generateDemoCatalog } from "@vitrine/demo-data";
 import type { FacetRequest } from "../src/api/types.ts";
 import { CatalogIndex } from "../src/engine/catalog-index.ts";
 import { SearchEngine } from "../src/engine/search-engine.ts";
+import { random, typo } from "../test/query-generators.ts";
 
 setFlagsFromString("--expose_gc");
 const gc = runInNewContext("gc") as () => void;
@@ -25,16 +26,6 @@ const option = (name: string, fallback: string) => {
 const SIZES = option("sizes", "10000,100000").split(",").map(Number);
 const QUERIES = Number(option("queries", "600"));
 const TODAY = new Date(Date.UTC(2026, 10, 22));
-
-/** A small deterministic generator, so every run measures the same queries. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -51,21 +42,6 @@ function base(shop: Shop, path: string) {
     currency: shop.currency,
     context: { view: { url: `https://shop.example/${shop.pathPrefix}${path}` } },
   };
-}
-
-/** Introduces one typo (swap, drop, replace or double a letter) into a word of five letters or more. */
-function typo(word: string, r: ReturnType<typeof random>): string {
-  const i = 1 + Math.floor(r.next() * (word.length - 2));
-  switch (Math.floor(r.next() * 4)) {
-    case 0:
-      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    case 1:
-      return word.slice(0, i) + word.slice(i + 1);
-    case 2:
-      return `${word.slice(0, i)}x${word.slice(i + 1)}`;
-    default:
-      return word.slice(0, i) + word[i] + word.slice(i);
-  }
 }
 
 interface Result {
@@ -184,7 +160,7 @@ async function bench(size: number): Promise<void> {
   const typoRequests = Array.from({ length: QUERIES }, () => {
     const shop = r.pick(shops);
     const word = r.pick(vocabulary[shop.language].filter((w) => w.length >= 5));
-    return { ...base(shop, "/search/"), query: typo(word, r) };
+    return { ...base(shop, "/search/"), query: typo(word, r.next) };
   });
   const filterRequests = listingRequests.map((req, i) => {
     const response = engine.listing(req);

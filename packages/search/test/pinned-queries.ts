@@ -4,6 +4,7 @@ import { generateDemoCatalog } from "@vitrine/demo-data";
 import type { FacetRequest, SortOption } from "../src/api/types.ts";
 import { CatalogIndex } from "../src/engine/catalog-index.ts";
 import { SearchEngine } from "../src/engine/search-engine.ts";
+import { random, typo } from "./query-generators.ts";
 
 /**
  * A representative, deterministic set of queries on a generated catalogue, answered by the engine and reduced
@@ -19,29 +20,6 @@ export interface PinnedResult {
   total: number;
   ids: string;
   hash: string;
-}
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
-}
-
-function typo(word: string, next: () => number): string {
-  const i = 1 + Math.floor(next() * (word.length - 2));
-  switch (Math.floor(next() * 4)) {
-    case 0:
-      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    case 1:
-      return word.slice(0, i) + word.slice(i + 1);
-    case 2:
-      return `${word.slice(0, i)}x${word.slice(i + 1)}`;
-    default:
-      return word.slice(0, i) + word[i] + word.slice(i);
-  }
 }
 
 const SORTS: Record<string, SortOption | undefined> = {
