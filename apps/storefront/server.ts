@@ -1,8 +1,8 @@
-import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { extname, join, normalize, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { StaticFiles } from "./static-files.ts";
 
 /**
  * The production server: static assets from the client build (long-lived caching, compressed) and every other
@@ -20,20 +20,6 @@ const buildDir = resolve(root, process.env.VITRINE_BUILD_DIR ?? "build");
 const clientDir = join(buildDir, "client");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-
-const MIME: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".json": "application/json",
-  ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".webmanifest": "application/manifest+json",
-};
 
 type Entry = { ServerBuild: ServerBuild };
 interface PageRequest {
@@ -89,24 +75,31 @@ async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promi
   return true;
 }
 
+const staticFiles = new StaticFiles(clientDir);
+
+/** Files of the client build, in the precompressed encoding the browser accepts (precompress.ts). */
 async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-  if (pathname === "/" || pathname.endsWith("/")) return false;
-  const file = normalize(join(clientDir, pathname));
-  if (!file.startsWith(clientDir)) return false;
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) return false;
-  const body = await readFile(file);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+  } catch {
+    return false;
+  }
+  const file = await staticFiles.get(pathname, req.headers["accept-encoding"]);
+  if (!file) return false;
   res.statusCode = 200;
-  res.setHeader("content-type", MIME[extname(file)] ?? "application/octet-stream");
-  res.setHeader("content-length", body.length);
+  res.setHeader("content-type", file.contentType);
+  res.setHeader("content-length", file.body.length);
+  // An encoded answer is not compressed again by the compression middleware.
+  if (file.encoding) res.setHeader("content-encoding", file.encoding);
+  if (file.varies) res.setHeader("vary", "Accept-Encoding");
   // Vite fingerprints everything under /assets/: cache it for a year.
   res.setHeader(
     "cache-control",
     pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
   );
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.end(req.method === "HEAD" ? undefined : file.body);
   return true;
 }
 

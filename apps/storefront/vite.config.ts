@@ -1,5 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./precompress.ts";
 
 // A new id per build: clients compare it with /builds/latest.json to notice a deployment.
 const buildId =
@@ -9,26 +11,61 @@ const buildId =
     .replace(/[^0-9]/g, "")
     .slice(0, 14);
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+/** The route modules every shop page loads: the document, the store and the shop layout. */
+const SHELL_ROUTES = /[\\/]app[\\/](entry\.client|root|routes[\\/]store|routes[\\/]layout\.shop)\.tsx$/;
+
+/**
+ * The shop's own code that every page loads goes into one chunk with the client entry (it keeps the entry's
+ * name): the shell routes and every module they import statically, found by walking up the importers, so a new
+ * header component joins by itself. Eighteen small files compressed about 3.3 KB worse than one.
+ */
+function shellChunk(): (id: string, context: ChunkingContext) => string | null {
+  const inShell = (id: string, context: ChunkingContext): boolean => {
+    const seen = new Set([id]);
+    const queue = [id];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (SHELL_ROUTES.test(next)) return true;
+      for (const importer of context.getModuleInfo(next)?.importers ?? []) {
+        if (!seen.has(importer)) {
+          seen.add(importer);
+          queue.push(importer);
+        }
+      }
+    }
+    return false;
+  };
+  return (id, context) => (!id.includes("node_modules") && inShell(id, context) ? "shell" : null);
+}
+
+export default defineConfig({
+  plugins: [reactRouter(), precompressAssets()],
   define: { __VITRINE_BUILD_ID__: JSON.stringify(buildId) },
   resolve: { tsconfigPaths: true },
   ssr: {
     // Workspace packages are TypeScript source: bundle them into the server build.
     noExternal: [/^@vitrine\//],
   },
-  build: {
-    target: "es2022",
-    // React, React DOM and React Router in one file: every page needs all of it, and one file compresses better
-    // than the six the automatic splitting made (2.9 KB less gzip per page, measured with `npm run bench`).
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
+  build: { target: "es2022" },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+              groups: [
+                // React, React DOM and React Router in one file: every page needs all of it, and one file
+                // compresses better than the six the automatic splitting made (2.9 KB less gzip per page).
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 2,
+                },
+                { name: shellChunk(), debugName: "shell", priority: 1 },
+              ],
             },
           },
         },
+      },
+    },
   },
-}));
+});

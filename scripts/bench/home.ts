@@ -1,4 +1,4 @@
-import { type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
+import { formatJavaScriptBytes, type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
 
 /** Target of the content issue: the home page answers within 50 ms (p95) at 10 concurrent requests. */
 const P95_TARGET_MS = 50;
@@ -38,9 +38,6 @@ export async function benchHome(baseUrl: string): Promise<(string | LoadResult)[
       );
     }
   }
-  const js = await pageJavaScriptBytes(baseUrl, "/de/");
-  rows.push(
-    `JS home /de/: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KB gzip (${(js.raw / 1024).toFixed(0)} KB raw)`,
-  );
+  rows.push(formatJavaScriptBytes("home /de/", await pageJavaScriptBytes(baseUrl, "/de/")));
   return rows;
 }

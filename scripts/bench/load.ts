@@ -111,12 +111,29 @@ export function formatLoadResult(r: LoadResult): string {
   return `${r.name.padEnd(38)} c=${String(r.concurrency).padStart(2)} n=${String(r.requests).padStart(5)}  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0).padStart(6)} req/s${r.errors ? `  errors ${r.errors}` : ""}`;
 }
 
-/** JavaScript a page loads on first view: the module scripts and modulepreloads in its HTML, gzip-compressed. */
-export async function pageJavaScriptBytes(
-  baseUrl: string,
-  path: string,
-): Promise<{ files: number; raw: number; gzip: number }> {
-  const { gzipSync } = await import("node:zlib");
+/** The issue's budget for the JavaScript a page loads (KB gzip, as the server sends it). */
+export const JS_BUDGET_KB = 120;
+
+export interface JavaScriptBytes {
+  files: number;
+  raw: number;
+  gzip: number;
+  br: number;
+}
+
+/** One row: files, gzip (against the budget), Brotli and raw size. */
+export function formatJavaScriptBytes(name: string, js: JavaScriptBytes): string {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
+  const over = js.gzip / 1024 > JS_BUDGET_KB;
+  return `JS ${name.padEnd(34)} ${String(js.files).padStart(3)} files  ${kb(js.gzip)} KB gzip (budget ${JS_BUDGET_KB} KB${over ? ", OVER" : ""})  ${kb(js.br)} KB br  ${kb(js.raw)} KB raw`;
+}
+
+/**
+ * JavaScript a page loads on first view: the module scripts and modulepreloads in its HTML, counted as the bytes
+ * the server sends a browser that accepts only gzip (the budget's measure), one that accepts Brotli, and
+ * uncompressed.
+ */
+export async function pageJavaScriptBytes(baseUrl: string, path: string): Promise<JavaScriptBytes> {
   const html = await (await fetch(new URL(path, baseUrl))).text();
   const sources = new Set<string>();
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
@@ -124,12 +141,16 @@ export async function pageJavaScriptBytes(
   for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) sources.add(match[1] as string);
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) sources.add(match[1] as string);
   for (const match of html.matchAll(/import \* as [\w$]+ from "([^"]+\.js)"/g)) sources.add(match[1] as string);
-  let raw = 0;
-  let gzip = 0;
+  const wireBytes = async (src: string, acceptEncoding: string) => {
+    const answer = await pageGet(new URL(src, baseUrl), { "accept-encoding": acceptEncoding });
+    if (!answer.ok) throw new Error(`${src}: ${answer.status}`);
+    return (await answer.arrayBuffer()).byteLength;
+  };
+  const totals = { files: sources.size, raw: 0, gzip: 0, br: 0 };
   for (const src of sources) {
-    const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
+    totals.raw += await wireBytes(src, "identity");
+    totals.gzip += await wireBytes(src, "gzip");
+    totals.br += await wireBytes(src, "gzip, deflate, br");
   }
-  return { files: sources.size, raw, gzip };
+  return totals;
 }

@@ -1,6 +1,6 @@
-import { type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
+import { formatJavaScriptBytes, type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
 
-/** Server response time and throughput of the main page types at 10 concurrent requests, and their JS (gzip). */
+/** Server response time and throughput of the main page types at 10 concurrent requests, and their JavaScript. */
 export async function benchPages(baseUrl: string): Promise<(string | LoadResult)[]> {
   const productPath = await firstProductPath(baseUrl);
   const pages: [string, string][] = [
@@ -45,10 +45,7 @@ export async function benchPages(baseUrl: string): Promise<(string | LoadResult)
     );
   }
   for (const [name, path] of pages) {
-    const js = await pageJavaScriptBytes(baseUrl, path);
-    rows.push(
-      `JS ${name.padEnd(34)} ${String(js.files).padStart(3)} files  ${(js.gzip / 1024).toFixed(1).padStart(6)} KB gzip  (${(js.raw / 1024).toFixed(0)} KB raw)`,
-    );
+    rows.push(formatJavaScriptBytes(name, await pageJavaScriptBytes(baseUrl, path)));
   }
   return rows;
 }

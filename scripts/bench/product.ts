@@ -1,4 +1,4 @@
-import { type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
+import { formatJavaScriptBytes, type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
 
 /**
  * Product page benchmark: server response time and throughput of product pages (a spread of demo products, so
@@ -11,7 +11,6 @@ const FIRST_PRODUCT_ID = 1001;
 const PRODUCTS = 60;
 const CONCURRENCY = 10;
 const REQUESTS = 600;
-const JS_BUDGET_KB = 120;
 
 /** The canonical path of a product: its id-only path redirects there (unknown ids answer 404). */
 async function canonicalPath(baseUrl: string, path: string): Promise<string | undefined> {
@@ -66,10 +65,6 @@ export async function benchProduct(baseUrl: string): Promise<(string | LoadResul
       }),
     );
   }
-  const js = await pageJavaScriptBytes(baseUrl, paths[0] as string);
-  const kb = js.gzip / 1024;
-  rows.push(
-    `product page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB${kb > JS_BUDGET_KB ? ", OVER" : ""})`,
-  );
+  rows.push(formatJavaScriptBytes("product page", await pageJavaScriptBytes(baseUrl, paths[0] as string)));
   return rows;
 }

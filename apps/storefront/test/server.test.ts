@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createDatabase, type Db, setMaintenanceMode } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -127,6 +127,29 @@ describe("server fast path", () => {
       await setMaintenanceMode(db, false, new Date());
     }
     await expect.poll(async () => (await get("/de/")).status, { timeout: 5000, interval: 250 }).toBe(200);
+  });
+
+  it("answers the build's scripts precompressed, in the encoding the browser accepts", async () => {
+    const page = html(await get("/de/"));
+    const script = page.match(/<link rel="modulepreload" href="(\/assets\/framework-[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const plain = await get(script as string, { "accept-encoding": "identity" });
+    const br = await get(script as string);
+    const gzip = await get(script as string, { "accept-encoding": "gzip" });
+    expect([plain.status, br.status, gzip.status]).toEqual([200, 200, 200]);
+    expect([
+      plain.headers["content-encoding"],
+      br.headers["content-encoding"],
+      gzip.headers["content-encoding"],
+    ]).toEqual([undefined, "br", "gzip"]);
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    // Nothing outside the client build is answered as a file.
+    expect((await get("/assets/..%2f..%2fserver%2findex.js")).headers["content-type"]).not.toMatch(/javascript/);
   });
 
   it("leaves other paths to React Router", async () => {
