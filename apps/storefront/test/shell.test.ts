@@ -278,6 +278,31 @@ describe("the two 404s", () => {
     }
     expect((await shop.browser().fetch("/images/error/huge.svg")).status).toBe(404);
   });
+
+  it("draws its icons from sprites that every icon of the page finds, kept for good under the build's id", async () => {
+    const { document } = await page(shop.browser(), "/de/");
+    const uses = [...document.querySelectorAll("svg.icon use")].map((use) => use.getAttribute("href") as string);
+    expect(uses.length).toBeGreaterThan(10);
+    const sprites = new Map<string, string>();
+    for (const href of uses) {
+      const [url, id] = href.split("#") as [string, string];
+      if (!sprites.has(url)) {
+        const answer = await shop.browser().fetch(url);
+        expect(answer.status, url).toBe(200);
+        expect(answer.headers.get("content-type")).toContain("image/svg+xml");
+        expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        sprites.set(url, await answer.text());
+      }
+      expect(sprites.get(url), href).toContain(`<symbol id="${id}" `);
+    }
+    expect([...sprites.keys()].map((url) => url.split("?")[0])).toEqual(
+      expect.arrayContaining(["/images/icons/ui.svg", "/images/icons/payment.svg", "/images/icons/flag.svg"]),
+    );
+    // An old build's page still gets the current sprite, kept for a day only.
+    const old = await shop.browser().fetch("/images/icons/ui.svg?v=1999");
+    expect(old.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect((await shop.browser().fetch("/images/icons/secrets.svg")).status).toBe(404);
+  });
 });
 
 describe("client-side navigations", () => {

@@ -9,7 +9,10 @@ import { Button } from "./Button.tsx";
 import { ErrorScreen } from "./ErrorScreen.tsx";
 import { CARE_SYMBOL_IDS, CareIcon } from "./icons/CareIcon.tsx";
 import { FlagIcon } from "./icons/FlagIcon.tsx";
+import { ICON_SETS, type IconSet } from "./icons/Icon.tsx";
 import { PAYMENT_METHODS, PaymentIcon } from "./icons/PaymentIcon.tsx";
+import { isIconSet, renderIconSprite } from "./icons/sprite.server.tsx";
+import * as uiIcons from "./icons/ui.tsx";
 import { Link } from "./Link.tsx";
 
 const messages = messagesFor("de");
@@ -157,28 +160,60 @@ describe("Button", () => {
 });
 
 describe("icons", () => {
+  /** The symbol ids a rendered icon refers to, and whether its set's sprite draws them. */
+  const usedSymbol = (html: string) => /<use href="\/images\/icons\/([a-z]+)\.svg\?v=[^"#]+#([^"]+)"/.exec(html);
+  const spriteSymbol = (set: IconSet, id: string) =>
+    new RegExp(`<symbol id="${id}" viewBox="[^"]+">(.*?)</symbol>`).exec(renderIconSprite(set))?.[1];
+
   it("draw every care symbol of the catalogue vocabulary", () => {
     expect([...CARE_SYMBOL_IDS].sort()).toEqual(Object.keys(CARE_SYMBOLS).sort());
     for (const symbol of CARE_SYMBOL_IDS) {
       const html = renderToString(<CareIcon symbol={symbol} title={CARE_SYMBOLS[symbol]?.de} />);
       expect(html).toContain('role="img"');
       expect(html).toContain(`<title>${CARE_SYMBOLS[symbol]?.de}</title>`);
-      expect(html).toMatch(/<(path|circle|rect|text)/);
+      expect(usedSymbol(html)?.slice(1)).toEqual(["care", symbol]);
+      expect(spriteSymbol("care", symbol)).toMatch(/<(path|circle|rect|text)/);
     }
   });
 
   it("draw every payment method and the four flags; untitled icons are hidden from screen readers", () => {
     for (const method of PAYMENT_METHODS) {
-      expect(renderToString(<PaymentIcon method={method} />)).toMatch(/aria-hidden="true".*<(path|text|circle|g)/);
+      const html = renderToString(<PaymentIcon method={method} />);
+      expect(html).toContain('aria-hidden="true"');
+      expect(html).toContain('viewBox="0 0 38 24"');
+      expect(usedSymbol(html)?.slice(1)).toEqual(["payment", method]);
+      expect(spriteSymbol("payment", method)).toMatch(/^<rect[^>]*><\/rect><(path|text|circle|g)/);
     }
     expect(PAYMENT_METHODS).toEqual(
       expect.arrayContaining(["invoice", "cash_on_delivery", "credit_card", "paypal", "instalment", "pay_later"]),
     );
     expect(PAYMENT_METHODS).toEqual(expect.arrayContaining(["direct_debit", "gift_card", "bank_transfer"]));
     for (const country of ["at", "ch", "de", "eu"] as const) {
-      expect(renderToString(<FlagIcon country={country} title={country} />)).toContain('viewBox="0 0 24 16"');
+      const html = renderToString(<FlagIcon country={country} title={country} />);
+      expect(html).toContain('viewBox="0 0 24 16"');
+      expect(usedSymbol(html)?.slice(1)).toEqual(["flag", country]);
+      expect(renderIconSprite("flag")).toContain(`<symbol id="${country}" viewBox="0 0 24 16">`);
     }
-    expect(renderToString(<FlagIcon country="eu" />).match(/fill="#FFCC00"/g)).toHaveLength(12);
+    expect(spriteSymbol("flag", "eu")?.match(/fill="#FFCC00"/g)).toHaveLength(12);
+  });
+
+  it("find every line icon in the sprite, and only icons of known sets are served", () => {
+    const icons = [
+      ...Object.values(uiIcons).map((UiIcon) => <UiIcon key={String(UiIcon)} />),
+      <uiIcons.WishlistIcon key="filled" filled />,
+      <uiIcons.ChevronIcon key="up" direction="up" />,
+      <uiIcons.ChevronIcon key="right" direction="right" />,
+    ];
+    const ids = new Set<string>();
+    for (const icon of icons) {
+      const [, set, id] = usedSymbol(renderToString(icon)) ?? [];
+      expect(set).toBe("ui");
+      expect(spriteSymbol("ui", id as string)).toMatch(/<(path|circle|rect|g)/);
+      ids.add(id as string);
+    }
+    expect(ids.size).toBe(icons.length);
+    expect(ICON_SETS.every(isIconSet)).toBe(true);
+    expect(isIconSet("secrets")).toBe(false);
   });
 });
 

@@ -1,5 +1,7 @@
 import { parseDemoImagePath, renderBannerSvg, renderProductSvg } from "@vitrine/demo-data";
+import { isIconSet, renderIconSprite } from "../components/icons/sprite.server.tsx";
 import { requestedBannerSize } from "../content/images.ts";
+import { BUILD_ID } from "../lib/build.ts";
 import { isErrorPictureSize, renderErrorPicture } from "../lib/error-art.server.ts";
 import type { Route } from "./+types/images";
 
@@ -9,8 +11,9 @@ const DAY = "public, max-age=86400";
 
 /**
  * Product and banner images generated as SVG: `/images/demo/{type}/{colour}/{pattern}/{view}.svg` and
- * `/images/banner/{type}/{colour}.svg`, and the error screen's picture `/images/error/{small|medium|large}.svg`.
- * The paths name everything the picture shows, so they never change.
+ * `/images/banner/{type}/{colour}.svg`, the error screen's picture `/images/error/{small|medium|large}.svg` and
+ * the icon sprites `/images/icons/{set}.svg?v={build}`. The product and banner paths name everything the picture
+ * shows, so they never change; a sprite is kept for good under its build's id.
  */
 export function loader({ request, params }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
@@ -27,6 +30,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
   if (error && isErrorPictureSize(error[1] as string)) {
     svg = renderErrorPicture(error[1] as "small");
     cacheControl = DAY;
+  }
+  const iconSet = /^icons\/([a-z]+)\.svg$/.exec(path)?.[1];
+  if (iconSet && isIconSet(iconSet)) {
+    svg = renderIconSprite(iconSet);
+    if (new URL(request.url).searchParams.get("v") !== BUILD_ID) cacheControl = DAY;
   }
   if (!svg) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   return new Response(svg, {

@@ -7,8 +7,8 @@ import { useStoreData } from "../../lib/use-store.ts";
 import { Button } from "../Button.tsx";
 import { useHydrated } from "../basket/use-hydrated.ts";
 import { CsrfInput } from "../CsrfInput.tsx";
-import { Icon, type IconProps } from "../icons/Icon.tsx";
 import { PaymentIcon, type PaymentMethodIcon } from "../icons/PaymentIcon.tsx";
+import { LockIcon } from "../icons/ui.tsx";
 import { Link } from "../Link.tsx";
 import { AddressFields, AddressText } from "./AddressFields.tsx";
 import { Field, Notice } from "./Field.tsx";
@@ -31,17 +31,6 @@ const PAYMENT_ICONS: Record<PaymentMethodId, PaymentMethodIcon[]> = {
   prepayment: ["bank_transfer"],
   cash_on_delivery: ["cash_on_delivery"],
 };
-
-function LockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
-        <rect x="5" y="11" width="14" height="10" rx="2" />
-        <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-      </g>
-    </Icon>
-  );
-}
 
 function useBusy(intent: string): boolean {
   const navigation = useNavigation();

@@ -2,45 +2,21 @@ import { Icon, type IconProps } from "./Icon.tsx";
 
 export type FlagCountry = "at" | "ch" | "de" | "eu";
 
-/** A five-pointed star around (0, 0), for the EU flag. */
-const STAR = "M0-.62.15-.2.59-.19.24.08.36.5 0 .25-.36.5-.24.08-.59-.19-.15-.2z";
-const EU_STARS = Array.from({ length: 12 }, (_, i) => {
-  const angle = (i * Math.PI) / 6;
-  return `translate(${(12 + 4.6 * Math.cos(angle)).toFixed(2)} ${(8 + 4.6 * Math.sin(angle)).toFixed(2)})`;
-});
-
 /**
  * Country flags for the store switcher: Austria, Switzerland, Germany and the EU (the international store).
- * Drawn in a 3:2 box; `size` sets the height and the width follows.
+ * Drawn in a 3:2 box (drawings/flag.tsx); `size` sets the height and the width follows.
  */
 export function FlagIcon({ country, size = "1em", ...props }: IconProps & { country: FlagCountry }) {
   const width = typeof size === "number" ? size * 1.5 : `calc(${size} * 1.5)`;
   return (
-    <Icon viewBox="0 0 24 16" {...props} width={width} height={size} className="icon--flag">
-      {country === "de" ? (
-        <>
-          <path fill="#000" d="M0 0h24v5.34H0z" />
-          <path fill="#D00" d="M0 5.33h24v5.34H0z" />
-          <path fill="#FFCE00" d="M0 10.66h24V16H0z" />
-        </>
-      ) : country === "at" ? (
-        <>
-          <path fill="#C8102E" d="M0 0h24v16H0z" />
-          <path fill="#fff" d="M0 5.33h24v5.34H0z" />
-        </>
-      ) : country === "ch" ? (
-        <>
-          <path fill="#DA291C" d="M0 0h24v16H0z" />
-          <path fill="#fff" d="M10.6 3.2h2.8v3.4h3.4v2.8h-3.4v3.4h-2.8V9.4H7.2V6.6h3.4z" />
-        </>
-      ) : (
-        <>
-          <path fill="#003399" d="M0 0h24v16H0z" />
-          {EU_STARS.map((transform) => (
-            <path key={transform} fill="#FFCC00" transform={transform} d={STAR} />
-          ))}
-        </>
-      )}
-    </Icon>
+    <Icon
+      set="flag"
+      symbol={country}
+      viewBox="0 0 24 16"
+      {...props}
+      width={width}
+      height={size}
+      className="icon--flag"
+    />
   );
 }

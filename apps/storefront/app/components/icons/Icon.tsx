@@ -1,4 +1,9 @@
-import type { ReactNode, SVGProps } from "react";
+import type { SVGProps } from "react";
+import { BUILD_ID } from "../../lib/build.ts";
+
+/** The icon sets: each is one SVG sprite of symbols (drawings/, served by routes/images.ts). */
+export const ICON_SETS = ["ui", "payment", "flag", "care"] as const;
+export type IconSet = (typeof ICON_SETS)[number];
 
 /**
  * Props every icon takes. Icons are decorative (`aria-hidden`) unless they get a `title`, which makes them an
@@ -11,15 +16,25 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   size?: number | string;
 }
 
-/** The `<svg>` wrapper shared by all icons. */
+/** Address of a set's sprite: the build id in it lets browsers keep it for good. */
+export function iconSpriteUrl(set: IconSet): string {
+  return `/images/icons/${set}.svg?v=${encodeURIComponent(BUILD_ID)}`;
+}
+
+/**
+ * An icon: a `<use>` of a symbol in its set's sprite. The drawings reach the browser once, as a cached SVG file
+ * per set, instead of inside the JavaScript of every page; `currentColor` in a line icon still follows the
+ * text colour around it.
+ */
 export function Icon({
+  set,
+  symbol,
   title,
   size = "1em",
   viewBox = "0 0 24 24",
   className,
-  children,
   ...rest
-}: IconProps & { viewBox?: string; children: ReactNode }) {
+}: IconProps & { set: IconSet; symbol: string; viewBox?: string }) {
   return (
     // biome-ignore lint/a11y/noSvgWithoutTitle: decorative icons are aria-hidden; a titled icon renders <title>.
     <svg
@@ -33,16 +48,7 @@ export function Icon({
       {...rest}
     >
       {title ? <title>{title}</title> : null}
-      {children}
+      <use href={`${iconSpriteUrl(set)}#${symbol}`} />
     </svg>
   );
 }
-
-/** Stroke settings for the line icons (24×24 grid, 1.6 px lines, round ends). */
-export const LINE = {
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 1.6,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;

@@ -1,134 +1,24 @@
-import { Icon, type IconProps, LINE } from "./Icon.tsx";
+import { Icon, type IconProps } from "./Icon.tsx";
 
 /*
- * The shop's line icons (24×24): basket, wishlist, delivery, return, search, store finder, plus the few the
- * header and drawers need (account, menu, close, chevron, location). All take `IconProps`.
+ * The shop's line icons (24×24; drawings/ui.tsx): basket, wishlist, delivery, return, search, store finder, plus
+ * the few the header, drawers and checkout need. All take `IconProps`.
  */
 
-export function BasketIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <path d="M5 8h14l-1.2 12.2a1 1 0 0 1-1 .8H7.2a1 1 0 0 1-1-.8z" />
-        <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
-      </g>
-    </Icon>
-  );
-}
-
-export function WishlistIcon({ filled, ...props }: IconProps & { filled?: boolean }) {
-  return (
-    <Icon {...props}>
-      <path
-        {...LINE}
-        fill={filled ? "currentColor" : "none"}
-        d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z"
-      />
-    </Icon>
-  );
-}
-
-export function DeliveryIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <path d="M2.5 6.5h11v10h-11z" />
-        <path d="M13.5 10h4l3 3.2v3.3h-7" />
-        <circle cx="6.5" cy="17.5" r="1.8" />
-        <circle cx="17" cy="17.5" r="1.8" />
-      </g>
-    </Icon>
-  );
-}
-
-export function ReturnIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <path d="M4 9h11a5 5 0 0 1 0 10H9" />
-        <path d="M8 5 4 9l4 4" />
-      </g>
-    </Icon>
-  );
-}
-
-export function SearchIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <circle cx="10.5" cy="10.5" r="6" />
-        <path d="m15 15 5 5" />
-      </g>
-    </Icon>
-  );
-}
-
-export function StoreFinderIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <path d="M4 10v10h16V10" />
-        <path d="M3 10 5 4h14l2 6a2.5 2.5 0 0 1-4.5 1.5A2.5 2.5 0 0 1 12 11.5a2.5 2.5 0 0 1-4.5 0A2.5 2.5 0 0 1 3 10z" />
-        <path d="M10 20v-5h4v5" />
-      </g>
-    </Icon>
-  );
-}
-
-export function AccountIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <circle cx="12" cy="8" r="4" />
-        <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
-      </g>
-    </Icon>
-  );
-}
-
-export function MenuIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path {...LINE} d="M3.5 6.5h17M3.5 12h17M3.5 17.5h17" />
-    </Icon>
-  );
-}
-
-export function CloseIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path {...LINE} d="m5.5 5.5 13 13m0-13-13 13" />
-    </Icon>
-  );
-}
-
-export function ChevronIcon({ direction = "down", ...props }: IconProps & { direction?: "down" | "right" | "up" }) {
-  const d = direction === "down" ? "m6 9 6 6 6-6" : direction === "up" ? "m6 15 6-6 6 6" : "m9 6 6 6-6 6";
-  return (
-    <Icon {...props}>
-      <path {...LINE} d={d} />
-    </Icon>
-  );
-}
-
-export function LocationIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <path d="M12 21s-6.5-6.2-6.5-11.2a6.5 6.5 0 0 1 13 0C18.5 14.8 12 21 12 21z" />
-        <circle cx="12" cy="9.8" r="2.3" />
-      </g>
-    </Icon>
-  );
-}
-
-export function ClockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <g {...LINE}>
-        <circle cx="12" cy="12" r="8.5" />
-        <path d="M12 7.5V12l3 2" />
-      </g>
-    </Icon>
-  );
-}
+export const BasketIcon = (props: IconProps) => <Icon set="ui" symbol="basket" {...props} />;
+export const WishlistIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon set="ui" symbol={filled ? "wishlist-filled" : "wishlist"} {...props} />
+);
+export const DeliveryIcon = (props: IconProps) => <Icon set="ui" symbol="delivery" {...props} />;
+export const ReturnIcon = (props: IconProps) => <Icon set="ui" symbol="return" {...props} />;
+export const SearchIcon = (props: IconProps) => <Icon set="ui" symbol="search" {...props} />;
+export const StoreFinderIcon = (props: IconProps) => <Icon set="ui" symbol="store-finder" {...props} />;
+export const AccountIcon = (props: IconProps) => <Icon set="ui" symbol="account" {...props} />;
+export const MenuIcon = (props: IconProps) => <Icon set="ui" symbol="menu" {...props} />;
+export const CloseIcon = (props: IconProps) => <Icon set="ui" symbol="close" {...props} />;
+export const ChevronIcon = ({ direction = "down", ...props }: IconProps & { direction?: "down" | "right" | "up" }) => (
+  <Icon set="ui" symbol={`chevron-${direction}`} {...props} />
+);
+export const LocationIcon = (props: IconProps) => <Icon set="ui" symbol="location" {...props} />;
+export const ClockIcon = (props: IconProps) => <Icon set="ui" symbol="clock" {...props} />;
+export const LockIcon = (props: IconProps) => <Icon set="ui" symbol="lock" {...props} />;
