@@ -244,6 +244,14 @@ describe("product page", () => {
     expect(text).toContain("Standardversand");
   });
 
+  it("sends the detail sections as HTML in a client navigation's data too", async () => {
+    const data = await (await shop.browser().fetch(`${CANONICAL}_.data?_routes=routes%2Fproduct`)).text();
+    for (const expected of ["Maschinenwäsche 30 °C", "Deutsche Größe", "size-chart", "Standardversand"]) {
+      expect(data).toContain(expected);
+    }
+    expect(html).toMatch(/<div class="product-details"><details class="product-details__section" open="">/);
+  });
+
   it("carries Product structured data with an offer per size: price, currency, availability", () => {
     const product = jsonLd(html).find((d) => d["@type"] === "Product") as {
       name: string;

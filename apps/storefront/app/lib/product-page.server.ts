@@ -20,13 +20,14 @@ import { redirect } from "react-router";
 import { createTranslator } from "../i18n/i18n.tsx";
 import { messagesFor } from "../i18n/messages.server.ts";
 import { requestShopper } from "./basket.server.ts";
+import { renderProductDetails } from "./product-details.server.tsx";
 import {
   type ColourOption,
-  type DeliveryDisplay,
   deliveryDisplay,
   type ProductCardData,
   priceDisplay,
   readableOn,
+  SIZE_CHART_ID,
   type SizeOption,
   sizeAvailability,
 } from "./product-page.ts";
@@ -134,13 +135,6 @@ export interface Breadcrumb {
   path: string;
 }
 
-export interface DeliveryInfo {
-  /** Over the sizes that can be bought (earliest min to latest max). */
-  range: DeliveryDisplay | null;
-  methods: { id: string; price: number; freeFrom: number | null; days: { min: number; max: number } }[];
-  returnDays: number;
-}
-
 export interface ProductDetail {
   key: string;
   label: string;
@@ -224,6 +218,34 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       : [];
   });
 
+  const sizeChart = chartKind
+    ? sizeChartTable(
+        chartKind,
+        product.variants.map((v) => v.size),
+        t,
+      )
+    : null;
+  const detailsHtml = renderProductDetails(
+    {
+      description: product.advancedAttributes.description,
+      referenceKey: product.referenceKey,
+      details,
+      care: (product.attributes.care?.values ?? []).map((v) => ({ id: v.id, label: v.label })),
+      sizeChart,
+      sizeChartId: SIZE_CHART_ID,
+      delivery: {
+        methods: DELIVERY_METHODS[shop.country].map((m) => ({
+          id: m.id,
+          price: m.price,
+          freeFrom: m.freeFrom,
+          days: m.days,
+        })),
+        returnDays: RETURN_PERIOD_DAYS,
+      },
+    },
+    shop,
+  );
+
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
   const description = product.advancedAttributes.shortDescription || product.advancedAttributes.description;
 
@@ -238,7 +260,6 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       isNew: product.isNew,
       freeTextBadge: product.advancedAttributes.freeTextBadge,
       shortDescription: product.advancedAttributes.shortDescription,
-      description: product.advancedAttributes.description,
       colourLabel: product.attributes.colorDetail?.values[0]?.label ?? product.colorId,
       images: product.images.map((i) => ({ assetName: i.assetName, url: i.url })),
       price: product.price
@@ -246,29 +267,15 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
         : { current: 0, original: null, reductionPercent: 0, from: false },
       sizes,
       colours: colourOptions(product),
-      details,
-      care: (product.attributes.care?.values ?? []).map((v) => ({ id: v.id, label: v.label })),
-      sizeChart: chartKind
-        ? sizeChartTable(
-            chartKind,
-            product.variants.map((v) => v.size),
-            t,
-          )
-        : null,
+      hasSizeChart: sizeChart !== null,
+      /** Description, material and care, size chart, delivery and returns, as HTML (ProductDetails). */
+      detailsHtml,
     },
     inWishlist,
     promotion: promotion ? { ...promotion, textColor: readableOn(promotion.colorHex) } : null,
     breadcrumbs,
-    delivery: {
-      range: range ? deliveryDisplay(range, shop.locale) : null,
-      methods: DELIVERY_METHODS[shop.country].map((m) => ({
-        id: m.id,
-        price: m.price,
-        freeFrom: m.freeFrom,
-        days: m.days,
-      })),
-      returnDays: RETURN_PERIOD_DAYS,
-    } satisfies DeliveryInfo,
+    /** Over the sizes that can be bought (earliest min to latest max). */
+    delivery: range ? deliveryDisplay(range, shop.locale) : null,
     similar,
     completeTheLook,
     looks: looksWithProduct(outfits, product.id).map((o) => ({

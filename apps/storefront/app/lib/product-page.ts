@@ -20,6 +20,9 @@ export const LOW_STOCK_THRESHOLD = 3;
  * How a size can be bought: from stock, from the last few pieces, later (sellable without stock, with its longer
  * delivery) or not at all.
  */
+/** The id of the size chart's section on the product page, which the size selector links to. */
+export const SIZE_CHART_ID = "size-chart";
+
 export type SizeAvailability = "in_stock" | "low_stock" | "later" | "sold_out";
 
 export function sizeAvailability(stock: Stock): SizeAvailability {

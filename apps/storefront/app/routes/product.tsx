@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { Link } from "../components/Link.tsx";
 import { ColourSwatches } from "../components/product/ColourSwatches.tsx";
 import { ProductBadges } from "../components/product/ProductBadges.tsx";
-import { ProductDetails } from "../components/product/ProductDetails.tsx";
 import { ProductGallery } from "../components/product/ProductGallery.tsx";
 import { ProductPurchaseForm } from "../components/product/ProductPurchaseForm.tsx";
 import { RecommendationSlider } from "../components/RecommendationSlider.tsx";
@@ -11,13 +10,12 @@ import { useT } from "../i18n/i18n.tsx";
 import { invalidPage } from "../lib/errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { loadProductPage } from "../lib/product-page.server.ts";
+import { SIZE_CHART_ID } from "../lib/product-page.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import type { Route } from "./+types/product";
 import "../styles/product.css";
 
 export const handle = { pageType: "product_detail" };
-
-const SIZE_CHART_ID = "size-chart";
 
 /**
  * `/p/{productName}-{id}/`: the id is the last dash-number; a wrong or outdated name redirects permanently to
@@ -90,9 +88,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             isSoldOut={product.isSoldOut}
             price={product.price}
             sizes={product.sizes}
-            delivery={delivery.range}
+            delivery={delivery}
             inWishlist={inWishlist}
-            sizeChartId={product.sizeChart ? SIZE_CHART_ID : undefined}
+            sizeChartId={product.hasSizeChart ? SIZE_CHART_ID : undefined}
           >
             <ColourSwatches colours={product.colours} current={product.colourLabel} />
           </ProductPurchaseForm>
@@ -105,15 +103,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <ProductDetails
-            description={product.description}
-            referenceKey={product.referenceKey}
-            details={product.details}
-            care={product.care}
-            sizeChart={product.sizeChart}
-            sizeChartId={SIZE_CHART_ID}
-            delivery={delivery}
-          />
+          {/* Rendered on the server only (ProductDetails): nothing in it needs JavaScript. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup, rendered by the loader. */}
+          <div className="product-details" dangerouslySetInnerHTML={{ __html: product.detailsHtml }} />
         </div>
       </div>
       <RecommendationSlider slot={completeTheLook} tracking={tracking} />

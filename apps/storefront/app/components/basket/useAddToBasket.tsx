@@ -1,5 +1,5 @@
 import type { ExistingItemHandling } from "@vitrine/commerce";
-import { type ReactNode, useCallback, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
 import {
   addItemsToBasket,
   addItemToBasket,
@@ -10,7 +10,11 @@ import {
   lastAddedItem,
 } from "../../lib/basket-client.ts";
 import { useStoreData } from "../../lib/use-store.ts";
-import { type AddedToBasket, AddedToBasketModal } from "./AddedToBasketModal.tsx";
+import type { AddedToBasket } from "./AddedToBasketModal.tsx";
+
+// The modal is needed only after an add: its code is fetched when the first add starts, while the call runs.
+const loadModal = () => import("./AddedToBasketModal.tsx");
+const AddedToBasketModal = lazy(() => loadModal().then((module) => ({ default: module.AddedToBasketModal })));
 
 export type AddToBasketOutcome = { ok: true; result: BasketMutation } | { ok: false; errorKey: string };
 
@@ -44,6 +48,7 @@ export function useAddToBasket(): AddToBasket {
   const [added, setAdded] = useState<AddedToBasket | null>(null);
 
   const run = useCallback(async (call: () => Promise<BasketMutation>, replacing: boolean) => {
+    if (!replacing) void loadModal();
     setPending(true);
     setErrorKey(null);
     try {
@@ -82,6 +87,10 @@ export function useAddToBasket(): AddToBasket {
     addMany,
     pending,
     errorKey,
-    modal: <AddedToBasketModal added={added} onClose={() => setAdded(null)} />,
+    modal: added ? (
+      <Suspense fallback={null}>
+        <AddedToBasketModal added={added} onClose={() => setAdded(null)} />
+      </Suspense>
+    ) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { formatMoney } from "@vitrine/commerce/money";
+import type { Shop } from "@vitrine/commerce/shops";
 import { useT } from "../../i18n/i18n.tsx";
 import type { SizeChartTable } from "../../lib/size-chart.ts";
-import { useStoreData } from "../../lib/use-store.ts";
 import { CareIcon, isCareSymbolId } from "../icons/CareIcon.tsx";
 import { SizeChart } from "./SizeChart.tsx";
 
@@ -12,6 +12,7 @@ export interface ProductDetailsProps {
   care: { id: string; label: string }[];
   sizeChart: SizeChartTable | null;
   sizeChartId: string;
+  shop: Pick<Shop, "locale" | "currency">;
   delivery: {
     methods: { id: string; price: number; freeFrom: number | null; days: { min: number; max: number } }[];
     returnDays: number;
@@ -21,12 +22,15 @@ export interface ProductDetailsProps {
 /**
  * Description, material and care, size chart, delivery and returns: sections that open and close (plain
  * `<details>`, so they work without JavaScript). Following a link to the size chart opens its section.
+ *
+ * Nothing in them needs JavaScript, so they are rendered to HTML on the server only (product-details.server.tsx)
+ * and the page shows that HTML: their code, the size chart's and the care symbols' stay out of the browser.
  */
 export function ProductDetails(props: ProductDetailsProps) {
   const t = useT();
-  const { shop } = useStoreData();
+  const { shop } = props;
   return (
-    <div className="product-details">
+    <>
       <details className="product-details__section" open>
         <summary>{t("product.description")}</summary>
         <div className="product-details__body">
@@ -92,6 +96,6 @@ export function ProductDetails(props: ProductDetailsProps) {
           <p>{t("product.returns", { days: props.delivery.returnDays })}</p>
         </div>
       </details>
-    </div>
+    </>
   );
 }
