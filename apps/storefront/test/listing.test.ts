@@ -174,6 +174,25 @@ describe("category listing", () => {
     expect(new Set(texts(doc, ".listing__grid .product-tile__brand"))).toEqual(new Set(["Hafen 17", "Rive Gauche"]));
   });
 
+  it("keeps a selected brand among the values shown before 'show more'", async () => {
+    const start = await page("/de/c/damen/");
+    const brandFacet = [...start.querySelectorAll("details.facet")].find(
+      (d) => d.querySelector(".facet__name")?.textContent === "Marke",
+    );
+    const hidden = brandFacet?.querySelector(".facet__more .facet-value .facet-value__link")?.getAttribute("href");
+    const hiddenLabel = brandFacet?.querySelector(".facet__more .facet-value .facet-value__label")?.textContent;
+    expect(hidden, "the brand facet has values behind 'show more'").toBeTruthy();
+    const filtered = await page(hidden as string);
+    const facet = [...filtered.querySelectorAll("details.facet")].find(
+      (d) => d.querySelector(".facet__name")?.textContent === "Marke",
+    );
+    const shown = [...(facet?.querySelectorAll(":scope > .facet__body > .facet__values > .facet-value") ?? [])];
+    expect(shown.length).toBe(8);
+    expect(shown[0]?.querySelector(".facet-value__label")?.textContent).toBe(hiddenLabel);
+    expect(shown[0]?.className).toBe("facet-value is-selected");
+    expect(facet?.querySelectorAll(".facet__more .facet-value.is-selected")).toHaveLength(0);
+  });
+
   it("answers the client's data requests for a category without redirecting them", async () => {
     const response = await browser.fetch("/de/c/damen/_.data?f-ec_brand=Hafen%2017");
     expect(response.status).toBe(200);

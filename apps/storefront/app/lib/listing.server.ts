@@ -15,16 +15,18 @@ import {
   type SortOption,
 } from "@vitrine/search";
 import { data } from "react-router";
-import type {
-  ChipView,
-  FacetValueView,
-  FacetView,
-  ListingView,
-  PaginationView,
-  RangeFacetView,
-  SortId,
-  SortView,
-  TreeItemView,
+import {
+  type ChipView,
+  FACET_VALUES_SHOWN,
+  type FacetValueView,
+  type FacetView,
+  keepChosenValuesVisible,
+  type ListingView,
+  type PaginationView,
+  type RangeFacetView,
+  type SortId,
+  type SortView,
+  type TreeItemView,
 } from "./listing.ts";
 import { colourOfName, searchProductTile, trackingView } from "./search.server.ts";
 import type { StoreRequest } from "./shop.server.ts";
@@ -384,7 +386,7 @@ function regularView(
     kind: "values",
     id: facet.facetId,
     label: facet.displayName,
-    values,
+    values: keepChosenValuesVisible(values, FACET_VALUES_SHOWN),
     searchable: facet.moreValuesAvailable,
     ...clear,
   };
@@ -401,12 +403,15 @@ function locationView(
     kind: "values",
     id: facet.facetId,
     label: facet.displayName,
-    values: facet.values.map((v) => ({
-      label: v.value,
-      count: v.numberOfResults,
-      state: v.state,
-      href: href(toggleLocationValue(state, facet.facetId, v.value)),
-    })),
+    values: keepChosenValuesVisible(
+      facet.values.map((v) => ({
+        label: v.value,
+        count: v.numberOfResults,
+        state: v.state,
+        href: href(toggleLocationValue(state, facet.facetId, v.value)),
+      })),
+      FACET_VALUES_SHOWN,
+    ),
     searchable: facet.moreValuesAvailable,
     ...clear,
   };

@@ -122,6 +122,27 @@ export interface ListingView {
   tracking: TrackingView;
 }
 
+/** Values a facet lists before "show more" (the protocol's default number of facet values). */
+export const FACET_VALUES_SHOWN = 8;
+
+/**
+ * Selected and excluded values stay in sight (specification section 4, facets): one that would sit behind
+ * "show more" takes the first idle place among the first `shown` values, and the idle value it displaces moves
+ * down to the hidden ones. Everything else keeps the service's order.
+ */
+export function keepChosenValuesVisible<T extends { state: ValueState }>(values: readonly T[], shown: number): T[] {
+  const result = [...values];
+  for (let i = shown; i < result.length; i++) {
+    const value = result[i] as T;
+    if (value.state === "idle") continue;
+    const firstIdle = result.findIndex((v) => v.state === "idle");
+    if (firstIdle < 0 || firstIdle >= shown) break;
+    result.splice(i, 1);
+    result.splice(firstIdle, 0, value);
+  }
+  return result;
+}
+
 /** Product pictures in a grid of 2, 3 and 4 columns (mobile, tablet, desktop). */
 export const LISTING_TILE_SIZES = "(min-width: 1440px) 300px, (min-width: 1024px) 22vw, (min-width: 768px) 31vw, 48vw";
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type Translator, useT } from "../../i18n/i18n.tsx";
 import {
+  FACET_VALUES_SHOWN,
   type FacetValueView,
   type FacetView,
   facetLabel,
@@ -23,8 +24,6 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Values listed before "show more" (the protocol's default number of facet values). */
-const VISIBLE_VALUES = 8;
 /** Facets open at first (the others open on demand, or when they hold a selection). */
 const OPEN_FACETS = 5;
 
@@ -98,8 +97,8 @@ function ValueList({ facet, name }: { facet: ValuesFacetView; name: string }) {
   const swatches = facet.values.some((v) => v.color);
   const [found, setFound] = useState<FacetValueView[] | null>(null);
   const hydrated = useHydrated();
-  const head = facet.values.slice(0, VISIBLE_VALUES);
-  const rest = facet.values.slice(VISIBLE_VALUES);
+  const head = facet.values.slice(0, FACET_VALUES_SHOWN);
+  const rest = facet.values.slice(FACET_VALUES_SHOWN);
   return (
     <>
       {hydrated && (facet.searchable || rest.length > 0) ? (
