@@ -195,6 +195,11 @@ describe("icons", () => {
       expect(renderIconSprite("flag")).toContain(`<symbol id="${country}" viewBox="0 0 24 16">`);
     }
     expect(spriteSymbol("flag", "eu")?.match(/fill="#FFCC00"/g)).toHaveLength(12);
+    // The size is the height; the width keeps the drawing's proportions.
+    expect(renderToString(<PaymentIcon method="visa" />)).toContain('width="38" height="24"');
+    expect(renderToString(<FlagIcon country="de" size={14} />)).toContain('width="21" height="14"');
+    expect(renderToString(<FlagIcon country="de" />)).toContain('width="calc(1em * 1.5)" height="1em"');
+    expect(renderToString(<uiIcons.BasketIcon size={22} />)).toContain('width="22" height="22"');
   });
 
   it("find every line icon in the sprite, and only icons of known sets are served", () => {

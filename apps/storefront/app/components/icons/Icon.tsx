@@ -12,7 +12,7 @@ export type IconSet = (typeof ICON_SETS)[number];
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   /** Accessible name; without it the icon is hidden from assistive technology. */
   title?: string;
-  /** Width and height (number = px, or any CSS length). Default `1em`. */
+  /** Height (number = px, or any CSS length); the width follows the drawing's proportions. Default `1em`. */
   size?: number | string;
 }
 
@@ -35,12 +35,15 @@ export function Icon({
   className,
   ...rest
 }: IconProps & { set: IconSet; symbol: string; viewBox?: string }) {
+  const [, , boxWidth = 1, boxHeight = 1] = viewBox.split(" ").map(Number);
+  const ratio = boxWidth / boxHeight;
+  const width = typeof size === "number" ? size * ratio : ratio === 1 ? size : `calc(${size} * ${ratio})`;
   return (
     // biome-ignore lint/a11y/noSvgWithoutTitle: decorative icons are aria-hidden; a titled icon renders <title>.
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox={viewBox}
-      width={size}
+      width={width}
       height={size}
       className={className ? `icon ${className}` : "icon"}
       focusable="false"

@@ -23,16 +23,5 @@ export type PaymentMethodIcon = (typeof PAYMENT_METHODS)[number];
  * files) so the card has an accessible name. `size` sets the height.
  */
 export function PaymentIcon({ method, size = 24, ...props }: IconProps & { method: PaymentMethodIcon }) {
-  const width = typeof size === "number" ? (size * 38) / 24 : `calc(${size} * 38 / 24)`;
-  return (
-    <Icon
-      set="payment"
-      symbol={method}
-      viewBox="0 0 38 24"
-      {...props}
-      width={width}
-      height={size}
-      className="icon--payment"
-    />
-  );
+  return <Icon set="payment" symbol={method} viewBox="0 0 38 24" size={size} {...props} className="icon--payment" />;
 }
