@@ -7,9 +7,6 @@ import type { Plugin } from "vite";
 /** File types worth compressing; images other than SVG are compressed already. */
 export const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
 
-/** Below this size the encoding's own overhead eats the gain. */
-const MIN_BYTES = 512;
-
 /**
  * Zopfli costs 100–300 ms per file whatever its size; below this size its gain (3 % of a few KB) is not worth
  * that, and `gzip -9` is used.
@@ -43,7 +40,6 @@ async function compressibleFiles(dir: string): Promise<string[]> {
 
 async function precompressFile(file: string): Promise<void> {
   const body = await readFile(file);
-  if (body.length < MIN_BYTES) return;
   const brotli = brotliCompressSync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -52,5 +48,9 @@ async function precompressFile(file: string): Promise<void> {
   });
   const gzip =
     body.length < ZOPFLI_MIN_BYTES ? gzipSync(body, { level: 9 }) : await gzipAsync(body, { numiterations: 5 });
-  await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzip)]);
+  // A tiny file can come out larger: then it is answered as it is.
+  await Promise.all([
+    brotli.length < body.length ? writeFile(`${file}.br`, brotli) : undefined,
+    gzip.length < body.length ? writeFile(`${file}.gz`, gzip) : undefined,
+  ]);
 }

@@ -4,7 +4,7 @@ import { parseProductSegment } from "@vitrine/commerce/slug";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { Button } from "../components/Button.tsx";
-import { useAddToBasket } from "../components/basket/useAddToBasket.tsx";
+import { prepareBasketAdd, useAddToBasket } from "../components/basket/useAddToBasket.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { OutfitPiece } from "../components/outfit/OutfitPiece.tsx";
@@ -145,7 +145,15 @@ function Look({ loaderData, actionData }: Route.ComponentProps) {
             ) : null,
           )}
         </ul>
-        <form ref={form} className="outfit__form" method="post" noValidate={hydrated} onSubmit={onSubmit}>
+        <form
+          ref={form}
+          className="outfit__form"
+          method="post"
+          noValidate={hydrated}
+          onSubmit={onSubmit}
+          onPointerEnter={prepareBasketAdd}
+          onFocus={prepareBasketAdd}
+        >
           <CsrfInput />
           <ul className="outfit__pieces">
             {items.map((item) => (

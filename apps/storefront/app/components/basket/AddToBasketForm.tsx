@@ -3,7 +3,7 @@ import { useT } from "../../i18n/i18n.tsx";
 import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { CsrfInput } from "../CsrfInput.tsx";
-import { useAddToBasket } from "./useAddToBasket.tsx";
+import { prepareBasketAdd, useAddToBasket } from "./useAddToBasket.tsx";
 
 /**
  * A form that adds to the basket. Without JavaScript it posts to the basket page's action (`intent=add`) and the
@@ -48,6 +48,8 @@ export function AddToBasketForm({
       action={localizedPath(shop.code as never, "/cart/")}
       className={className ?? "add-to-basket"}
       onSubmit={onSubmit}
+      onPointerEnter={prepareBasketAdd}
+      onFocus={prepareBasketAdd}
       aria-busy={basket.pending || undefined}
     >
       <CsrfInput />

@@ -1,20 +1,23 @@
 import type { ExistingItemHandling } from "@vitrine/commerce";
 import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
-import {
-  addItemsToBasket,
-  addItemToBasket,
-  type BasketItemAddPayload,
-  type BasketMutation,
-  basketErrorKey,
-  isReplacingAdd,
-  lastAddedItem,
-} from "../../lib/basket-client.ts";
+import type { BasketItemAddPayload, BasketMutation } from "../../lib/basket-client.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import type { AddedToBasket } from "./AddedToBasketModal.tsx";
 
-// The modal is needed only after an add: its code is fetched when the first add starts, while the call runs.
+/*
+ * What only an add needs, the basket calls (RPC client) and the added-to-basket modal, loads when the first add
+ * starts, or earlier when the shopper shows the intent (`prepareBasketAdd`: a size chosen, the pointer or focus
+ * on the button). A page that is only looked at never fetches it.
+ */
+const loadCalls = () => import("../../lib/basket-client.ts");
+type BasketCalls = Awaited<ReturnType<typeof loadCalls>>;
 const loadModal = () => import("./AddedToBasketModal.tsx");
 const AddedToBasketModal = lazy(() => loadModal().then((module) => ({ default: module.AddedToBasketModal })));
+
+export function prepareBasketAdd(): void {
+  void loadCalls();
+  void loadModal();
+}
 
 export type AddToBasketOutcome = { ok: true; result: BasketMutation } | { ok: false; errorKey: string };
 
@@ -47,38 +50,45 @@ export function useAddToBasket(): AddToBasket {
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [added, setAdded] = useState<AddedToBasket | null>(null);
 
-  const run = useCallback(async (call: () => Promise<BasketMutation>, replacing: boolean) => {
-    if (!replacing) void loadModal();
-    setPending(true);
-    setErrorKey(null);
-    try {
-      const result = await call();
-      const item = lastAddedItem(result);
-      if (item && !replacing) {
-        setAdded({
-          item,
-          count: result.basket.count,
-          reduced: result.warnings.includes("ItemAddedWithReducedQuantity"),
-        });
+  const run = useCallback(
+    async (call: (calls: BasketCalls) => Promise<BasketMutation>, handling: ExistingItemHandling | undefined) => {
+      setPending(true);
+      setErrorKey(null);
+      let calls: BasketCalls | undefined;
+      try {
+        calls = await loadCalls();
+        const replacing = calls.isReplacingAdd(handling);
+        if (!replacing) void loadModal();
+        const result = await call(calls);
+        const item = calls.lastAddedItem(result);
+        if (item && !replacing) {
+          setAdded({
+            item,
+            count: result.basket.count,
+            reduced: result.warnings.includes("ItemAddedWithReducedQuantity"),
+          });
+        }
+        return { ok: true, result } as const;
+      } catch (error) {
+        // Without the calls' code (it failed to load) the failure is the generic one.
+        const key = calls ? calls.basketErrorKey(error) : "basket.error.add_generic";
+        setErrorKey(key);
+        return { ok: false, errorKey: key } as const;
+      } finally {
+        setPending(false);
       }
-      return { ok: true, result } as const;
-    } catch (error) {
-      const key = basketErrorKey(error);
-      setErrorKey(key);
-      return { ok: false, errorKey: key } as const;
-    } finally {
-      setPending(false);
-    }
-  }, []);
+    },
+    [],
+  );
 
   const add = useCallback(
     (payload: BasketItemAddPayload) =>
-      run(() => addItemToBasket(shop.shopId, payload), isReplacingAdd(payload.existingItemHandling)),
+      run((calls) => calls.addItemToBasket(shop.shopId, payload), payload.existingItemHandling),
     [run, shop.shopId],
   );
   const addMany = useCallback(
     (items: Omit<BasketItemAddPayload, "existingItemHandling">[], handling?: ExistingItemHandling) =>
-      run(() => addItemsToBasket(shop.shopId, items, handling), isReplacingAdd(handling)),
+      run((calls) => calls.addItemsToBasket(shop.shopId, items, handling), handling),
     [run, shop.shopId],
   );
 

@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n/i18n.tsx";
-import { toggleWishlistItem } from "../../lib/basket-client.ts";
 import {
   type DeliveryDisplay,
   type PriceDisplay,
@@ -10,7 +9,7 @@ import {
 import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { Button } from "../Button.tsx";
-import { useAddToBasket } from "../basket/useAddToBasket.tsx";
+import { prepareBasketAdd, useAddToBasket } from "../basket/useAddToBasket.tsx";
 import { CsrfInput } from "../CsrfInput.tsx";
 import { WishlistIcon } from "../icons/ui.tsx";
 import { ProductPrice } from "./ProductPrice.tsx";
@@ -59,6 +58,7 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
     if (submitter?.value === "toggle") {
       setWishlistFailed(false);
       try {
+        const { toggleWishlistItem } = await import("../../lib/basket-client.ts");
         setInWishlist((await toggleWishlistItem(shop.shopId, productId, selected)).added);
       } catch {
         setWishlistFailed(true);
@@ -77,6 +77,8 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
     <form
       ref={form}
       className="purchase"
+      onPointerEnter={prepareBasketAdd}
+      onFocus={prepareBasketAdd}
       method="post"
       action={localizedPath(shop.code, "/cart/")}
       noValidate={hydrated}
@@ -101,6 +103,7 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
         onSelect={(id) => {
           setSelected(id);
           setMissingSize(false);
+          prepareBasketAdd();
         }}
         error={missingSize ? t("product.choose_size_error") : null}
         sizeChartId={sizeChartId}
