@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 /**
  * Browser journeys in Debian's Chromium against the production build, served on 127.0.0.1 with a fresh SQLite
@@ -6,17 +7,6 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `test-results/e2e-data-${port}`;
-
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,7 +21,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

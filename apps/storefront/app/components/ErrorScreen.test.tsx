@@ -3,13 +3,12 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { createRoutesStub, data, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import common from "../i18n/de/common.json";
-import de from "../i18n/de/errors.json";
 import { I18nProvider } from "../i18n/i18n.tsx";
+import { messagesFor } from "../i18n/messages.server.ts";
 import { ErrorScreen } from "./ErrorScreen.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-const messages = { ...de, ...common };
+const messages = messagesFor("de");
 
 function StoreRoute() {
   return (

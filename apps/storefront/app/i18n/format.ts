@@ -1,78 +1,38 @@
 /**
- * A small ICU MessageFormat formatter (the subset the shop uses): `{name}`, `{n, number}`,
+ * Compiles the ICU MessageFormat subset the shop uses: `{name}`, `{n, number}`,
  * `{n, plural, =0 {…} one {# item} other {# items}}` and `{x, select, a {…} other {…}}`, with `'` escaping
- * of braces. Small enough to ship to the browser (a full ICU library would cost ~12 KB of the JS budget).
+ * of braces. The result renders with `renderMessage` (message.ts), which is all the browser carries (a full ICU
+ * library would cost ~12 KB of the JS budget, this parser about 0.6 KB).
  */
 
-import { formatNumber } from "@vitrine/commerce/money";
+import { type CompiledMessage, type MessagePart, type MessageValues, POUND, renderMessage } from "./message.ts";
 
-export type MessageValues = Record<string, string | number | undefined | null>;
+export function compileMessage(source: string): CompiledMessage {
+  const parts = parse(source);
+  if (parts.length === 0) return "";
+  return parts.length === 1 && typeof parts[0] === "string" ? parts[0] : parts;
+}
 
-type Node =
-  | { kind: "text"; value: string }
-  | { kind: "arg"; name: string; format?: "number" }
-  | { kind: "plural"; name: string; offset: number; options: Map<string, Node[]> }
-  | { kind: "select"; name: string; options: Map<string, Node[]> }
-  | { kind: "pound" };
+const compiled = new Map<string, CompiledMessage>();
 
-const cache = new Map<string, Node[]>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-
+/** Compiles (once per text) and renders a message: for the server's own texts and tests. */
 export function formatMessage(message: string, values: MessageValues = {}, locale = "de-DE"): string {
-  let nodes = cache.get(message);
-  if (!nodes) {
-    nodes = parse(message);
-    cache.set(message, nodes);
+  let parts = compiled.get(message);
+  if (parts === undefined) {
+    parts = compileMessage(message);
+    compiled.set(message, parts);
   }
-  return render(nodes, values, locale, undefined);
+  return renderMessage(parts, values, locale);
 }
 
-function render(nodes: Node[], values: MessageValues, locale: string, pound: number | undefined): string {
-  let out = "";
-  for (const node of nodes) {
-    switch (node.kind) {
-      case "text":
-        out += node.value;
-        break;
-      case "pound":
-        out += pound === undefined ? "#" : formatNumber(pound, locale);
-        break;
-      case "arg": {
-        const value = values[node.name];
-        if (value === undefined || value === null) out += `{${node.name}}`;
-        else out += node.format === "number" && typeof value === "number" ? formatNumber(value, locale) : String(value);
-        break;
-      }
-      case "plural": {
-        const n = Number(values[node.name] ?? 0);
-        const exact = node.options.get(`=${n}`);
-        let rules = pluralRules.get(locale);
-        if (!rules) {
-          rules = new Intl.PluralRules(locale);
-          pluralRules.set(locale, rules);
-        }
-        const branch = exact ?? node.options.get(rules.select(n - node.offset)) ?? node.options.get("other") ?? [];
-        out += render(branch, values, locale, n - node.offset);
-        break;
-      }
-      case "select": {
-        const key = String(values[node.name] ?? "other");
-        out += render(node.options.get(key) ?? node.options.get("other") ?? [], values, locale, pound);
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-function parse(source: string): Node[] {
+function parse(source: string): MessagePart[] {
   let pos = 0;
 
-  function parseNodes(inPlural: boolean): Node[] {
-    const nodes: Node[] = [];
+  function parseNodes(inPlural: boolean): MessagePart[] {
+    const nodes: MessagePart[] = [];
     let text = "";
     const flush = () => {
-      if (text) nodes.push({ kind: "text", value: text });
+      if (text) nodes.push(text);
       text = "";
     };
     while (pos < source.length) {
@@ -100,7 +60,7 @@ function parse(source: string): Node[] {
         break;
       } else if (ch === "#" && inPlural) {
         flush();
-        nodes.push({ kind: "pound" });
+        nodes.push([POUND]);
         pos++;
       } else {
         text += ch;
@@ -117,23 +77,23 @@ function parse(source: string): Node[] {
     return source.slice(start, pos).trim();
   }
 
-  function parseArgument(): Node {
+  function parseArgument(): MessagePart {
     const name = readUntil(",}");
     if (source[pos] === "}") {
       pos++;
-      return { kind: "arg", name };
+      return [name];
     }
     pos++; // ,
     const type = readUntil(",}");
     if (source[pos] === "}") {
       pos++;
-      return { kind: "arg", name, ...(type === "number" ? { format: "number" as const } : {}) };
+      return type === "number" ? [name, "number"] : [name];
     }
     pos++; // ,
     if (type !== "plural" && type !== "select")
       throw new Error(`Unsupported ICU argument type "${type}" in: ${source}`);
     let offset = 0;
-    const options = new Map<string, Node[]>();
+    const options: Record<string, MessagePart[]> = {};
     while (pos < source.length) {
       while (/\s/.test(source[pos] ?? "")) pos++;
       if (source[pos] === "}") {
@@ -148,10 +108,10 @@ function parse(source: string): Node[] {
       while (/\s/.test(source[pos] ?? "")) pos++;
       if (source[pos] !== "{") throw new Error(`Expected { after "${key}" in: ${source}`);
       pos++;
-      options.set(key, parseNodes(type === "plural"));
+      options[key] = parseNodes(type === "plural");
       pos++; // }
     }
-    return type === "plural" ? { kind: "plural", name, offset, options } : { kind: "select", name, options };
+    return type === "plural" ? [name, "plural", offset, options] : [name, "select", options];
   }
 
   return parseNodes(false);

@@ -1,8 +1,9 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { formatMessage, type MessageValues } from "./format.ts";
+import { type CompiledMessage, type MessageValues, renderMessage } from "./message.ts";
 import { messagesOf } from "./registry.ts";
 
-export type Messages = Record<string, string>;
+/** A locale's texts by key, compiled (messages.server.ts compiles the message files). */
+export type Messages = Record<string, CompiledMessage>;
 
 export interface Translator {
   (key: string, values?: MessageValues): string;
@@ -17,7 +18,7 @@ export function createTranslator(messages: Messages, locale: string): Translator
   const t = ((key: string, values?: MessageValues) => {
     const message = messages[key];
     // A missing key shows itself, so it is caught in review and by the key-parity test, never as blank text.
-    return message === undefined ? key : formatMessage(message, values, locale);
+    return message === undefined ? key : renderMessage(message, values, locale);
   }) as Translator;
   t.locale = locale;
   t.language = locale.slice(0, 2);

@@ -1,20 +1,33 @@
 import { type Language, SHOPS } from "@vitrine/commerce/shops";
+import { compileMessage } from "./format.ts";
 import type { Messages } from "./i18n.tsx";
 
 /**
  * Message files: `app/i18n/{language}/{namespace}.json`, one namespace per area of the shop (common, shell,
  * listing, product, basket, account, checkout, content, errors…), flat keys prefixed with the namespace.
+ * They are compiled once per locale (format.ts): the server and the browser render the compiled form.
  */
-const files = import.meta.glob<Messages>("./*/*.json", { eager: true, import: "default" });
+const files = import.meta.glob<Record<string, string>>("./*/*.json", { eager: true, import: "default" });
 
-const byLanguage = new Map<string, Messages>();
+const sources = new Map<string, Record<string, string>>();
 for (const [path, messages] of Object.entries(files)) {
   const language = path.split("/")[1] as string;
-  byLanguage.set(language, { ...byLanguage.get(language), ...messages });
+  sources.set(language, { ...sources.get(language), ...messages });
 }
 
+function compile(source: Record<string, string>, spell: (text: string) => string = (text) => text): Messages {
+  return Object.fromEntries(Object.entries(source).map(([key, text]) => [key, compileMessage(spell(text))]));
+}
+
+const byLanguage = new Map<string, Messages>();
+
 export function messagesFor(language: Language): Messages {
-  return byLanguage.get(language) ?? byLanguage.get("de") ?? {};
+  let messages = byLanguage.get(language);
+  if (!messages) {
+    messages = compile(sources.get(language) ?? sources.get("de") ?? {});
+    byLanguage.set(language, messages);
+  }
+  return messages;
 }
 
 const byLocale = new Map<string, Messages>();
@@ -27,7 +40,7 @@ export function messagesForLocale(language: Language, locale: string): Messages 
   if (locale !== "de-CH") return messagesFor(language);
   let messages = byLocale.get(locale);
   if (!messages) {
-    messages = Object.fromEntries(Object.entries(messagesFor(language)).map(([k, v]) => [k, v.replaceAll("ß", "ss")]));
+    messages = compile(sources.get(language) ?? {}, (text) => text.replaceAll("ß", "ss"));
     byLocale.set(locale, messages);
   }
   return messages;

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatMessage } from "./format.ts";
+import { compileMessage, formatMessage } from "./format.ts";
+import { renderMessage } from "./message.ts";
+import { messagesFor, messagesForLocale } from "./messages.server.ts";
 
 const root = import.meta.dirname;
 const LANGUAGES = ["de", "fr", "en"] as const;
@@ -43,5 +45,37 @@ describe("ICU subset", () => {
     expect(formatMessage("{n, number}", { n: 1234567.5 }, "fr-CH")).toBe("1\u202f234\u202f567,5");
     expect(formatMessage("'{'literal'}' {x}", { x: 1 })).toBe("{literal} 1");
     expect(formatMessage("l'accueil")).toBe("l'accueil");
+  });
+});
+
+describe("compiled messages", () => {
+  it("keep texts without arguments as plain strings, escapes resolved", () => {
+    expect(compileMessage("Warenkorb")).toBe("Warenkorb");
+    expect(compileMessage("'{'literal'}'")).toBe("{literal}");
+    expect(compileMessage("l'accueil")).toBe("l'accueil");
+    expect(compileMessage("")).toBe("");
+  });
+
+  it("turn arguments, numbers, plurals and selects into parts that survive JSON and render like the text", () => {
+    expect(compileMessage("Hallo {name}")).toEqual(["Hallo ", ["name"]]);
+    expect(compileMessage("{n, number} Stück")).toEqual([["n", "number"], " Stück"]);
+    const items = "{count, plural, offset:1 =0 {Keine} one {# Artikel} other {# Artikel mehr}}";
+    expect(compileMessage(items)).toEqual([
+      ["count", "plural", 1, { "=0": ["Keine"], one: [["#"], " Artikel"], other: [["#"], " Artikel mehr"] }],
+    ]);
+    const sent = JSON.parse(JSON.stringify(compileMessage(items)));
+    expect(renderMessage(sent, { count: 0 })).toBe("Keine");
+    expect(renderMessage(sent, { count: 2 })).toBe("1 Artikel");
+    expect(renderMessage(sent, { count: 1201 }, "de-CH")).toBe("1’200 Artikel mehr");
+    const select = JSON.parse(JSON.stringify(compileMessage("{g, select, a {A {x}} other {O}}")));
+    expect(renderMessage(select, { g: "a", x: 7 })).toBe("A 7");
+    expect(renderMessage(select, { g: "b" })).toBe("O");
+    expect(renderMessage(["Hallo ", ["name"]], {})).toBe("Hallo {name}");
+  });
+
+  it("are what a store's message file holds, Swiss German spelt with ss", () => {
+    expect(messagesForLocale("de", "de-DE")["basket.close"]).toBe("Schließen");
+    expect(messagesForLocale("de", "de-CH")["basket.close"]).toBe("Schliessen");
+    expect(Array.isArray(messagesFor("de")["common.items"])).toBe(true);
   });
 });

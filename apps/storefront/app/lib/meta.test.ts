@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import common from "../i18n/de/common.json";
-import errors from "../i18n/de/errors.json";
 import de from "../i18n/de/shell.json";
+import { messagesFor } from "../i18n/messages.server.ts";
 import { setMessageSource } from "../i18n/registry.ts";
 import { pageMeta, pageTypeOf, shopMeta } from "./meta.ts";
 
-setMessageSource(() => ({ ...de, ...common, ...errors }));
+setMessageSource(() => messagesFor("de"));
 const store = { id: "routes/store", loaderData: { shop: { locale: "de-DE" } } };
 
 describe("page meta", () => {

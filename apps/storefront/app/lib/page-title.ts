@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { MessageValues } from "../i18n/format.ts";
+import type { MessageValues } from "../i18n/message.ts";
 import { type MetaMatchLike, metaTranslator, pageMeta } from "./meta.ts";
 
 /** Meta of a page titled from the store's messages (checkout, order and returns pages), never indexed. */

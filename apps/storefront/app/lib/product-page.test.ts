@@ -1,7 +1,7 @@
 import type { Price } from "@vitrine/commerce/pricing";
 import { describe, expect, it } from "vitest";
-import enProduct from "../i18n/en/product.json";
 import { createTranslator } from "../i18n/i18n.tsx";
+import { messagesFor } from "../i18n/messages.server.ts";
 import { outfitTotal } from "./outfit-page.ts";
 import {
   formatDay,
@@ -102,7 +102,7 @@ describe("size charts", () => {
     expect(sizeChartKind({ sizeSystem: "onesize", shopBaseCategory: "women" })).toBeNull();
   });
 
-  const t = createTranslator(enProduct, "en-GB");
+  const t = createTranslator(messagesFor("en"), "en-GB");
 
   it("builds the clothing table with the product's sizes marked", () => {
     const table = sizeChartTable("women", ["s", "m"], t);
