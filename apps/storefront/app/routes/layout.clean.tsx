@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet, useMatches } from "react-router";
-import { ErrorScreen } from "../components/ErrorScreen.tsx";
+import { ErrorScreen } from "../components/LazyErrorScreen.ts";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { pageTypeOf, shopMeta } from "../lib/meta.ts";

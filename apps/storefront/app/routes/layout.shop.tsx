@@ -1,9 +1,9 @@
 import { DEFAULT_SHOP, SHOPS } from "@vitrine/commerce/shops";
 import type { ReactNode } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
-import { ErrorScreen } from "../components/ErrorScreen.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
+import { ErrorScreen } from "../components/LazyErrorScreen.ts";
 import { PrefetchQueue } from "../components/PrefetchQueue.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { resolvePageAlternates } from "../lib/alternates.server.ts";

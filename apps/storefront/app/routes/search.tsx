@@ -1,8 +1,7 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { redirect } from "react-router";
 import { Link } from "../components/Link.tsx";
 import { ProductListing } from "../components/listing/ProductListing.tsx";
-import { RecommendationSlider } from "../components/RecommendationSlider.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import {
   facetRequests,
@@ -20,6 +19,12 @@ import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { hasFacetValues, parseUrlState, stateHref } from "../lib/url-state.ts";
 import type { Route } from "./+types/search";
+
+// Only a search that finds nothing shows a slider: its code loads then. No `<Suspense>` around it, so the server
+// waits for it and the page is complete without JavaScript (components/LazyErrorScreen.ts explains).
+const RecommendationSlider = lazy(() =>
+  import("../components/RecommendationSlider.tsx").then((module) => ({ default: module.RecommendationSlider })),
+);
 
 export const handle = { pageType: "search" };
 
