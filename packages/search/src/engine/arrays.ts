@@ -11,28 +11,37 @@ export function grow<T extends TypedArray>(array: T, minLength: number, ctor: Ty
   return next;
 }
 
-/** Append-only list of integers; rows refer to a (start, count) range. Replaced rows leave garbage until a rebuild. */
-export class IntPool {
-  data = new Int32Array(1024);
+/**
+ * Append-only list of integers (32-bit unless told); rows refer to a (start, count) range. Replaced rows leave
+ * garbage until a rebuild.
+ */
+export class IntPool<T extends Int32Array | Uint16Array = Int32Array> {
+  data: T;
   length = 0;
+  private readonly ctor: TypedArrayConstructor<T>;
+
+  constructor(ctor: TypedArrayConstructor<T> = Int32Array as unknown as TypedArrayConstructor<T>) {
+    this.ctor = ctor;
+    this.data = new ctor(1024);
+  }
 
   append(values: ArrayLike<number>): number {
     const start = this.length;
-    this.data = grow(this.data, start + values.length, Int32Array);
+    this.data = grow(this.data, start + values.length, this.ctor);
     for (let i = 0; i < values.length; i++) this.data[start + i] = values[i] as number;
     this.length += values.length;
     return start;
   }
 
   push(value: number): number {
-    if (this.length === this.data.length) this.data = grow(this.data, this.length + 1, Int32Array);
+    if (this.length === this.data.length) this.data = grow(this.data, this.length + 1, this.ctor);
     this.data[this.length] = value;
     return this.length++;
   }
 
   /** Gives back unused room after a bulk build, keeping a little for the changes that follow. */
   trim(): void {
-    this.data = this.data.slice(0, this.length + Math.max(64, this.length >> 5));
+    this.data = this.data.slice(0, this.length + Math.max(64, this.length >> 5)) as T;
   }
 }
 

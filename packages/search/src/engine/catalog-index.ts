@@ -45,12 +45,18 @@ export const DIM = {
 } as const;
 export const DIMENSION_COUNT = 8;
 
+/** Global value numbers are 16-bit in the slot rows (see ROW). */
+const MAX_GLOBAL_VALUES = 0x10000;
+
 /** The values of all dimensions in one dense numbering, so a query counts every static facet in one array. */
 export class ValueSpace {
   /** Dimension of each global value. */
   readonly dimensionOf: number[] = [];
 
   add(dimension: number): number {
+    if (this.dimensionOf.length === MAX_GLOBAL_VALUES) {
+      throw new Error(`The search index holds at most ${MAX_GLOBAL_VALUES} facet values`);
+    }
     this.dimensionOf.push(dimension);
     return this.dimensionOf.length - 1;
   }
@@ -165,11 +171,29 @@ export interface CatalogInput {
 
 const DAY_MS = 86_400_000;
 const NO_STORES: number[] = [];
-/** Integers per slot in `slotInfo`. */
-export const SLOT_INFO = 4;
-/** In `slotInfo[+1]`: the colour group shares the slot's attribute values. */
+/**
+ * A slot's row in `CatalogIndex.rows`: what a query reads of every slot it visits, in 16 integers (64 bytes) so a
+ * visit costs one or two cache lines; one row for all stores, as a copy per store would not stay in the cache.
+ * The colour group, the arrival day, the price in each zone (cents, 0 where not sold), the attribute info
+ * (attributes | uniform << 15 | shared << 16), the derived info (sizes | stores << 16), then the slot's facet values
+ * as 16-bit global value numbers (`rowValues` is the same memory, 16 bits at a time): first its attribute values
+ * (categories with ancestors, brand, fit, pattern, materials, then colour), then the values derived from its
+ * variants: sizes that can be bought online, then physical stores holding stock. A slot with more values than fit
+ * (ROW_CAPACITY) has them in `overflowValues`, from the position in its first value field.
+ */
+export const ROW = 16;
+export const ROW_GROUP = 0;
+export const ROW_ARRIVAL = 1;
+/** The price of zone `z` is at ROW_PRICE + z. */
+export const ROW_PRICE = 2;
+export const ROW_ATTRIBUTES = ROW_PRICE + ZONES.length;
+export const ROW_DERIVED = ROW_ATTRIBUTES + 1;
+/** Where the values start, in 32-bit fields (two values per field). */
+export const ROW_VALUES = ROW_DERIVED + 1;
+export const ROW_CAPACITY = (ROW - ROW_VALUES) * 2;
+/** In a row's attribute info: the colour group shares the slot's attribute values. */
 export const UNIFORM_BIT = 1 << 15;
-/** Values of one kind a product may have (15 bits in `slotInfo`). */
+/** Values of one kind a product may have (15 bits in the row's info). */
 const MAX_VALUES = 0x7fff;
 /** Slot changes remembered for the store views (each change batch is far smaller). */
 const CHANGE_LOG_SIZE = 20_000;
@@ -247,14 +271,11 @@ export class CatalogIndex {
   categoryCount = new Uint8Array(0);
   variantStart = new Int32Array(0);
   variantCount = new Uint16Array(0);
-  /**
-   * Every facet value of a slot as global value numbers, for counting in one loop: first its attribute values
-   * (categories with ancestors, brand, fit, pattern, materials, then colour), then the values derived from its
-   * variants: sizes that can be bought online, then physical stores holding stock. Where a slot's values are
-   * and how many sit in `slotInfo`, four integers per slot kept together so a query reads one cache line:
-   * [pool start, attributes | uniform << 15 | shared << 16, sizes | stores << 16, colour group].
-   */
-  slotInfo = new Int32Array(0);
+  /** Each slot's row (see ROW), and the same memory as 16-bit values. */
+  rows = new Int32Array(0);
+  rowValues = new Uint16Array(0);
+  /** The facet values of slots with more than ROW_CAPACITY of them. */
+  readonly overflowValues = new IntPool(Uint16Array);
   /** Per zone: 1 when the product is sold there, its lowest price (cents), that variant's list price, reduction %. */
   priced: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
   price: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
@@ -262,7 +283,6 @@ export class CatalogIndex {
   reduction: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
   display: (DocDisplay | undefined)[] = [];
 
-  readonly facetPool = new IntPool();
   readonly materialPool = new IntPool();
   readonly categoryPool = new IntPool();
   /** Variant rows: size value, sellable online, and the physical stores holding stock (a range of storePool). */
@@ -347,7 +367,7 @@ export class CatalogIndex {
     this.interned.clear();
     this.imageLists.clear();
     for (const pool of [
-      this.facetPool,
+      this.overflowValues,
       this.materialPool,
       this.categoryPool,
       this.variantSize,
@@ -390,7 +410,8 @@ export class CatalogIndex {
     this.variantStart = grow(this.variantStart, slots, Int32Array);
     this.variantCount = grow(this.variantCount, slots, Uint16Array);
     // Sized from the grown columns: they grow by doubling, so they may hold more slots than asked for.
-    this.slotInfo = grow(this.slotInfo, this.productId.length * SLOT_INFO, Int32Array);
+    this.rows = grow(this.rows, this.productId.length * ROW, Int32Array);
+    this.rowValues = new Uint16Array(this.rows.buffer);
     for (let z = 0; z < ZONES.length; z++) {
       this.priced[z] = grow(this.priced[z] as Uint8Array, slots, Uint8Array);
       this.price[z] = grow(this.price[z] as Int32Array, slots, Int32Array);
@@ -530,12 +551,14 @@ export class CatalogIndex {
     if (attributes.length > MAX_VALUES || sellableSizes.length > MAX_VALUES || stocked.length > MAX_VALUES) {
       throw new Error(`Product ${record.id} has more facet values than the index holds per product`);
     }
-    const info = slot * SLOT_INFO;
-    this.slotInfo[info] = this.facetPool.append(attributes);
-    this.facetPool.append(derived);
-    this.slotInfo[info + 1] = attributes.length | (shared << 16);
-    this.slotInfo[info + 2] = sellableSizes.length | (stocked.length << 16);
-    this.slotInfo[info + 3] = groupId;
+    const row = slot * ROW;
+    this.rows[row + ROW_GROUP] = groupId;
+    this.rows[row + ROW_ARRIVAL] = this.arrivalDay[slot] as number;
+    this.rows[row + ROW_ATTRIBUTES] = attributes.length | (shared << 16);
+    this.rows[row + ROW_DERIVED] = sellableSizes.length | (stocked.length << 16);
+    const values = attributes.concat(derived);
+    if (values.length <= ROW_CAPACITY) this.rowValues.set(values, (row + ROW_VALUES) * 2);
+    else this.rows[row + ROW_VALUES] = this.overflowValues.append(values);
     this.markUniformity(groupId);
 
     for (let z = 0; z < ZONES.length; z++) {
@@ -562,6 +585,7 @@ export class CatalogIndex {
       const list = Number.isFinite(bestEffective) ? bestList : fallbackList;
       (this.priced[z] as Uint8Array)[slot] = priced ? 1 : 0;
       (this.price[z] as Int32Array)[slot] = priced ? effective : 0;
+      this.rows[row + ROW_PRICE + z] = priced ? effective : 0;
       (this.listPrice[z] as Int32Array)[slot] = priced ? list : 0;
       (this.reduction[z] as Uint8Array)[slot] =
         priced && effective < list ? Math.round(((list - effective) / list) * 100) : 0;
@@ -640,25 +664,35 @@ export class CatalogIndex {
   private markUniformity(groupId: number): void {
     const members = this.groupMembers[groupId];
     if (!members || members.length === 0) return;
-    const first = members[0] as number;
-    const pool = this.facetPool.data;
-    const info = this.slotInfo;
-    const firstStart = info[first * SLOT_INFO] as number;
-    const length = (info[first * SLOT_INFO + 1] as number) >>> 16;
+    const rows = this.rows;
+    const first = this.slotValues(members[0] as number);
+    const length = (rows[(members[0] as number) * ROW + ROW_ATTRIBUTES] as number) >>> 16;
     let uniform = true;
     for (const member of members) {
-      if ((info[member * SLOT_INFO + 1] as number) >>> 16 !== length) {
+      if ((rows[member * ROW + ROW_ATTRIBUTES] as number) >>> 16 !== length) {
         uniform = false;
         break;
       }
-      const start = info[member * SLOT_INFO] as number;
-      for (let i = 0; i < length && uniform; i++) if (pool[start + i] !== pool[firstStart + i]) uniform = false;
+      const values = this.slotValues(member);
+      for (let i = 0; i < length && uniform; i++) if (values[i] !== first[i]) uniform = false;
       if (!uniform) break;
     }
     for (const member of members) {
-      const at = member * SLOT_INFO + 1;
-      info[at] = uniform ? (info[at] as number) | UNIFORM_BIT : (info[at] as number) & ~UNIFORM_BIT;
+      const at = member * ROW + ROW_ATTRIBUTES;
+      rows[at] = uniform ? (rows[at] as number) | UNIFORM_BIT : (rows[at] as number) & ~UNIFORM_BIT;
     }
+  }
+
+  /** A slot's facet values (see ROW), wherever they are kept. */
+  private slotValues(slot: number): Uint16Array {
+    const row = slot * ROW;
+    const derived = this.rows[row + ROW_DERIVED] as number;
+    const count = ((this.rows[row + ROW_ATTRIBUTES] as number) & MAX_VALUES) + (derived & 0xffff) + (derived >>> 16);
+    if (count > ROW_CAPACITY) {
+      const start = this.rows[row + ROW_VALUES] as number;
+      return this.overflowValues.data.subarray(start, start + count);
+    }
+    return this.rowValues.subarray((row + ROW_VALUES) * 2, (row + ROW_VALUES) * 2 + count);
   }
 
   private logChange(slot: number, added: boolean): void {

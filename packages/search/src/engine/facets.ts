@@ -18,11 +18,11 @@ import type {
   RegularFacetValue,
   RegularFacetValueRequest,
 } from "../api/types.ts";
-import { type CatalogIndex, DIM, type Dimension } from "./catalog-index.ts";
+import { type CatalogIndex, DIM, type Dimension, ROW_ARRIVAL, ROW_PRICE } from "./catalog-index.ts";
 import { formatApiDate, parseFacetDate } from "./dates.ts";
 import { compareText } from "./normalize.ts";
 import { automaticRanges, type RangeAlgorithm } from "./ranges.ts";
-import { REC_ARRIVAL, REC_PRICE, type StoreView } from "./store-view.ts";
+import type { StoreView } from "./store-view.ts";
 
 /** The facets every listing and search offers, in display order. */
 export interface FacetDefinition {
@@ -532,7 +532,7 @@ const SCRATCH = [
  * (price cents, arrival day) when it is at least `min`. Values are compared as `value × scale`.
  */
 export class RangeCollector {
-  /** Which field of a slot's record (REC_PRICE, REC_ARRIVAL) the values come from. */
+  /** Which field of a slot's row (a zone's price, the arrival day) the values come from. */
   readonly field: number;
   readonly min: number;
   readonly scale: number;
@@ -659,7 +659,7 @@ function priceFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx
   const { view } = ctx;
   const language = view.language;
   const price = view.catalog.price[view.zone] as Int32Array;
-  const buffer = new RangeCollector(REC_PRICE, Number.NEGATIVE_INFINITY, 1, 0);
+  const buffer = new RangeCollector(ROW_PRICE + view.zone, Number.NEGATIVE_INFINITY, 1, 0);
   const requested = (request?.values ?? []) as NumericRangeRequest[];
   const tests: RangeTest[] = requested.map((v) => ({
     start: toCents(v.start),
@@ -752,7 +752,7 @@ function arrivalFacet(def: FacetDefinition, request: FacetRequest | undefined, c
   // Only arrivals inside the widest window can be counted: older ones need not be collected.
   const windows = requested.length > 0 ? tests : defaults;
   const oldestDay = Math.floor(Math.min(...windows.map((w) => w.start)) / DAY_MS);
-  const buffer = new RangeCollector(REC_ARRIVAL, oldestDay, DAY_MS, 1);
+  const buffer = new RangeCollector(ROW_ARRIVAL, oldestDay, DAY_MS, 1);
   const state: FacetState = {
     def,
     request,

@@ -1,17 +1,16 @@
-import { UNIFORM_BIT } from "./catalog-index.ts";
-import type { PreparedFacets } from "./facets.ts";
 import {
-  HEADER,
-  RANK_SCALE,
-  REC_ARRIVAL,
-  REC_ATTRIBUTES,
-  REC_DERIVED,
-  REC_GROUP,
-  REC_PRICE,
-  REC_RANK,
-  REC_VALUES,
-  type StoreView,
-} from "./store-view.ts";
+  ROW,
+  ROW_ARRIVAL,
+  ROW_ATTRIBUTES,
+  ROW_CAPACITY,
+  ROW_DERIVED,
+  ROW_GROUP,
+  ROW_PRICE,
+  ROW_VALUES,
+  UNIFORM_BIT,
+} from "./catalog-index.ts";
+import type { PreparedFacets } from "./facets.ts";
+import { RANK_SCALE, type StoreView } from "./store-view.ts";
 import type { TextMatch } from "./text-index.ts";
 
 /** What a listing or search is about before facets: a category, the sale, new arrivals, given products, all. */
@@ -192,9 +191,12 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const valueBits = plan.facets.valueBits;
   const sizesStatic = plan.facets.sizesStatic;
   const storesStatic = plan.facets.storesStatic;
-  // Every slot's record: group, rank, price, arrival, then its facet values (see StoreView).
-  const records = view.records;
-  const recordAt = view.recordAt;
+  // Every slot's row (see ROW): group, arrival, prices, facet values; and this store's rank of every slot.
+  const rows = catalog.rows;
+  const rowValues = catalog.rowValues;
+  const overflowValues = catalog.overflowValues.data;
+  const rank = view.rank;
+  const priceField = ROW_PRICE + view.zone;
 
   // Sort keys (higher first), inlined in the loop: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest.
   const sortMode =
@@ -210,9 +212,8 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const counterCount = counterFns.length;
 
   if (!countStatic) {
-    // Nothing to count (instant products): the same walk, reading each slot's group, rank, price and arrival from
-    // the densely packed headers instead of its whole record.
-    const headers = view.headers;
+    // Nothing to count (instant products): the same walk, reading each slot's group from the dense group column
+    // and its rank, not its row (unless the sort needs a price or arrival).
     for (let i = 0; i < order.length; i++) {
       const slot = order[i] as number;
       if (baseTest !== undefined && !baseTest(slot)) continue;
@@ -224,8 +225,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
         }
       }
       if ((mask & (mask - 1)) !== 0) continue;
-      const h = slot * HEADER;
-      const g = headers[h + REC_GROUP] as number;
+      const g = group[slot] as number;
       if (g !== currentGroup) {
         if (bestSlot >= 0) {
           hitSlots[hitCount] = bestSlot;
@@ -237,17 +237,18 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       }
       if (mask === 0) {
         if (trackHits) hitStamp[slot] = currentEpoch;
-        const r = (headers[h + REC_RANK] as number) / RANK_SCALE;
+        const r = (rank[slot] as number) / RANK_SCALE;
+        const row = slot * ROW;
         const key =
           sortMode === 0
             ? r
             : sortMode === 1
               ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
               : sortMode === 2
-                ? -(headers[h + REC_PRICE] as number) + r / 1e7
+                ? -(rows[row + priceField] as number) + r / 1e7
                 : sortMode === 3
-                  ? (headers[h + REC_PRICE] as number) + r / 1e7
-                  : (headers[h + REC_ARRIVAL] as number) + r / 1e7;
+                  ? (rows[row + priceField] as number) + r / 1e7
+                  : (rows[row + ROW_ARRIVAL] as number) + r / 1e7;
         if (bestSlot < 0 || key > bestKey) {
           bestSlot = slot;
           bestKey = key;
@@ -255,6 +256,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       }
     }
   }
+  // The walk that reads each slot's row, for its facet values to count.
   for (let i = 0; countStatic && i < order.length; i++) {
     const slot = order[i] as number;
     if (baseTest !== undefined && !baseTest(slot)) continue;
@@ -266,8 +268,8 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       }
     }
     if ((mask & (mask - 1)) !== 0) continue;
-    const rec = recordAt[slot] as number;
-    const g = records[rec + REC_GROUP] as number;
+    const row = slot * ROW;
+    const g = rows[row + ROW_GROUP] as number;
     if (g !== currentGroup) {
       if (bestSlot >= 0) {
         hitSlots[hitCount] = bestSlot;
@@ -281,17 +283,17 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     }
     if (mask === 0) {
       if (trackHits) hitStamp[slot] = currentEpoch;
-      const r = (records[rec + REC_RANK] as number) / RANK_SCALE;
+      const r = (rank[slot] as number) / RANK_SCALE;
       const key =
         sortMode === 0
           ? r
           : sortMode === 1
             ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
             : sortMode === 2
-              ? -(records[rec + REC_PRICE] as number) + r / 1e7
+              ? -(rows[row + priceField] as number) + r / 1e7
               : sortMode === 3
-                ? (records[rec + REC_PRICE] as number) + r / 1e7
-                : (records[rec + REC_ARRIVAL] as number) + r / 1e7;
+                ? (rows[row + priceField] as number) + r / 1e7
+                : (rows[row + ROW_ARRIVAL] as number) + r / 1e7;
       if (bestSlot < 0 || key > bestKey) {
         bestSlot = slot;
         bestKey = key;
@@ -299,10 +301,16 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     }
     if (countStatic) {
       // Every static facet value of the slot in one loop; with one failing facet, only that facet's values.
-      // The record holds attributes (shared ones first, then the colour), then sizes, then physical stores.
-      const first = rec + REC_VALUES;
-      const attributeInfo = records[rec + REC_ATTRIBUTES] as number;
-      const derivedInfo = records[rec + REC_DERIVED] as number;
+      // The row holds attributes (shared ones first, then the colour), then sizes, then physical stores.
+      const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
+      const derivedInfo = rows[row + ROW_DERIVED] as number;
+      const stores = derivedInfo >>> 16;
+      let values = rowValues;
+      let first = (row + ROW_VALUES) * 2;
+      if ((attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + stores > ROW_CAPACITY) {
+        values = overflowValues;
+        first = rows[row + ROW_VALUES] as number;
+      }
       const start = sharedCounted && (attributeInfo & UNIFORM_BIT) !== 0 ? first + (attributeInfo >>> 16) : first;
       if (mask === 0) sharedCounted = true;
       const attributesEnd = first + (attributeInfo & 0x7fff);
@@ -310,7 +318,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       const end = sizesStatic ? sizesEnd : attributesEnd;
       if (mask === 0) {
         for (let k = start; k < end; k++) {
-          const g = records[k] as number;
+          const g = values[k] as number;
           if (stamps[g] !== seq) {
             stamps[g] = seq;
             counts[g] = (counts[g] as number) + 1;
@@ -318,7 +326,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
         }
       } else {
         for (let k = start; k < end; k++) {
-          const g = records[k] as number;
+          const g = values[k] as number;
           if (valueBits[g] === mask && stamps[g] !== seq) {
             stamps[g] = seq;
             counts[g] = (counts[g] as number) + 1;
@@ -326,10 +334,9 @@ export function executeQuery(plan: QueryPlan): QueryResult {
         }
       }
       // Physical stores come last and are rare.
-      const stores = derivedInfo >>> 16;
       if (storesStatic && stores > 0) {
         for (let k = sizesEnd; k < sizesEnd + stores; k++) {
-          const g = records[k] as number;
+          const g = values[k] as number;
           if ((mask === 0 || valueBits[g] === mask) && stamps[g] !== seq) {
             stamps[g] = seq;
             counts[g] = (counts[g] as number) + 1;
@@ -340,14 +347,14 @@ export function executeQuery(plan: QueryPlan): QueryResult {
         if ((mask & (counterBits[c] as number)) === 0) (counterFns[c] as (s: number, q: number) => void)(slot, seq);
       }
       if (aOn && (mask & aNotBit) === 0) {
-        const value = records[rec + aField] as number;
+        const value = rows[row + aField] as number;
         if (value >= aMin) {
           aSeqs[aLength] = seq;
           aValues[aLength++] = value;
         }
       }
       if (bOn && (mask & bNotBit) === 0) {
-        const value = records[rec + bField] as number;
+        const value = rows[row + bField] as number;
         if (value >= bMin) {
           bSeqs[bLength] = seq;
           bValues[bLength++] = value;

@@ -1,22 +1,8 @@
 import type { Language, Shop } from "@vitrine/commerce";
 import { sortSlots } from "./arrays.ts";
-import { type CatalogIndex, SLOT_INFO, type ZoneIndex, zoneIndex } from "./catalog-index.ts";
+import { type CatalogIndex, type ZoneIndex, zoneIndex } from "./catalog-index.ts";
 
-/**
- * A slot's record in `StoreView.records`: what a query reads of every slot it visits, in one place (one or two
- * cache lines instead of one per column): group, rank (hundredths), price in the store's zone (cents), arrival
- * day, attribute info, derived info, then the facet values (attributes, sizes, physical stores).
- */
-export const REC_GROUP = 0;
-export const REC_RANK = 1;
-export const REC_PRICE = 2;
-export const REC_ARRIVAL = 3;
-export const REC_ATTRIBUTES = 4;
-export const REC_DERIVED = 5;
-export const REC_VALUES = 6;
-/** Fields per slot in `StoreView.headers`: REC_GROUP, REC_RANK, REC_PRICE and REC_ARRIVAL. */
-export const HEADER = 4;
-/** Ranks in records are whole hundredths. */
+/** Ranks the queries read (`StoreView.rank`) are whole hundredths. */
 export const RANK_SCALE = 100;
 /** Change batches up to this size are followed in place; larger ones re-sort the store's order. */
 const INCREMENTAL_CHANGES = 5000;
@@ -48,18 +34,11 @@ export class StoreView {
   orderPos = new Int32Array(0);
   /** Default listing key per slot: in stock, then popular, then new. Higher is better. */
   rankKey = new Float64Array(0);
-  /** Slot records (see REC_*), rebuilt when the order or the ranks change. */
-  records = new Int32Array(0);
-  /** Where a slot's record starts in `records` (-1 when the slot is not in the store). */
-  recordAt = new Int32Array(0);
-  /**
-   * The first four fields of each slot's record (group, rank, price, arrival) by slot, `HEADER` apiece: a query
-   * that counts no facets (instant products) reads these densely packed values instead of whole records.
-   */
-  headers = new Int32Array(0);
-  /** Bit `slot` is set when the slot is in the store (recordAt >= 0): 12 KB per 100,000 slots, cache-resident. */
+  /** The default listing key per slot in whole hundredths (RANK_SCALE), as the queries compare it. */
+  rank = new Int32Array(0);
+  /** Bit `slot` is set when the slot is in the store: 12 KB per 100,000 slots, cache-resident. */
   liveBits = new Uint32Array(0);
-  private recordsVersion = -1;
+  private queryRanksVersion = -1;
   private readonly categoryOrders = new Map<number, Int32Array>();
   private marks = new Int32Array(0);
   private markStamp = 0;
@@ -109,47 +88,21 @@ export class StoreView {
       this.rankedPopularity = this.popularityVersion;
       this.rankVersion++;
     }
-    if (this.recordsVersion !== this.rankVersion) {
-      this.buildRecords();
-      this.recordsVersion = this.rankVersion;
+    if (this.queryRanksVersion !== this.rankVersion) {
+      this.buildQueryRanks();
+      this.queryRanksVersion = this.rankVersion;
     }
   }
 
-  private buildRecords(): void {
-    const catalog = this.catalog;
-    const info = catalog.slotInfo;
-    const valuesOf = (base: number) => {
-      const derived = info[base + 2] as number;
-      return ((info[base + 1] as number) & 0x7fff) + (derived & 0xffff) + (derived >>> 16);
-    };
-    let size = 0;
-    for (const slot of this.groupOrder) size += REC_VALUES + valuesOf(slot * SLOT_INFO);
-    const records = new Int32Array(size);
-    const recordAt = new Int32Array(catalog.slotCount).fill(-1);
-    const headers = new Int32Array(catalog.slotCount * HEADER);
-    const liveBits = new Uint32Array((catalog.slotCount + 31) >>> 5);
-    const price = catalog.price[this.zone] as Int32Array;
-    const pool = catalog.facetPool.data;
-    let at = 0;
+  private buildQueryRanks(): void {
+    const slotCount = this.catalog.slotCount;
+    const rank = new Int32Array(slotCount);
+    const liveBits = new Uint32Array((slotCount + 31) >>> 5);
     for (const slot of this.groupOrder) {
-      const base = slot * SLOT_INFO;
-      const values = valuesOf(base);
-      records[at + REC_GROUP] = info[base + 3] as number;
-      records[at + REC_RANK] = Math.round((this.rankKey[slot] as number) * RANK_SCALE);
-      records[at + REC_PRICE] = price[slot] as number;
-      records[at + REC_ARRIVAL] = catalog.arrivalDay[slot] as number;
-      records[at + REC_ATTRIBUTES] = info[base + 1] as number;
-      records[at + REC_DERIVED] = info[base + 2] as number;
-      const start = info[base] as number;
-      records.set(pool.subarray(start, start + values), at + REC_VALUES);
-      headers.set(records.subarray(at, at + HEADER), slot * HEADER);
-      recordAt[slot] = at;
+      rank[slot] = Math.round((this.rankKey[slot] as number) * RANK_SCALE);
       liveBits[slot >>> 5] = (liveBits[slot >>> 5] as number) | (1 << (slot & 31));
-      at += REC_VALUES + values;
     }
-    this.records = records;
-    this.recordAt = recordAt;
-    this.headers = headers;
+    this.rank = rank;
     this.liveBits = liveBits;
   }
 
