@@ -263,8 +263,6 @@ export class CatalogIndex {
   inStock = new Uint8Array(0);
   brand = new Int32Array(0);
   colour = new Int32Array(0);
-  fit = new Int32Array(0);
-  pattern = new Int32Array(0);
   materialStart = new Int32Array(0);
   materialCount = new Uint8Array(0);
   categoryStart = new Int32Array(0);
@@ -401,8 +399,6 @@ export class CatalogIndex {
     this.inStock = grow(this.inStock, slots, Uint8Array);
     this.brand = grow(this.brand, slots, Int32Array);
     this.colour = grow(this.colour, slots, Int32Array);
-    this.fit = grow(this.fit, slots, Int32Array);
-    this.pattern = grow(this.pattern, slots, Int32Array);
     this.materialStart = grow(this.materialStart, slots, Int32Array);
     this.materialCount = grow(this.materialCount, slots, Uint8Array);
     this.categoryStart = grow(this.categoryStart, slots, Int32Array);
@@ -503,8 +499,8 @@ export class CatalogIndex {
     this.arrivalDay[slot] = this.dayOf(record.arrivalDate);
     this.brand[slot] = this.brands.idOf(record.brand);
     this.colour[slot] = this.colours.idOf(record.colorId);
-    this.fit[slot] = record.fit ? this.fits.idOf(record.fit) : -1;
-    this.pattern[slot] = record.pattern ? this.patterns.idOf(record.pattern) : -1;
+    const fit = record.fit ? this.fits.idOf(record.fit) : -1;
+    const pattern = record.pattern ? this.patterns.idOf(record.pattern) : -1;
     const materials = [...new Set(record.material.map((m) => this.materials.idOf(m)))];
     this.materialStart[slot] = this.materialPool.append(materials);
     this.materialCount[slot] = materials.length;
@@ -538,8 +534,8 @@ export class CatalogIndex {
     const attributes = [
       ...categoryValues.map((id) => this.categories.globalIds[id] as number),
       this.brands.globalIds[this.brand[slot] as number] as number,
-      ...(record.fit ? [this.fits.globalIds[this.fit[slot] as number] as number] : []),
-      ...(record.pattern ? [this.patterns.globalIds[this.pattern[slot] as number] as number] : []),
+      ...(fit >= 0 ? [this.fits.globalIds[fit] as number] : []),
+      ...(pattern >= 0 ? [this.patterns.globalIds[pattern] as number] : []),
       ...materials.map((id) => this.materials.globalIds[id] as number),
     ];
     const shared = attributes.length;

@@ -18,7 +18,7 @@ import type {
   RegularFacetValue,
   RegularFacetValueRequest,
 } from "../api/types.ts";
-import { type CatalogIndex, DIM, type Dimension, ROW_ARRIVAL, ROW_PRICE } from "./catalog-index.ts";
+import { type CatalogIndex, DIM, type Dimension, ROW, ROW_ARRIVAL, ROW_PRICE } from "./catalog-index.ts";
 import { formatApiDate, parseFacetDate } from "./dates.ts";
 import { compareText } from "./normalize.ts";
 import { automaticRanges, type RangeAlgorithm } from "./ranges.ts";
@@ -111,6 +111,9 @@ export interface FacetState {
   request: FacetRequest | undefined;
   /** Bit of this facet's filter in a slot's failure mask; 0 when the facet does not filter. */
   bit: number;
+  /** A filter on the slot's own facet values, tested on the row the query reads anyway (no other memory). */
+  valueFilter?: ValueFilter;
+  /** A filter that needs more than the slot's facet values (variants in a physical store, every value). */
   test?: (slot: number) => boolean;
   /** Dimensions whose values the query counts in the shared board (every static facet in one loop). */
   dims: readonly number[];
@@ -122,6 +125,19 @@ export interface FacetState {
   /** Facet search: every counted value with its label (and path for categories). */
   searchValues: () => { rawValue: string; displayValue: string; count: number; path?: string[] }[];
 }
+
+/**
+ * A slot fails the filter when it has one of the `rejected` values or, when `required`, none of the `accepted`
+ * ones (global value numbers).
+ */
+export interface ValueFilter {
+  accepted: readonly number[];
+  rejected: readonly number[];
+  required: boolean;
+}
+
+/** Where a rejected value's filter bit sits in `PreparedFacets.valueFilterBits` (filter bits are ten at most). */
+export const REJECTED_SHIFT = 16;
 
 /** Counts of every global facet value, with the group stamp that makes each colour group count once. */
 export interface CountBoard {
@@ -138,6 +154,13 @@ export interface PreparedFacets {
   storesStatic: boolean;
   /** Filter bit of each global value's facet (0 when that facet does not filter). */
   valueBits: Int32Array;
+  /**
+   * The value filters by global value, so a slot's values are looked up once each: the bit of the filter the value
+   * satisfies, and the bit of the filter it makes fail shifted by REJECTED_SHIFT.
+   */
+  valueFilterBits: Int32Array;
+  /** Bits of the value filters a slot fails unless it has one of their accepted values. */
+  requiredBits: number;
 }
 
 export interface FacetContext {
@@ -308,49 +331,34 @@ function selectionOf(dim: Dimension, request: FacetRequest | undefined, language
   return { sel, selected, excluded, active: selected > 0 || excluded > 0 || unknownSelected, unknownSelected };
 }
 
-/** A single-valued attribute column (brand, colour, fit, pattern). */
-function singleValuedFacet(
-  def: FacetDefinition,
-  request: FacetRequest | undefined,
-  ctx: FacetBuild,
-  dim: Dimension,
-  column: Int32Array,
-): FacetState {
-  const language = ctx.view.language;
-  const { sel, selected, active, unknownSelected } = selectionOf(dim, request, language);
-  const state: FacetState = {
-    def,
-    request,
-    bit: 0,
-    dims: [dim.index],
-    respond: () => regularResponse(def, dim, dim.localCounts(ctx.board.counts), request, language, { order: "count" }),
-    searchValues: () => regularSearchValues(dim, dim.localCounts(ctx.board.counts), language),
-  };
-  if (active) {
-    state.test = (slot) => {
-      const v = column[slot] as number;
-      if (v < 0) return selected === 0 && !unknownSelected;
-      const s = sel[v];
-      if (s === 2) return false;
-      return (selected === 0 && !unknownSelected) || s === 1;
-    };
+/**
+ * A regular facet's selection as a value filter: an excluded value fails a slot; with selected values (or one
+ * this catalogue does not know) the slot needs one of them.
+ */
+function selectionFilter(dim: Dimension, selection: ReturnType<typeof selectionOf>): ValueFilter {
+  const accepted: number[] = [];
+  const rejected: number[] = [];
+  for (let id = 0; id < dim.size; id++) {
+    if (selection.sel[id] === 1) accepted.push(dim.globalIds[id] as number);
+    else if (selection.sel[id] === 2) rejected.push(dim.globalIds[id] as number);
   }
-  return state;
+  return { accepted, rejected, required: selection.selected > 0 || selection.unknownSelected };
 }
 
-/** A multi-valued attribute kept in a pool (materials). */
-function multiValuedFacet(
+/**
+ * A regular facet over an attribute: brand, colour, fit, pattern, or materials (`several`: a product may have more
+ * than one). A request may want products with every selected material (`resultsMustMatch: "allValues"`), which
+ * needs the product's list of them; any other selection is a value filter.
+ */
+function attributeFacet(
   def: FacetDefinition,
   request: FacetRequest | undefined,
   ctx: FacetBuild,
   dim: Dimension,
-  starts: Int32Array,
-  counts: Uint8Array,
-  pool: { data: Int32Array },
+  several?: { starts: Int32Array; counts: Uint8Array; pool: { data: Int32Array } },
 ): FacetState {
   const language = ctx.view.language;
-  const { sel, selected, active, unknownSelected } = selectionOf(dim, request, language);
-  const allValues = request?.resultsMustMatch === "allValues";
+  const selection = selectionOf(dim, request, language);
   const state: FacetState = {
     def,
     request,
@@ -359,9 +367,12 @@ function multiValuedFacet(
     respond: () => regularResponse(def, dim, dim.localCounts(ctx.board.counts), request, language, { order: "count" }),
     searchValues: () => regularSearchValues(dim, dim.localCounts(ctx.board.counts), language),
   };
-  if (active) {
+  if (!selection.active) return state;
+  const { sel, selected, unknownSelected } = selection;
+  if (several && request?.resultsMustMatch === "allValues" && (selected > 1 || unknownSelected)) {
+    const { starts, counts, pool } = several;
     state.test = (slot) => {
-      if (unknownSelected && (allValues || selected === 0)) return false;
+      if (unknownSelected) return false;
       const start = starts[slot] as number;
       const end = start + (counts[slot] as number);
       const data = pool.data;
@@ -371,9 +382,10 @@ function multiValuedFacet(
         if (s === 2) return false;
         if (s === 1) hits++;
       }
-      if (selected === 0) return true;
-      return allValues ? hits === selected : hits > 0;
+      return hits === selected;
     };
+  } else {
+    state.valueFilter = selectionFilter(dim, selection);
   }
   return state;
 }
@@ -506,16 +518,13 @@ function categoryFacet(def: FacetDefinition, request: FacetRequest | undefined, 
     },
   };
   if (path) {
-    if (selectedValue === undefined) state.test = () => false;
-    else {
-      state.test = (slot) => {
-        const start = catalog.categoryStart[slot] as number;
-        const end = start + (catalog.categoryCount[slot] as number);
-        const data = catalog.categoryPool.data;
-        for (let i = start; i < end; i++) if (data[i] === selectedValue) return true;
-        return false;
-      };
-    }
+    // A slot's categories include their ancestors: the selected category or one below it. A path this store's
+    // tree does not have matches nothing.
+    state.valueFilter = {
+      accepted: selectedValue === undefined ? [] : [dim.globalIds[selectedValue] as number],
+      rejected: [],
+      required: true,
+    };
   }
   return state;
 }
@@ -658,8 +667,9 @@ const toCents = (units: number) => Math.round(units * 100);
 function priceFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx: FacetBuild): FacetState {
   const { view } = ctx;
   const language = view.language;
-  const price = view.catalog.price[view.zone] as Int32Array;
-  const buffer = new RangeCollector(ROW_PRICE + view.zone, Number.NEGATIVE_INFINITY, 1, 0);
+  const rows = view.catalog.rows;
+  const priceField = ROW_PRICE + view.zone;
+  const buffer = new RangeCollector(priceField, Number.NEGATIVE_INFINITY, 1, 0);
   const requested = (request?.values ?? []) as NumericRangeRequest[];
   const tests: RangeTest[] = requested.map((v) => ({
     start: toCents(v.start),
@@ -730,7 +740,8 @@ function priceFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx
     },
     searchValues: () => [],
   };
-  if (filter) state.test = (slot) => filter(price[slot] as number);
+  // From the slot's row, which the query reads anyway.
+  if (filter) state.test = (slot) => filter(rows[slot * ROW + priceField] as number);
   return state;
 }
 
@@ -747,7 +758,9 @@ function arrivalFacet(def: FacetDefinition, request: FacetRequest | undefined, c
   });
   const tests = requested.map(toTest);
   const filter = rangeFilter(tests);
-  const arrivalMs = (slot: number) => (catalog.arrivalDay[slot] as number) * DAY_MS;
+  const rows = catalog.rows;
+  // From the slot's row, which the query reads anyway.
+  const arrivalMs = (slot: number) => (rows[slot * ROW + ROW_ARRIVAL] as number) * DAY_MS;
   const defaults = arrivalWindows(now);
   // Only arrivals inside the widest window can be counted: older ones need not be collected.
   const windows = requested.length > 0 ? tests : defaults;
@@ -827,11 +840,12 @@ function variantFacets(
   const vStart = catalog.variantStart;
   const vCount = catalog.variantCount;
 
-  const sizeAllowed = (v: number) => {
-    const s = sizes.sel[catalog.variantSize.data[v] as number];
+  const allowedSize = (size: number) => {
+    const s = sizes.sel[size];
     if (s === 2) return false;
     return (sizes.selected === 0 && !sizes.unknownSelected) || s === 1;
   };
+  const sizeAllowed = (v: number) => allowedSize(catalog.variantSize.data[v] as number);
   const inSelectedStore = (v: number) => {
     const start = catalog.variantStoreStart.data[v] as number;
     const end = start + (catalog.variantStoreCount.data[v] as number);
@@ -927,18 +941,21 @@ function variantFacets(
       }
     };
   }
-  if (sizeFiltered || storeSelected) {
-    const test = (slot: number) => {
+  // The size facet holds the pair's filter; the store facet shares its bit (see prepareFacets).
+  if (storeSelected) {
+    sizeState.test = (slot: number) => {
       const start = vStart[slot] as number;
       const end = start + (vCount[slot] as number);
-      for (let v = start; v < end; v++) {
-        if (!sizeAllowed(v)) continue;
-        if (storeSelected ? inSelectedStore(v) : sellable(v)) return true;
-      }
+      for (let v = start; v < end; v++) if (sizeAllowed(v) && inSelectedStore(v)) return true;
       return false;
     };
-    sizeState.test = test;
-    storeState.test = test;
+  } else if (sizeFiltered) {
+    // An allowed size that can be bought online: the sizes in the slot's row are those of its sellable variants.
+    const accepted: number[] = [];
+    for (let id = 0; id < catalog.sizes.size; id++) {
+      if (allowedSize(id)) accepted.push(catalog.sizes.globalIds[id] as number);
+    }
+    sizeState.valueFilter = { accepted, rejected: [], required: true };
   }
   return [sizeState, storeState];
 }
@@ -962,28 +979,24 @@ export function prepareFacets(requests: ReadonlyMap<string, FacetRequest>, conte
         states.push(categoryFacet(facet, request, ctx));
         break;
       case "ec_brand":
-        states.push(singleValuedFacet(facet, request, ctx, catalog.brands, catalog.brand));
+        states.push(attributeFacet(facet, request, ctx, catalog.brands));
         break;
       case "ec_color":
-        states.push(singleValuedFacet(facet, request, ctx, catalog.colours, catalog.colour));
+        states.push(attributeFacet(facet, request, ctx, catalog.colours));
         break;
       case "fit":
-        states.push(singleValuedFacet(facet, request, ctx, catalog.fits, catalog.fit));
+        states.push(attributeFacet(facet, request, ctx, catalog.fits));
         break;
       case "pattern":
-        states.push(singleValuedFacet(facet, request, ctx, catalog.patterns, catalog.pattern));
+        states.push(attributeFacet(facet, request, ctx, catalog.patterns));
         break;
       case "material":
         states.push(
-          multiValuedFacet(
-            facet,
-            request,
-            ctx,
-            catalog.materials,
-            catalog.materialStart,
-            catalog.materialCount,
-            catalog.materialPool,
-          ),
+          attributeFacet(facet, request, ctx, catalog.materials, {
+            starts: catalog.materialStart,
+            counts: catalog.materialCount,
+            pool: catalog.materialPool,
+          }),
         );
         break;
       case "ec_price":
@@ -1000,17 +1013,14 @@ export function prepareFacets(requests: ReadonlyMap<string, FacetRequest>, conte
       }
     }
   }
-  // Assign filter bits; the size/store pair shares one.
+  // Assign filter bits; the store facet shares the size facet's.
   let nextBit = 1;
   for (const state of states) {
-    if (!state.test) continue;
-    if (variantPair && state === variantPair[1] && variantPair[0].bit !== 0) {
-      state.bit = variantPair[0].bit;
-      continue;
-    }
+    if (!state.test && !state.valueFilter) continue;
     state.bit = nextBit;
     nextBit <<= 1;
   }
+  if (variantPair) variantPair[1].bit = variantPair[0].bit;
   const dimensions = [
     catalog.categories,
     catalog.brands,
@@ -1022,9 +1032,16 @@ export function prepareFacets(requests: ReadonlyMap<string, FacetRequest>, conte
     catalog.stores,
   ];
   const valueBits = new Int32Array(space);
+  const valueFilterBits = new Int32Array(space);
+  let requiredBits = 0;
   for (const state of states) {
     if (state.bit === 0) continue;
     for (const d of state.dims) for (const g of (dimensions[d] as Dimension).globalIds) valueBits[g] = state.bit;
+    const filter = state.valueFilter;
+    if (!filter) continue;
+    for (const g of filter.accepted) valueFilterBits[g] = state.bit;
+    for (const g of filter.rejected) valueFilterBits[g] = state.bit << REJECTED_SHIFT;
+    if (filter.required) requiredBits |= state.bit;
   }
   return {
     states,
@@ -1032,6 +1049,8 @@ export function prepareFacets(requests: ReadonlyMap<string, FacetRequest>, conte
     sizesStatic: variantPair ? variantPair[0].count === undefined : true,
     storesStatic: variantPair ? variantPair[1].count === undefined : true,
     valueBits,
+    valueFilterBits,
+    requiredBits,
   };
 }
 

@@ -9,7 +9,7 @@ import {
   ROW_VALUES,
   UNIFORM_BIT,
 } from "./catalog-index.ts";
-import type { PreparedFacets } from "./facets.ts";
+import { type PreparedFacets, REJECTED_SHIFT } from "./facets.ts";
 import { RANK_SCALE, type StoreView } from "./store-view.ts";
 import type { TextMatch } from "./text-index.ts";
 
@@ -188,7 +188,9 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const counterFns = counters.map((f) => f.count as (slot: number, seq: number) => void);
   const countStatic = plan.countFacets;
   const { counts, stamps } = plan.facets.board;
-  const valueBits = plan.facets.valueBits;
+  const { valueBits, valueFilterBits, requiredBits } = plan.facets;
+  const valueFiltered = plan.facets.states.some((f) => f.valueFilter !== undefined);
+  const readsValues = countStatic || valueFiltered;
   const sizesStatic = plan.facets.sizesStatic;
   const storesStatic = plan.facets.storesStatic;
   // Every slot's row (see ROW): group, arrival, prices, facet values; and this store's rank of every slot.
@@ -211,7 +213,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const filterCount = filterTests.length;
   const counterCount = counterFns.length;
 
-  if (!countStatic) {
+  if (!readsValues) {
     // Nothing to count (instant products): the same walk, reading each slot's group from the dense group column
     // and its rank, not its row (unless the sort needs a price or arrival).
     for (let i = 0; i < order.length; i++) {
@@ -256,8 +258,8 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       }
     }
   }
-  // The walk that reads each slot's row, for its facet values to count.
-  for (let i = 0; countStatic && i < order.length; i++) {
+  // The walk that reads each slot's row, for its facet values to count or to test.
+  for (let i = 0; readsValues && i < order.length; i++) {
     const slot = order[i] as number;
     if (baseTest !== undefined && !baseTest(slot)) continue;
     let mask = 0;
@@ -269,6 +271,22 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     }
     if ((mask & (mask - 1)) !== 0) continue;
     const row = slot * ROW;
+    const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
+    const derivedInfo = rows[row + ROW_DERIVED] as number;
+    const valueCount = (attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + (derivedInfo >>> 16);
+    let values = rowValues;
+    let first = (row + ROW_VALUES) * 2;
+    if (valueCount > ROW_CAPACITY) {
+      values = overflowValues;
+      first = rows[row + ROW_VALUES] as number;
+    }
+    if (valueFiltered) {
+      // The value filters from the slot's values: the filters it has an accepted value of, a rejected value of.
+      let seen = 0;
+      for (let k = first; k < first + valueCount; k++) seen |= valueFilterBits[values[k] as number] as number;
+      mask |= (seen >>> REJECTED_SHIFT) | (requiredBits & ~seen);
+      if ((mask & (mask - 1)) !== 0) continue;
+    }
     const g = rows[row + ROW_GROUP] as number;
     if (g !== currentGroup) {
       if (bestSlot >= 0) {
@@ -302,15 +320,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     if (countStatic) {
       // Every static facet value of the slot in one loop; with one failing facet, only that facet's values.
       // The row holds attributes (shared ones first, then the colour), then sizes, then physical stores.
-      const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
-      const derivedInfo = rows[row + ROW_DERIVED] as number;
       const stores = derivedInfo >>> 16;
-      let values = rowValues;
-      let first = (row + ROW_VALUES) * 2;
-      if ((attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + stores > ROW_CAPACITY) {
-        values = overflowValues;
-        first = rows[row + ROW_VALUES] as number;
-      }
       const start = sharedCounted && (attributeInfo & UNIFORM_BIT) !== 0 ? first + (attributeInfo >>> 16) : first;
       if (mask === 0) sharedCounted = true;
       const attributesEnd = first + (attributeInfo & 0x7fff);
