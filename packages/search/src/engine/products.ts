@@ -8,7 +8,7 @@ import {
   productPath,
 } from "@vitrine/commerce";
 import type { ChildProduct, Product, ProductSize } from "../api/types.ts";
-import type { DocDisplay } from "./catalog-index.ts";
+import type { Dimension, DocDisplay } from "./catalog-index.ts";
 import { HIERARCHY_DELIMITER } from "./facets.ts";
 import type { StoreView } from "./store-view.ts";
 
@@ -25,18 +25,9 @@ const HOUR_MS = 3_600_000;
 /** Products kept per store; beyond this the cache starts over. */
 const CACHE_LIMIT = 20_000;
 
-/** Freezes a built product and everything in it (plain objects and arrays, as the builders make them). */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    // Walked without Object.values, which would allocate an array per object of every product shown.
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
-    } else {
-      for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
-    }
-  }
-  return value;
+/** Freezes a list a product shows (the protocol's types have mutable arrays, responses share them frozen). */
+function frozenList<T>(items: T[]): T[] {
+  return Object.freeze(items) as T[];
 }
 
 /**
@@ -61,7 +52,7 @@ export class ProductCache {
   child(slot: number, build: () => ChildProduct): ChildProduct {
     let product = this.children.get(slot);
     if (!product) {
-      product = deepFreeze(build());
+      product = build();
       this.children.set(slot, product);
     }
     return product;
@@ -90,7 +81,10 @@ function isNew(arrivalDay: number, now: Date): boolean {
 
 const categoryPathCache = new WeakMap<CategoryTree, Map<string, string[]>>();
 
-/** `ec_category` values: every ancestor path of the product's categories, `Damen|Bekleidung|Kleider`. */
+/**
+ * `ec_category` values: every ancestor path of the product's categories, `Damen|Bekleidung|Kleider`; one frozen
+ * list for all products in the same categories.
+ */
 function categoryPaths(view: StoreView, display: DocDisplay, language: Language): string[] {
   const tree = view.catalog.tree;
   let cache = categoryPathCache.get(tree);
@@ -106,10 +100,28 @@ function categoryPaths(view: StoreView, display: DocDisplay, language: Language)
       const names = tree.ancestry(id).map((n) => n.record.translations[language].name);
       for (let i = 1; i <= names.length; i++) out.add(names.slice(0, i).join(HIERARCHY_DELIMITER));
     }
-    paths = [...out];
+    paths = frozenList([...out]);
     cache.set(key, paths);
   }
   return paths;
+}
+
+const sizeEntryCache = new WeakMap<Dimension, Record<Language, ProductSize[]>>();
+
+/** A size as products show it: one frozen entry for all products with that size and availability. */
+function sizeEntry(sizes: Dimension, sizeId: number, available: boolean, language: Language): ProductSize {
+  let byLanguage = sizeEntryCache.get(sizes);
+  if (!byLanguage) {
+    byLanguage = { de: [], fr: [], en: [] };
+    sizeEntryCache.set(sizes, byLanguage);
+  }
+  const at = sizeId * 2 + (available ? 1 : 0);
+  let entry = byLanguage[language][at];
+  if (!entry) {
+    entry = Object.freeze({ size: sizes.keys[sizeId] as string, label: sizes.label(sizeId, language), available });
+    byLanguage[language][at] = entry;
+  }
+  return entry;
 }
 
 /** The product path in a language, slugified once per product. */
@@ -145,10 +157,13 @@ function activePromotion(
   if (!promotion.storeCodes.includes(ctx.view.shop.code) || at < promotion.validFrom || at >= promotion.validTo) {
     return null;
   }
-  return { id: promotion.id, name: promotion.names[ctx.view.language], colorHex: promotion.colorHex };
+  return Object.freeze({ id: promotion.id, name: promotion.names[ctx.view.language], colorHex: promotion.colorHex });
 }
 
-/** A product as the protocol returns it, in the store's language, currency and prices. */
+/**
+ * A product as the protocol returns it, in the store's language, currency and prices: built frozen, everything in
+ * it too, as responses share it.
+ */
 export function childProduct(slot: number, ctx: ProductContext): ChildProduct {
   return ctx.cache ? ctx.cache.child(slot, () => buildChildProduct(slot, ctx)) : buildChildProduct(slot, ctx);
 }
@@ -172,36 +187,33 @@ function buildChildProduct(slot: number, ctx: ProductContext): ChildProduct {
   const firstVariant = catalog.variantStart[slot] as number;
   const lastVariant = firstVariant + (catalog.variantCount[slot] as number);
   for (let v = firstVariant; v < lastVariant; v++) {
-    const sizeId = catalog.variantSize.data[v] as number;
-    sizes.push({
-      size: catalog.sizes.keys[sizeId] as string,
-      label: catalog.sizes.label(sizeId, language),
-      available: catalog.variantSellable.data[v] === 1,
-    });
+    sizes.push(
+      sizeEntry(catalog.sizes, catalog.variantSize.data[v] as number, catalog.variantSellable.data[v] === 1, language),
+    );
   }
   const firstCategory = display.categoryIds[0];
   const gender = firstCategory === undefined ? null : (catalog.tree.ancestry(firstCategory)[0]?.record.key ?? null);
   const colour = colourName(display.colorId, language);
-  return {
+  return Object.freeze({
     permanentid: String(display.id),
     clickUri: `/${view.shop.pathPrefix}${path}`,
     ec_name: name,
     ec_description: null,
     ec_brand: display.brand,
-    ec_category: [...categoryPaths(view, display, language)],
+    ec_category: categoryPaths(view, display, language),
     ec_item_group_id: display.masterKey,
     ec_price: toUnits(listPriceCents),
     ec_promo_price: reductionPercent > 0 || priceCents < listPriceCents ? toUnits(priceCents) : null,
     ec_shortdesc: display.shortDescriptions[language] || null,
-    ec_thumbnails: front ? [ctx.imageUrl(front.path)] : [],
-    ec_images: images,
+    ec_thumbnails: frozenList(front ? [ctx.imageUrl(front.path)] : []),
+    ec_images: frozenList(images),
     ec_in_stock: inStock,
     ec_rating: null,
     ec_gender: gender,
     ec_product_id: String(display.id),
     ec_color: colour,
     ec_listing: null,
-    additionalFields: {
+    additionalFields: Object.freeze({
       productId: display.id,
       referenceKey: display.referenceKey,
       masterKey: display.masterKey,
@@ -219,10 +231,10 @@ function buildChildProduct(slot: number, ctx: ProductContext): ChildProduct {
       promotion: activePromotion(ctx, display.promotionId),
       image: front ? ctx.imageUrl(front.path) : null,
       hoverImage: hover ? ctx.imageUrl(hover.path) : null,
-      sizes,
+      sizes: frozenList(sizes),
       gender,
-    },
-  };
+    }),
+  });
 }
 
 /** A result with its colour group as children: every colour sold in the store, the parent first. */
@@ -233,6 +245,6 @@ export function productWithChildren(slot: number, ctx: ProductContext): Product 
 function buildProduct(slot: number, ctx: ProductContext): Product {
   const parent = childProduct(slot, ctx);
   const siblings = ctx.view.catalog.siblings(slot).filter((s) => s !== slot && ctx.view.has(s));
-  const children = siblings.length > 0 ? [parent, ...siblings.map((s) => childProduct(s, ctx))] : [parent];
+  const children = frozenList(siblings.length > 0 ? [parent, ...siblings.map((s) => childProduct(s, ctx))] : [parent]);
   return { ...parent, children, totalNumberOfChildren: children.length };
 }

@@ -49,6 +49,16 @@ describe("listings", () => {
     expect(dress?.ec_category).toEqual(["Damen", "Damen|Bekleidung", "Damen|Bekleidung|Kleider"]);
   });
 
+  it("share response products frozen, everything in them", () => {
+    const unfrozen = (value: unknown, path: string): string[] => {
+      if (value === null || typeof value !== "object") return [];
+      const inside = Object.entries(value).flatMap(([key, v]) => unfrozen(v, `${path}.${key}`));
+      return Object.isFrozen(value) ? inside : [path, ...inside];
+    };
+    const products = [...listing("/c/damen/").products, ...search("kleid").products];
+    expect(products.flatMap((p, i) => unfrozen(p, `products[${i}]`))).toEqual([]);
+  });
+
   it("list the sale, new arrivals and outfit pieces by their page", () => {
     const sale = listing("/c/sale/");
     expect(ids(sale)).toEqual([102]);
