@@ -48,9 +48,7 @@ async function markDocument(page: Page) {
 }
 /** Undefined while a full page load replaces the document (its scripts cannot be asked then): poll again. */
 const isSameDocument = (page: Page) =>
-  page
-    .evaluate(() => (window as unknown as { __shellMark?: boolean }).__shellMark === true)
-    .catch(() => undefined);
+  page.evaluate(() => (window as unknown as { __shellMark?: boolean }).__shellMark === true).catch(() => undefined);
 
 test("lands in the store of the browser language, switches to fr-ch, opens a category from the menu, sees the 404", async ({
   browser,
