@@ -5,7 +5,7 @@ import { gzipAsync } from "@gfx/zopfli";
 import type { Plugin } from "vite";
 
 /** File types worth compressing; images other than SVG are compressed already. */
-export const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
+const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);
 
 /**
  * Zopfli costs 100–300 ms per file whatever its size; below this size its gain (3 % of a few KB) is not worth

@@ -5,24 +5,12 @@
  * library would cost ~12 KB of the JS budget, this parser about 0.6 KB).
  */
 
-import { type CompiledMessage, type MessagePart, type MessageValues, POUND, renderMessage } from "./message.ts";
+import { type CompiledMessage, type MessagePart, POUND } from "./message.ts";
 
 export function compileMessage(source: string): CompiledMessage {
   const parts = parse(source);
   if (parts.length === 0) return "";
   return parts.length === 1 && typeof parts[0] === "string" ? parts[0] : parts;
-}
-
-const compiled = new Map<string, CompiledMessage>();
-
-/** Compiles (once per text) and renders a message: for the server's own texts and tests. */
-export function formatMessage(message: string, values: MessageValues = {}, locale = "de-DE"): string {
-  let parts = compiled.get(message);
-  if (parts === undefined) {
-    parts = compileMessage(message);
-    compiled.set(message, parts);
-  }
-  return renderMessage(parts, values, locale);
 }
 
 function parse(source: string): MessagePart[] {

@@ -15,6 +15,11 @@ for (const [path, messages] of Object.entries(files)) {
   sources.set(language, { ...sources.get(language), ...messages });
 }
 
+/** A language's message texts; a language without files gets the German ones. */
+function sourceOf(language: Language): Record<string, string> {
+  return sources.get(language) ?? sources.get("de") ?? {};
+}
+
 function compile(source: Record<string, string>, spell: (text: string) => string = (text) => text): Messages {
   return Object.fromEntries(Object.entries(source).map(([key, text]) => [key, compileMessage(spell(text))]));
 }
@@ -24,7 +29,7 @@ const byLanguage = new Map<string, Messages>();
 export function messagesFor(language: Language): Messages {
   let messages = byLanguage.get(language);
   if (!messages) {
-    messages = compile(sources.get(language) ?? sources.get("de") ?? {});
+    messages = compile(sourceOf(language));
     byLanguage.set(language, messages);
   }
   return messages;
@@ -40,7 +45,7 @@ export function messagesForLocale(language: Language, locale: string): Messages 
   if (locale !== "de-CH") return messagesFor(language);
   let messages = byLocale.get(locale);
   if (!messages) {
-    messages = compile(sources.get(language) ?? {}, (text) => text.replaceAll("ß", "ss"));
+    messages = compile(sourceOf(language), (text) => text.replaceAll("ß", "ss"));
     byLocale.set(locale, messages);
   }
   return messages;

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileMessage, formatMessage } from "./format.ts";
-import { renderMessage } from "./message.ts";
+import { compileMessage } from "./format.ts";
+import { type MessageValues, renderMessage } from "./message.ts";
 import { messagesFor, messagesForLocale } from "./messages.server.ts";
 
 const root = import.meta.dirname;
+const formatMessage = (message: string, values?: MessageValues, locale?: string) =>
+  renderMessage(compileMessage(message), values, locale);
 const LANGUAGES = ["de", "fr", "en"] as const;
 const read = (language: string, file: string) =>
   JSON.parse(readFileSync(join(root, language, file), "utf8")) as Record<string, string>;
