@@ -3,12 +3,10 @@ import { join } from "node:path";
 import {
   type AccountAuth,
   createAccountAuth,
-  createGuestCustomer,
   type Db,
   loadConfig,
   type OutboxMail,
   resolveSecret,
-  startGuestCustomerSession,
   systemClock,
 } from "@vitrine/commerce";
 import { expect } from "vitest";
@@ -77,23 +75,6 @@ export async function shopAuth(db: Db): Promise<AccountAuth> {
     secureCookies: false,
     sendPasswordResetMail: async () => {},
   });
-}
-
-/** A guest customer (as a guest checkout creates one), signed in in a new browser. */
-export async function guestCustomerBrowser(shop: TestShop, db: Db, auth: AccountAuth) {
-  const email = uniqueEmail("gast");
-  const ctx = { db, clock: systemClock, auth };
-  const created = await createGuestCustomer(ctx, { email, firstName: "Gina", lastName: "Gast" });
-  if (!created.ok) throw new Error(`guest customer: ${JSON.stringify(created)}`);
-  const session = await startGuestCustomerSession(ctx, new Headers(), created.customer.id);
-  if (!session.ok) throw new Error("guest session");
-  const browser = shop.browser();
-  for (const cookie of session.setCookies) {
-    const [pair] = cookie.split(";");
-    const index = (pair ?? "").indexOf("=");
-    browser.cookies.set((pair as string).slice(0, index), decodeURIComponent((pair as string).slice(index + 1)));
-  }
-  return { browser, email, customerId: created.customer.id };
 }
 
 /** The mails in the test shop's outbox (VITRINE_DATA_DIR/outbox), oldest first. */

@@ -1,7 +1,6 @@
 import type { AccountAuth, Db } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  guestCustomerBrowser,
   linkPath,
   nextAddress,
   outbox,
@@ -193,23 +192,55 @@ describe(`sign-up, sign-in, sign-out (${dialectName})`, () => {
     expect((await browser.fetch("/de/account/")).status).toBe(200);
   });
 
-  it("rate-limits sign-in per e-mail address (across client addresses) with 429 and Retry-After", async () => {
+  it("refuses a CSRF token, even with its cookie, that was issued to another browser", async () => {
     const { email } = await signedUpBrowser(shop);
-    const attempt = (password: string) => {
+    const other = shop.browser();
+    await other.fetch("/healthz");
+    const stolen = other.csrfToken() as string;
+    const browser = shop.browser();
+    await browser.fetch("/healthz");
+    expect(browser.csrfToken()).not.toBe(stolen);
+    browser.cookies.set("vitrine_csrf", stolen);
+    const response = await browser.fetch("/de/login/", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf: stolen, intent: "sign-in", email, password: PASSWORD }),
+    });
+    expect(response.status).toBe(403);
+    // The next answer replaces the planted cookie with the browser's own token, which works.
+    await browser.fetch("/healthz");
+    expect(browser.csrfToken()).not.toBe(stolen);
+    expect((await signIn(browser, email, PASSWORD)).status).toBe(302);
+  });
+
+  it("never locks the owner out: wrong passwords from elsewhere, then the owner signs in and is told by mail", async () => {
+    const { email } = await signedUpBrowser(shop);
+    const attempt = (password: string, from = nextAddress()) => {
       const browser = shop.browser();
       return browser.fetch("/healthz").then(() =>
         browser.fetch("/de/login/", {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", "x-vitrine-client-address": nextAddress() },
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-vitrine-client-address": from },
           body: new URLSearchParams({ csrf: browser.csrfToken() ?? "", intent: "sign-in", email, password }),
         }),
       );
     };
-    for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
-    const limited = await attempt(PASSWORD);
+    for (let i = 0; i < 12; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
+    expect((await attempt(PASSWORD)).status).toBe(302);
+    const alert = await waitForMail(email, "sign-in-alert");
+    expect(alert.subject).toBe("Fehlgeschlagene Anmeldungen bei deinem Kundenkonto");
+    expect(linkPath(alert)).toBe("/de/login/reset-password/");
+    // One mail for the window, not one per attempt.
+    expect((await outbox()).filter((m) => m.to.includes(email) && m.kind === "sign-in-alert")).toHaveLength(1);
+
+    // One address guessing is slowed down (429 with Retry-After); the owner elsewhere is not.
+    const attacker = nextAddress();
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`, attacker)).status).toBe(401);
+    const limited = await attempt(PASSWORD, attacker);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain("Zu viele Versuche");
+    expect((await attempt(PASSWORD)).status).toBe(302);
   });
 
   it("rate-limits sign-up per client address", async () => {
@@ -334,28 +365,6 @@ describe(`protected pages and redirect rules (${dialectName})`, () => {
     ).toBe("/de/login/?redirectUrl=%2Fde%2Faccount%2Forders%2F");
     const page = await (await anonymous.fetch("/de/login/?redirectUrl=%2F%2Fevil.example")).text();
     expect(page).not.toContain('name="redirectUrl"');
-  });
-
-  it("treats a guest customer as not signed in for the account, and lets them set a password", async () => {
-    const { browser, email } = await guestCustomerBrowser(shop, db, auth);
-    const account = await browser.fetch("/de/account/");
-    expect(account.status).toBe(302);
-    expect(account.headers.get("location")).toBe("/de/login/?redirectUrl=%2Fde%2Faccount%2F");
-    // The login page is not sent away for them; with register=true it offers to set a password.
-    expect((await browser.fetch("/de/login/")).status).toBe(200);
-    const convert = await (await browser.fetch("/de/login/?register=true")).text();
-    expect(convert).toContain('name="intent" value="convert"');
-    expect(convert).toContain(email);
-    const user = (await (await browser.rpc("getUser", null)).json()) as { status: { isGuestCustomer: boolean } };
-    expect(user.status.isGuestCustomer).toBe(true);
-
-    const set = await browser.submit("/de/login/?register=true", { intent: "convert", password: PASSWORD });
-    expect(set.status).toBe(302);
-    expect(set.headers.get("location")).toBe("/de/account/");
-    expect((await browser.fetch("/de/account/")).status).toBe(200);
-    const after = (await (await browser.rpc("getUser", null)).json()) as { status: { isGuestCustomer: boolean } };
-    expect(after.status.isGuestCustomer).toBe(false);
-    expect((await signIn(shop.browser(), email, PASSWORD)).status).toBe(302);
   });
 });
 

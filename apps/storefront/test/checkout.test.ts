@@ -1,6 +1,14 @@
 import { type Db, deliverOrder, getOrderByNumber, shipOrder } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextAddress, signedUpBrowser, uniqueEmail, waitForMail } from "./account-fixtures.ts";
+import {
+  linkPath,
+  nextAddress,
+  sessionCookieName,
+  signedUpBrowser,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from "./account-fixtures.ts";
 import { type DemoVariants, findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
 import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
 
@@ -94,10 +102,10 @@ function postFrom(browser: TestBrowser, path: string, fields: Record<string, str
   });
 }
 
-async function placeGuestOrder(email = uniqueEmail("gast")) {
+async function placeGuestOrder(email = uniqueEmail("gast"), address: Record<string, string> = ADDRESS.de) {
   const browser = shop.browser();
   await addToBasket(browser, demo.inStock[0] as number);
-  await fillSteps(browser, "de", { email, address: ADDRESS.de, payment: "invoice" });
+  await fillSteps(browser, "de", { email, address, payment: "invoice" });
   const review = await reviewForm(browser, "/de/checkout/");
   const placed = await browser.submit("/de/checkout/", {
     intent: "place",
@@ -155,7 +163,7 @@ describe("checkout over HTTP", () => {
     const confirmation = await success.text();
     expect(confirmation).toContain(number);
     expect(confirmation).toContain("DE89 3704 0044 0532 0130 00");
-    expect(confirmation).toContain('name="password"');
+    expect(confirmation).toContain("Kundenkonto behalten?");
 
     const mail = await waitForMail(email, "order-confirmation");
     expect(mail.subject).toContain(number);
@@ -169,18 +177,67 @@ describe("checkout over HTTP", () => {
 
     // Someone else's browser: the confirmation does not exist for them.
     expect((await shop.browser().fetch(successPath)).status).toBe(404);
-    // Signed in as a guest customer now: checkout sends them home (specification section 2).
-    const guarded = await browser.fetch("/de/checkout/");
-    expect(guarded.status).toBe(302);
-    expect(location(guarded)).toBe("/de/");
+    // The checkout signed nobody in: typing an address proves nothing.
+    expect(sessionCookieName(browser)).toBeUndefined();
 
-    // Keeping the account: the order is in the account afterwards.
-    const kept = await browser.submit(successPath, { password: "Sommer-2026!" });
+    // Keeping the account: a link to the order's address, with which the guest sets a password.
+    const asked = await browser.submit(successPath, {});
+    expect(location(asked)).toBe(`${successPath}&linkSent`);
+    expect(await (await browser.fetch(location(asked))).text()).toContain(
+      `Wir haben dir einen Link an ${email} geschickt.`,
+    );
+    const link = linkPath(await waitForMail(email, "guest-conversion"));
+    expect(link).toMatch(/^\/de\/login\/callback\/\?flow=convert&token=[\w-]+$/);
+    const callback = await browser.fetch(link);
+    expect(location(callback)).toBe("/de/login/?register=true");
+    const form = await (await browser.fetch("/de/login/?register=true")).text();
+    expect(form).toContain('name="intent" value="convert"');
+    expect(form).toContain(email);
+    const common = await browser.submit("/de/login/?register=true", { intent: "convert", password: "Password1" });
+    expect(common.status).toBe(400);
+    expect(await common.text()).toContain("Dieses Passwort ist sehr verbreitet und leicht zu erraten.");
+    const kept = await browser.submit("/de/login/?register=true", { intent: "convert", password: "Sommer-2026!" });
     expect(kept.status).toBe(302);
-    expect(location(kept)).toContain("registered");
+    expect(location(kept)).toBe("/de/account/");
     const orders = await browser.fetch("/de/account/orders/");
     expect(orders.status).toBe(200);
     expect(await orders.text()).toContain(number);
+    // The link worked once.
+    expect(location(await shop.browser().fetch(link))).toBe("/de/login/reset-password/?error=invalid-link");
+  });
+
+  it("never signs a guest into the customer of the address they typed: a stranger sees nothing of V", async () => {
+    const email = uniqueEmail("v");
+    const victim = await placeGuestOrder(email);
+    const strangerAddress = { ...ADDRESS.de, firstName: "Mallory", lastName: "Fremd", street: "Hafenweg 9" };
+    const stranger = await placeGuestOrder(email, strangerAddress);
+    const { browser } = stranger;
+
+    // Not signed in as V's guest customer.
+    expect(sessionCookieName(browser)).toBeUndefined();
+    expect(await (await browser.rpc("getUser", null)).json()).toBeNull();
+    // V's confirmation does not exist for the stranger; their own shows their order only.
+    expect((await browser.fetch(`/de/success/?order=${victim.number}`)).status).toBe(404);
+    const own = await browser.fetch(`/de/success/?order=${stranger.number}`);
+    expect(own.status).toBe(200);
+    const html = await own.text();
+    expect(html).toContain("Hafenweg 9");
+    expect(html).not.toContain("Gartenstraße 5");
+    expect(html).not.toContain(victim.number);
+
+    // No password without the mail link: the convert form refuses, and the password does not sign in.
+    const convert = await browser.submit("/de/login/?register=true", { intent: "convert", password: "Mallory-2026!" });
+    expect(convert.status).toBe(302);
+    expect(location(convert)).toBe("/de/login/reset-password/?error=invalid-link");
+    expect(sessionCookieName(browser)).toBeUndefined();
+    expect((await signIn(shop.browser(), email, "Mallory-2026!")).status).toBe(401);
+    const orders = await browser.fetch("/de/account/orders/");
+    expect(orders.status).toBe(302);
+    expect(location(orders)).toMatch(/^\/de\/login\//);
+    // Asking for the link sends it to V's mailbox, where the stranger cannot follow it.
+    expect(location(await browser.submit(`/de/success/?order=${stranger.number}`, {}))).toContain("linkSent");
+    const mail = await waitForMail(email, "guest-conversion");
+    expect(mail.to).toEqual([email]);
   });
 
   it("shows field problems of a step and keeps what was typed", async () => {

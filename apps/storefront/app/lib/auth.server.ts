@@ -1,6 +1,7 @@
 import {
   type AccountAuth,
-  type AccountContext,
+  type AccountMailContext,
+  type AccountMails,
   type ClientRequest,
   type Customer,
   createAccountAuth,
@@ -10,7 +11,6 @@ import {
   renderMail,
   sendMail,
   sessionCustomer,
-  startGuestCustomerSession,
 } from "@vitrine/commerce";
 import { shopByCode } from "@vitrine/commerce/shops";
 import { redirect } from "react-router";
@@ -75,10 +75,51 @@ export function accountAuth(services: Services, secure: boolean): AccountAuth {
   return auth;
 }
 
-/** The context of the accounts services for a request. */
-export function accountsContext(store: StoreRequest, request: Request): AccountContext {
+/** The context of the accounts services for a request: its mails are worded in the request's store. */
+export function accountsContext(store: StoreRequest, request: Request): AccountMailContext {
   const { db, clock } = store.services;
-  return { db, clock, auth: accountAuth(store.services, isHttps(request)) };
+  return { db, clock, auth: accountAuth(store.services, isHttps(request)), mails: accountMails(store) };
+}
+
+/** The account mails of a store: the guest's link to keep the account, the alert about failed sign-ins. */
+function accountMails(store: StoreRequest): AccountMails {
+  const { shop } = store;
+  const origin = publicUrl(store.services.config);
+  const texts = () => createTranslator(messagesForLocale(shop.language, shop.locale), shop.locale);
+  const common = (t: ReturnType<typeof texts>) => ({
+    footer: t("account.mail.footer"),
+    language: shop.language,
+    shopName: t("common.shop_name"),
+  });
+  return {
+    guestConversion(to, token) {
+      const t = texts();
+      const link = `${origin}${localizedPath(shop, "/login/callback/")}?flow=convert&token=${encodeURIComponent(token)}`;
+      return renderMail({
+        subject: t("account.mail.convert.subject"),
+        preheader: t("account.mail.convert.preheader"),
+        heading: t("account.mail.reset.heading", { name: to.name || to.email }),
+        paragraphs: [t("account.mail.convert.body")],
+        action: { label: t("account.mail.convert.action"), url: link },
+        notes: [t("account.mail.convert.expiry"), t("account.mail.convert.ignore")],
+        ...common(t),
+      });
+    },
+    failedSignIns(to) {
+      const t = texts();
+      return renderMail({
+        subject: t("account.mail.sign_in_alert.subject"),
+        preheader: t("account.mail.sign_in_alert.preheader"),
+        heading: t("account.mail.reset.heading", { name: to.name.trim() || to.email }),
+        paragraphs: [t("account.mail.sign_in_alert.body"), t("account.mail.sign_in_alert.advice")],
+        action: {
+          label: t("account.mail.reset.action"),
+          url: `${origin}${localizedPath(shop, "/login/reset-password/")}`,
+        },
+        ...common(t),
+      });
+    },
+  };
 }
 
 /**
@@ -194,19 +235,6 @@ export async function mergeGuestData(store: StoreRequest, customerId: string): P
   }
 }
 
-/**
- * Signs a guest customer in after a guest checkout (`createGuestCustomer(accountsContext(store, request), …)`
- * creates them): sets the session cookie and moves the browser's basket and wishlist to them.
- */
-export async function signInGuestCustomer(store: StoreRequest, request: Request, customerId: string): Promise<boolean> {
-  const result = await startGuestCustomerSession(accountsContext(store, request), request.headers, customerId);
-  if (!result.ok) return false;
-  for (const cookie of result.setCookies) store.setCookie(cookie);
-  forgetCustomer(request);
-  await mergeGuestData(store, customerId);
-  return true;
-}
-
 /** `headers` of pages whose actions rate-limit: a 429 keeps its Retry-After on the document response. */
 export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
   const retryAfter = actionHeaders.get("retry-after");
@@ -216,6 +244,8 @@ export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers })
 /** Carries a reset token from the mail link to the set-password page, so the token leaves the address bar. */
 export const RESET_COOKIE = "vitrine_reset";
 export const RESET_COOKIE_MAX_AGE = 60 * 60;
+/** Carries a guest's conversion token from the mail link to the form that sets the first password. */
+export const CONVERT_COOKIE = "vitrine_convert";
 
 /** The password-reset mail, in the language of the store the shopper asked from. */
 async function sendPasswordResetMail(

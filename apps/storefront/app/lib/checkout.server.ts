@@ -8,7 +8,6 @@ import {
   formatGiftCardCode,
   GIFT_CARD_RATE_LIMIT,
   getCheckout,
-  getOrderByIdempotencyKey,
   hitRateLimits,
   maskGiftCardCode,
   removeCheckoutGiftCard,
@@ -51,7 +50,7 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
   await guardCheckout(store, request);
   const url = new URL(request.url);
   const base = localizedPath(store.shop, path);
-  const { customer, shopper } = await checkoutShopper(store, request);
+  const { shopper } = await checkoutShopper(store, request);
   const ctx = checkoutContext(store, request);
 
   // Back from the hosted payment page.
@@ -60,7 +59,7 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
   if (paymentId) {
     const outcome = await completeCheckoutPayment(ctx, shopper, paymentId);
     if (outcome.ok && outcome.kind === "placed") {
-      await afterOrderPlaced(store, request, outcome.order, { replayed: outcome.replayed, guest: customer === null });
+      await afterOrderPlaced(store, outcome.order, outcome.replayed);
       throw redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
     }
     if (outcome.ok) throw redirect(sandboxPath(store.shop.code, outcome.payment.id, path));
@@ -161,14 +160,7 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
   const store = storeRequest(context);
   const form = await request.formData();
   const intent = formText(form, "intent");
-  const { customer, shopper } = await checkoutShopper(store, request);
-  // A repeated "place order" after the first one signed the guest in: answer with that order, not the guard.
-  if (intent === "place" && customer?.isGuestCustomer) {
-    const order = await getOrderByIdempotencyKey(store.services.db, formText(form, "idempotencyKey"));
-    if (order && order.customerId === customer.id) {
-      return redirect(`${localizedPath(store.shop, "/success/")}?order=${order.number}`);
-    }
-  }
+  const { shopper } = await checkoutShopper(store, request);
   await guardCheckout(store, request);
   const base = localizedPath(store.shop, path);
   const ctx = checkoutContext(store, request);
@@ -231,7 +223,7 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
         ...(Number.isSafeInteger(expected) ? { expectedTotal: expected } : {}),
       });
       if (outcome.ok && outcome.kind === "placed") {
-        await afterOrderPlaced(store, request, outcome.order, { replayed: outcome.replayed, guest: customer === null });
+        await afterOrderPlaced(store, outcome.order, outcome.replayed);
         return redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
       }
       if (outcome.ok) return redirect(sandboxPath(store.shop.code, outcome.payment.id, path));

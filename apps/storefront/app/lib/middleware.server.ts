@@ -6,7 +6,15 @@ import { requestContext, servicesContext } from "./context.ts";
 import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
 import { pageUrl } from "./page-url.ts";
 import { previewAccess, withoutPreviewToken } from "./preview.server.ts";
-import { isHttps, isSameOriginRequest, serializeCookie, signedRandom, verifySigned } from "./security.server.ts";
+import {
+  csrfTokenFor,
+  isHttps,
+  isSameOriginRequest,
+  sameToken,
+  serializeCookie,
+  signedRandom,
+  verifySigned,
+} from "./security.server.ts";
 import { getServices } from "./services.server.ts";
 import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, parseStorePath, readCookie } from "./store.ts";
 
@@ -65,7 +73,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // The search API authenticates with bearer tokens and no cookies, so cross-site calls are its normal case.
   if (isMutation(request.method) && !pathname.startsWith("/api/search/")) {
     const given = await submittedCsrfToken(request);
-    if (!isSameOriginRequest(request) || !given || given !== csrfToken) {
+    if (!isSameOriginRequest(request) || !sameToken(given, csrfToken)) {
       return csrfRefused(pathname);
     }
   }
@@ -92,8 +100,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
 };
 
 /**
- * The browser id (HttpOnly, keys a guest's basket and wishlist) and the CSRF token of a request, from its signed
- * cookies, or new ones with the Set-Cookie headers that give them to the browser.
+ * The browser id (HttpOnly, keys a guest's basket and wishlist) from its signed cookie, or a new one, and the CSRF
+ * token bound to it, with the Set-Cookie headers for whichever the browser does not have yet.
  */
 export function visitorCookies(
   secret: string,
@@ -106,10 +114,9 @@ export function visitorCookies(
     browserId = signedRandom(secret, "browser");
     setCookies.push(serializeCookie(BROWSER_COOKIE, browserId, { maxAge: YEAR, secure }));
   }
-  let csrfToken = readCookie(cookieHeader, CSRF_COOKIE);
-  if (!csrfToken || !verifySigned(secret, "csrf", csrfToken)) {
-    csrfToken = signedRandom(secret, "csrf");
-    // Readable by the page's own script, which echoes it in a header: the double-submit pattern.
+  const csrfToken = csrfTokenFor(secret, browserId);
+  if (readCookie(cookieHeader, CSRF_COOKIE) !== csrfToken) {
+    // Readable by the page's own script, which echoes it in a header; the server checks it against the browser id.
     setCookies.push(serializeCookie(CSRF_COOKIE, csrfToken, { maxAge: YEAR, secure, httpOnly: false }));
   }
   return { browserId, csrfToken, setCookies };

@@ -10,7 +10,7 @@ import {
   type Shopper,
 } from "@vitrine/commerce";
 import type { OrderView } from "../components/orders/types.ts";
-import { accountAuth, type CurrentCustomer, getCustomer, signInGuestCustomer } from "./auth.server.ts";
+import { accountAuth, type CurrentCustomer, getCustomer } from "./auth.server.ts";
 import { shopperOf } from "./basket.server.ts";
 import { isHttps } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
@@ -75,17 +75,11 @@ export async function recordPurchase(store: StoreRequest, order: OrderDetails): 
 }
 
 /**
- * After a placement (not a replay): a guest is signed in as the guest customer the order created (so the
- * confirmation can offer to keep the account), the purchase goes to the search service and the mail goes out.
+ * After a placement (not a replay): the purchase goes to the search service and the mail goes out. A guest stays
+ * a guest (the confirmation is theirs through the browser): typing an e-mail address at checkout proves nothing.
  */
-export async function afterOrderPlaced(
-  store: StoreRequest,
-  request: Request,
-  order: OrderDetails,
-  options: { replayed: boolean; guest: boolean },
-): Promise<void> {
-  if (options.guest) await signInGuestCustomer(store, request, order.customerId);
-  if (options.replayed) return;
+export async function afterOrderPlaced(store: StoreRequest, order: OrderDetails, replayed: boolean): Promise<void> {
+  if (replayed) return;
   await recordPurchase(store, order);
   deliverMailSoon(store.services);
 }

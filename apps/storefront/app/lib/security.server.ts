@@ -15,6 +15,19 @@ export function verifySigned(secret: string, purpose: string, token: string | un
   return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
+/**
+ * The CSRF token of a browser: an HMAC of its browser id with the shop secret. A token (and its cookie) taken from
+ * one browser is worthless in another, and a planted CSRF cookie does not match the victim's browser id.
+ */
+export function csrfTokenFor(secret: string, browserId: string): string {
+  return sign(secret, "csrf", browserId);
+}
+
+/** Compares two tokens in constant time. */
+export function sameToken(given: string | undefined | null, expected: string): boolean {
+  return !!given && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
 function sign(secret: string, purpose: string, value: string): string {
   return createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url").slice(0, 32);
 }

@@ -1,7 +1,8 @@
-import { isPasswordResetTokenValid } from "@vitrine/commerce";
+import { guestConversionEmail, isPasswordResetTokenValid } from "@vitrine/commerce";
 import { redirect } from "react-router";
 import {
   accountsContext,
+  CONVERT_COOKIE,
   getCustomer,
   RESET_COOKIE,
   RESET_COOKIE_MAX_AGE,
@@ -17,6 +18,8 @@ import type { Route } from "./+types/login.callback";
  * redirects, always to a path on this site.
  * - `?flow=reset-password&token=…` (the link of the reset mail): a valid token goes, in an HttpOnly cookie for
  *   the login pages only, to the set-password page; an unknown, used or expired one to the request form.
+ * - `?flow=convert&token=…` (the link of the "keep your account" mail): the same, to the form where the guest
+ *   customer sets a first password (`/login/?register=true`).
  * - otherwise a signed-in customer goes to `redirectUrl` or the account, a guest to the login page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,16 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const login = localizedPath(store.shop, "/login/");
   const headers = { "referrer-policy": "no-referrer", "cache-control": "no-store" };
 
-  if (url.searchParams.get("flow") === "reset-password") {
+  const flow = url.searchParams.get("flow");
+  if (flow === "reset-password" || flow === "convert") {
     const token = url.searchParams.get("token") ?? "";
+    const ctx = accountsContext(store, request);
     const resetPage = localizedPath(store.shop, "/login/reset-password/");
-    if (!(await isPasswordResetTokenValid(accountsContext(store, request), token))) {
-      throw redirect(`${resetPage}?error=invalid-link`, { headers });
-    }
+    const valid =
+      flow === "convert" ? (await guestConversionEmail(ctx, token)) !== null : await isPasswordResetTokenValid(ctx, token);
+    if (!valid) throw redirect(`${resetPage}?error=invalid-link`, { headers });
+    const cookie = flow === "convert" ? CONVERT_COOKIE : RESET_COOKIE;
     store.setCookie(
-      serializeCookie(RESET_COOKIE, token, { maxAge: RESET_COOKIE_MAX_AGE, path: login, secure: isHttps(request) }),
+      serializeCookie(cookie, token, { maxAge: RESET_COOKIE_MAX_AGE, path: login, secure: isHttps(request) }),
     );
-    throw redirect(resetPage, { headers });
+    throw redirect(flow === "convert" ? `${login}?register=true` : resetPage, { headers });
   }
 
   const customer = await getCustomer(store, request);

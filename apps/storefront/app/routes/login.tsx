@@ -1,4 +1,11 @@
-import { registerGuestCustomer, signIn, signOut, signUp, subscribeNewsletter } from "@vitrine/commerce";
+import {
+  convertGuestCustomer,
+  guestConversionEmail,
+  signIn,
+  signOut,
+  signUp,
+  subscribeNewsletter,
+} from "@vitrine/commerce";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
@@ -8,6 +15,7 @@ import { useT } from "../i18n/i18n.tsx";
 import { echoValues, type FormFailure, formText, issueFor, valueFor } from "../lib/account-forms.ts";
 import {
   accountsContext,
+  CONVERT_COOKIE,
   clientRequest,
   getCustomer,
   mergeGuestData,
@@ -15,9 +23,10 @@ import {
   retryAfterHeaders,
 } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
-import { safeRedirectPath } from "../lib/security.server.ts";
+import { deliverMailSoon } from "../lib/orders.server.ts";
+import { isHttps, safeRedirectPath, serializeCookie } from "../lib/security.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
-import { localizedPath } from "../lib/store.ts";
+import { localizedPath, readCookie } from "../lib/store.ts";
 import type { Route } from "./+types/login";
 import "../styles/account.css";
 
@@ -29,7 +38,8 @@ const NOTICES = { reset: "reset_done", "signed-out": "signed_out" } as const;
 
 /**
  * Sign-in, and sign-up with `?register=true` (specification section 2). A signed-in shopper is sent on to
- * `redirectUrl` (a path on this site) or the account; a guest customer may set a password here instead.
+ * `redirectUrl` (a path on this site) or the account. A guest customer who followed the link of the "keep your
+ * account" mail (its token in a cookie, set by /login/callback/) sets a password here instead of signing up.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
@@ -39,11 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(redirectTarget(request, localizedPath(store.shop, "/account/")));
   }
   const register = url.searchParams.get("register") === "true";
+  const token = register ? readCookie(request.headers.get("cookie"), CONVERT_COOKIE) : undefined;
+  const guestEmail = token ? await guestConversionEmail(accountsContext(store, request), token) : null;
   const notice = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).find((key) => url.searchParams.has(key));
   return {
-    mode: (register ? (customer?.isGuestCustomer ? "convert" : "register") : "sign-in") as Mode,
+    mode: (register ? (guestEmail ? "convert" : "register") : "sign-in") as Mode,
     redirectUrl: safeRedirectPath(url.searchParams.get("redirectUrl"), "") || null,
-    guestEmail: customer?.isGuestCustomer ? customer.email : null,
+    guestEmail,
     notice: notice ? NOTICES[notice] : null,
   };
 }
@@ -85,6 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signIn(ctx, client, { email: formText(form, "email"), password: formText(form, "password") });
     if (!result.ok) {
       if (result.error === "rate_limited") return rateLimited(intent, result.retryAfterSeconds, values);
+      // A failure may have queued the owner's alert about failed sign-ins.
+      deliverMailSoon(store.services);
       return failure(401, { intent, error: "invalid_credentials", values });
     }
     for (const cookie of result.setCookies) store.setCookie(cookie);
@@ -112,14 +126,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "convert") {
-    const customer = await getCustomer(store, request);
-    if (!customer?.isGuestCustomer) throw redirect(localizedPath(store.shop, "/login/"));
-    const result = await registerGuestCustomer(ctx, client, customer.id, { password: formText(form, "password") });
-    if (!result.ok) {
-      if (result.error === "invalid") return failure(400, { intent, issues: result.issues });
-      throw redirect(localizedPath(store.shop, "/login/"));
-    }
+    const token = readCookie(request.headers.get("cookie"), CONVERT_COOKIE) ?? "";
+    const result = await convertGuestCustomer(ctx, client, { token, password: formText(form, "password") });
+    if (!result.ok && result.error === "invalid") return failure(400, { intent, issues: result.issues });
+    store.setCookie(
+      serializeCookie(CONVERT_COOKIE, "", {
+        maxAge: 0,
+        path: localizedPath(store.shop, "/login/"),
+        secure: isHttps(request),
+      }),
+    );
+    // Without a working link: the reset form, which also turns a guest customer into an account.
+    if (!result.ok) throw redirect(`${localizedPath(store.shop, "/login/reset-password/")}?error=invalid-link`);
     for (const cookie of result.setCookies) store.setCookie(cookie);
+    await mergeGuestData(store, result.customer.id);
     throw redirect(next);
   }
 

@@ -1,16 +1,15 @@
-import { getOrderByNumber, registerGuestCustomer } from "@vitrine/commerce";
+import { getOrderByNumber, loadCustomer, requestGuestConversion } from "@vitrine/commerce";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
 import { CsrfInput } from "../components/CsrfInput.tsx";
-import { Field, Notice } from "../components/checkout/Field.tsx";
+import { Notice } from "../components/checkout/Field.tsx";
 import { Link } from "../components/Link.tsx";
 import { OrderDetailsView } from "../components/orders/OrderParts.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { formText } from "../lib/account-forms.ts";
-import { accountsContext, clientRequest, getCustomer } from "../lib/auth.server.ts";
+import { accountsContext, clientRequest, getCustomer, retryAfterHeaders } from "../lib/auth.server.ts";
 import { invalidPage } from "../lib/errors.ts";
-import { isOwnOrder, toOrderView } from "../lib/orders.server.ts";
+import { deliverMailSoon, isOwnOrder, toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
@@ -18,10 +17,12 @@ import type { Route } from "./+types/success";
 import "../styles/checkout.css";
 
 /**
- * Order confirmation: number, summary, delivery estimate, payment instructions, and for a guest the offer to set a
- * password and keep the account. Only the browser or customer that placed the order sees it (anything else: 404).
+ * Order confirmation: number, summary, delivery estimate, payment instructions, and for a guest the offer to keep
+ * the account: a link by mail to the order's address, with which they set a password (only the mailbox's owner
+ * may). Only the browser or customer that placed the order sees it (anything else: 404).
  */
 export const handle = { pageType: "success" };
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   titledMeta(matches, "checkout.success.title", undefined, "noindex, nofollow");
@@ -41,39 +42,36 @@ async function ownOrder(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { store, order, customer } = await ownOrder(args);
   const url = new URL(args.request.url);
-  const guest = customer?.isGuestCustomer === true && customer.id === order.customerId;
+  const orderCustomer = await loadCustomer(store.services, order.customerId);
   return {
     order: toOrderView(order, { full: true, now: store.services.clock.now() }),
     email: order.email,
     firstName: order.billingAddress.firstName,
-    /** A guest customer may keep the account by setting a password. */
-    offerAccount: guest,
-    registered: url.searchParams.has("registered"),
+    /** The order is a guest customer's: they may keep the account through the mail link. */
+    offerAccount: orderCustomer?.status.isGuestCustomer === true,
+    linkSent: url.searchParams.has("linkSent"),
     hasAccount: customer !== null && !customer.isGuestCustomer,
   };
 }
 
+/** "Keep the account": the link goes to the order's address, whoever asks for it. */
 export async function action(args: Route.ActionArgs) {
-  const { store, order, customer } = await ownOrder(args);
-  if (!customer?.isGuestCustomer || customer.id !== order.customerId) {
-    throw redirect(`${localizedPath(store.shop, "/success/")}?order=${order.number}`);
-  }
-  const form = await args.request.formData();
-  const result = await registerGuestCustomer(
+  const { store, order } = await ownOrder(args);
+  const page = `${localizedPath(store.shop, "/success/")}?order=${order.number}`;
+  const result = await requestGuestConversion(
     accountsContext(store, args.request),
     clientRequest(args.request),
-    customer.id,
-    { password: formText(form, "password") },
+    order.customerId,
   );
   if (!result.ok) {
-    const issues =
-      result.error === "invalid"
-        ? result.issues.map((i) => ({ field: "password", code: i.code, values: i.values }))
-        : [];
-    return data({ issues }, { status: 400 });
+    if (result.error === "not_a_guest") throw redirect(page);
+    return data(
+      { minutes: Math.ceil(result.retryAfterSeconds / 60) },
+      { status: 429, headers: { "retry-after": String(result.retryAfterSeconds) } },
+    );
   }
-  for (const cookie of result.setCookies) store.setCookie(cookie);
-  return redirect(`${localizedPath(store.shop, "/success/")}?order=${order.number}&registered`);
+  deliverMailSoon(store.services);
+  throw redirect(`${page}&linkSent`);
 }
 
 export default function Success({ loaderData, actionData }: Route.ComponentProps) {
@@ -81,7 +79,6 @@ export default function Success({ loaderData, actionData }: Route.ComponentProps
   const { order } = loaderData;
   const busy = useNavigation().state !== "idle";
   const ready = useHydrated();
-  const issue = actionData?.issues[0];
   return (
     <main id="main" className="page success" data-ready={ready || undefined}>
       <div className="success__head">
@@ -95,22 +92,15 @@ export default function Success({ loaderData, actionData }: Route.ComponentProps
         </p>
         <p>{t("checkout.success.mail", { email: loaderData.email })}</p>
       </div>
-      {loaderData.registered ? <Notice kind="success">{t("checkout.success.registered")}</Notice> : null}
-      {loaderData.offerAccount ? (
+      {loaderData.linkSent ? (
+        <Notice kind="success">{t("checkout.success.link_sent", { email: loaderData.email })}</Notice>
+      ) : loaderData.offerAccount ? (
         <section className="success__account" aria-labelledby="keep-account">
           <h2 id="keep-account">{t("checkout.success.keep_account_title")}</h2>
-          <p>{t("checkout.success.keep_account_text")}</p>
+          <p>{t("checkout.success.keep_account_text", { email: loaderData.email })}</p>
+          {actionData ? <Notice kind="error">{t("checkout.error.rate_limited", actionData)}</Notice> : null}
           <Form method="post" className="success__account-form" noValidate>
             <CsrfInput />
-            <Field
-              name="password"
-              type="password"
-              label={t("checkout.success.password")}
-              autoComplete="new-password"
-              required
-              hint={t("checkout.success.password_hint")}
-              issue={issue}
-            />
             <Button type="submit" loading={busy}>
               {t("checkout.success.keep_account")}
             </Button>

@@ -2,15 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import {
   ACCOUNT_RATE_LIMITS,
   changePassword,
+  convertGuestCustomer,
+  FAILED_SIGN_IN_ALERT,
+  guestConversionEmail,
   isPasswordResetTokenValid,
-  registerGuestCustomer,
+  requestGuestConversion,
   requestPasswordReset,
   resetPassword,
   sessionCustomer,
   signIn,
   signOut,
   signUp,
-  startGuestCustomerSession,
 } from "./accounts.ts";
 import {
   createGuestCustomer,
@@ -19,7 +21,13 @@ import {
   markCustomerOrdered,
   updateCustomerProfile,
 } from "./customers.ts";
-import { type AccountTestContext, cookieHeaders, createAccountTestContext, uniqueEmail } from "./test-context.ts";
+import {
+  type AccountTestContext,
+  cookieHeaders,
+  createAccountTestContext,
+  outboxMails,
+  uniqueEmail,
+} from "./test-context.ts";
 
 const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite";
 let ctx: AccountTestContext;
@@ -153,16 +161,39 @@ describe(`accounts (${dialectName})`, () => {
     expect(sessionsAfter).toHaveLength(0);
   });
 
-  it("rate-limits sign-in per e-mail across addresses, and per address across e-mails", async () => {
-    const { email } = await registered();
-    for (let i = 0; i < ACCOUNT_RATE_LIMITS.signInPerEmail.limit; i++) {
-      expect((await signIn(ctx, client(), { email, password: `guess-${i}` })).ok).toBe(false);
+  it("never locks the owner out: failures from other addresses do not stop the right password", async () => {
+    const { email, password, customer } = await registered();
+    for (let i = 0; i < 2 * FAILED_SIGN_IN_ALERT.limit; i++) {
+      expect(await signIn(ctx, client(), { email, password: `guess-${i}` })).toEqual({
+        ok: false,
+        error: "invalid_credentials",
+      });
     }
-    const blocked = await signIn(ctx, client(), { email, password: "guess-again" });
+    const owner = await signIn(ctx, client(), { email, password });
+    expect(owner.ok && owner.customer.id).toBe(customer.id);
+    // The owner is told once for the window, not once per attempt.
+    expect(await outboxMails(ctx, email, "sign-in-alert")).toEqual([
+      { subject: "Failed sign-ins, Lena Berg", text: "failed sign-ins" },
+    ]);
+    // An address that is not an account's gets no mail (and the answer is the same).
+    const unknown = uniqueEmail("nobody");
+    for (let i = 0; i < FAILED_SIGN_IN_ALERT.limit; i++) await signIn(ctx, client(), { email: unknown, password: "x-1" });
+    expect(await outboxMails(ctx, unknown, "sign-in-alert")).toEqual([]);
+  });
+
+  it("slows down one address guessing one account, and an address guessing many", async () => {
+    const { email, password } = await registered();
+    const attacker = client();
+    for (let i = 0; i < ACCOUNT_RATE_LIMITS.signInPerEmailAndAddress.limit; i++) {
+      expect((await signIn(ctx, attacker, { email, password: `guess-${i}` })).ok).toBe(false);
+    }
+    const blocked = await signIn(ctx, attacker, { email, password: "guess-again" });
     expect(blocked).toMatchObject({ ok: false, error: "rate_limited" });
     if (blocked.ok || blocked.error !== "rate_limited") return;
     expect(blocked.retryAfterSeconds).toBeGreaterThan(0);
     expect(blocked.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    // The owner, from their own address, is not slowed down.
+    expect((await signIn(ctx, client(), { email, password })).ok).toBe(true);
 
     const from = { headers: new Headers(), clientAddress: "203.0.113.77" };
     for (let i = 0; i < ACCOUNT_RATE_LIMITS.signInPerAddress.limit; i++) {
@@ -194,7 +225,7 @@ describe(`accounts (${dialectName})`, () => {
 
   it("resets a password through a single-use token and never says whether an address is registered", async () => {
     const { email, customer, headers } = await registered();
-    const before = ctx.mails.length;
+    const before = ctx.resetMails.length;
     const known = await requestPasswordReset(ctx, client(), { email, callbackPath: "/de/login/callback/" });
     const unknown = await requestPasswordReset(ctx, client(), {
       email: uniqueEmail("unknown"),
@@ -202,8 +233,8 @@ describe(`accounts (${dialectName})`, () => {
     });
     expect(known).toEqual(unknown);
     await ctx.auth.settled();
-    expect(ctx.mails.slice(before)).toHaveLength(1);
-    const mail = ctx.mails.at(-1);
+    expect(ctx.resetMails.slice(before)).toHaveLength(1);
+    const mail = ctx.resetMails.at(-1);
     expect(mail).toMatchObject({ email, callbackPath: "/de/login/callback/" });
     const token = mail?.token as string;
 
@@ -230,7 +261,7 @@ describe(`accounts (${dialectName})`, () => {
     const { email } = await registered();
     await requestPasswordReset(ctx, client(), { email, callbackPath: "/de/login/callback/" });
     await ctx.auth.settled();
-    const token = ctx.mails.at(-1)?.token as string;
+    const token = ctx.resetMails.at(-1)?.token as string;
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 61 * 60 * 1000);
     expect(await isPasswordResetTokenValid(ctx, token)).toBe(false);
@@ -305,7 +336,13 @@ describe(`accounts (${dialectName})`, () => {
 });
 
 describe(`guest customers (${dialectName})`, () => {
-  it("creates a guest customer without a password, signs them in as guest customer", async () => {
+  /** The token of the newest conversion mail to an address (the test mails carry it as their text). */
+  async function conversionToken(email: string): Promise<string> {
+    const mails = await outboxMails(ctx, email, "guest-conversion");
+    return mails.at(-1)?.text as string;
+  }
+
+  it("creates a guest customer without a password; a later checkout with the address changes nothing", async () => {
     const email = uniqueEmail("gast");
     const created = await createGuestCustomer(ctx, {
       email,
@@ -323,29 +360,20 @@ describe(`guest customers (${dialectName})`, () => {
     });
     expect((await signIn(ctx, client(), { email, password: "anything-1" })).ok).toBe(false);
 
-    const session = await startGuestCustomerSession(ctx, new Headers(), created.customer.id);
-    if (!session.ok) throw new Error("no guest session");
-    const current = await sessionCustomer(ctx, cookieHeaders(session.setCookies));
-    expect(current.customer?.status.isGuestCustomer).toBe(true);
-
-    // The same address at a later guest checkout: the same guest customer, with the new checkout's details only.
-    const again = await createGuestCustomer(ctx, { email: email.toUpperCase(), firstName: "Gerd", lastName: "Gast" });
+    // Whoever types the address next gets their order on the same customer, and neither sees nor changes it.
+    const again = await createGuestCustomer(ctx, { email: email.toUpperCase(), firstName: "Mallory", lastName: "X" });
     expect(again).toMatchObject({
       ok: true,
       created: false,
-      customer: { id: created.customer.id, firstName: "Gerd", phone: null },
+      customer: { id: created.customer.id, firstName: "Gina", lastName: "Gast", phone: "+41 44 123 45 67" },
     });
   });
 
   it("refuses a guest checkout with the address of a full account", async () => {
-    const { email, customer } = await registered();
+    const { email } = await registered();
     expect(await createGuestCustomer(ctx, { email, firstName: "A", lastName: "B" })).toEqual({
       ok: false,
       error: "email_registered",
-    });
-    expect(await startGuestCustomerSession(ctx, new Headers(), customer.id)).toEqual({
-      ok: false,
-      error: "not_a_guest",
     });
     expect(await createGuestCustomer(ctx, { email: "nope", firstName: "A", lastName: "B" })).toMatchObject({
       ok: false,
@@ -353,30 +381,81 @@ describe(`guest customers (${dialectName})`, () => {
     });
   });
 
-  it("turns a guest customer into a full account when they set a password", async () => {
+  it("turns a guest customer into a full account only with the single-use link from the mail", async () => {
     const email = uniqueEmail("gast");
     const created = await createGuestCustomer(ctx, { email, firstName: "Gina", lastName: "Gast" });
     if (!created.ok) throw new Error("guest");
-    const session = await startGuestCustomerSession(ctx, new Headers(), created.customer.id);
-    if (!session.ok) throw new Error("session");
-    const headers = cookieHeaders(session.setCookies);
-    const registeredGuest = await registerGuestCustomer(ctx, client(headers), created.customer.id, {
-      password: "Sommer-2026!",
+    // Without a token from the mail nothing sets a password.
+    for (const token of ["", "forged-token-value-123", "x".repeat(43)]) {
+      expect(await convertGuestCustomer(ctx, client(), { token, password: "Sommer-2026!" })).toEqual({
+        ok: false,
+        error: "invalid_token",
+      });
+    }
+    expect(await requestGuestConversion(ctx, client(), created.customer.id)).toEqual({ ok: true });
+    const [mail] = await outboxMails(ctx, email, "guest-conversion");
+    expect(mail?.subject).toBe("Keep your account, Gina Gast");
+    const token = await conversionToken(email);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(await guestConversionEmail(ctx, token)).toBe(email);
+    // Stored hashed.
+    const stored = await ctx.db.selectFrom("auth_verification").select("identifier").execute();
+    expect(stored.some((row) => row.identifier.includes(token))).toBe(false);
+
+    expect(await convertGuestCustomer(ctx, client(), { token, password: "password1" })).toMatchObject({
+      ok: false,
+      error: "invalid",
+      issues: [{ field: "password", code: "common_password" }],
     });
-    if (!registeredGuest.ok) throw new Error(JSON.stringify(registeredGuest));
-    expect(registeredGuest.customer).toMatchObject({ id: created.customer.id, status: { isGuestCustomer: false } });
-    // Rotated: the guest session is gone, the new one works.
-    expect((await sessionCustomer(ctx, headers)).customer).toBeNull();
-    expect((await sessionCustomer(ctx, cookieHeaders(registeredGuest.setCookies))).customer?.id).toBe(
-      created.customer.id,
-    );
+    const converted = await convertGuestCustomer(ctx, client(), { token, password: "Sommer-2026!" });
+    if (!converted.ok) throw new Error(JSON.stringify(converted));
+    expect(converted.customer).toMatchObject({ id: created.customer.id, status: { isGuestCustomer: false } });
+    expect((await sessionCustomer(ctx, cookieHeaders(converted.setCookies))).customer?.id).toBe(created.customer.id);
     expect((await signIn(ctx, client(), { email, password: "Sommer-2026!" })).ok).toBe(true);
-    expect(
-      await registerGuestCustomer(ctx, client(headers), created.customer.id, { password: "x-Sommer-2026" }),
-    ).toEqual({
+    // Once only.
+    expect(await guestConversionEmail(ctx, token)).toBeNull();
+    expect(await convertGuestCustomer(ctx, client(), { token, password: "Winter-2027!" })).toEqual({
+      ok: false,
+      error: "invalid_token",
+    });
+    expect(await requestGuestConversion(ctx, client(), created.customer.id)).toEqual({
       ok: false,
       error: "not_a_guest",
     });
+  });
+
+  it("lets a conversion link expire after a day, and limits the mails per address", async () => {
+    const email = uniqueEmail("gast");
+    const created = await createGuestCustomer(ctx, { email, firstName: "Gina", lastName: "Gast" });
+    if (!created.ok) throw new Error("guest");
+    for (let i = 0; i < ACCOUNT_RATE_LIMITS.guestConversionPerEmail.limit; i++) {
+      expect(await requestGuestConversion(ctx, client(), created.customer.id)).toEqual({ ok: true });
+    }
+    expect(await requestGuestConversion(ctx, client(), created.customer.id)).toMatchObject({ error: "rate_limited" });
+    const token = await conversionToken(email);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await guestConversionEmail(ctx, token)).toBeNull();
+    expect(await convertGuestCustomer(ctx, client(), { token, password: "Sommer-2026!" })).toEqual({
+      ok: false,
+      error: "invalid_token",
+    });
+  });
+
+  it("does not take a session of a guest customer for a sign-in", async () => {
+    const email = uniqueEmail("gast");
+    const created = await createGuestCustomer(ctx, { email, firstName: "Gina", lastName: "Gast" });
+    if (!created.ok) throw new Error("guest");
+    // A session as guest checkouts used to start them.
+    const session = await ctx.auth.api.startCustomerSession({
+      body: { userId: created.customer.id },
+      headers: new Headers(),
+      returnHeaders: true,
+    });
+    const headers = cookieHeaders(session.headers.getSetCookie());
+    expect((await sessionCustomer(ctx, headers)).customer).toBeNull();
+    const left = await ctx.db.selectFrom("auth_session").select("id").where("user_id", "=", created.customer.id).execute();
+    expect(left).toEqual([]);
   });
 
   it("turns a guest customer into a full account through the password reset mail", async () => {
@@ -385,7 +464,7 @@ describe(`guest customers (${dialectName})`, () => {
     if (!created.ok) throw new Error("guest");
     await requestPasswordReset(ctx, client(), { email, callbackPath: "/at/login/callback/" });
     await ctx.auth.settled();
-    const mail = ctx.mails.at(-1);
+    const mail = ctx.resetMails.at(-1);
     expect(mail).toMatchObject({ email, callbackPath: "/at/login/callback/" });
     expect(await resetPassword(ctx, { token: mail?.token as string, newPassword: "Sommer-2026!" })).toEqual({
       ok: true,

@@ -1,6 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { hitRateLimits, type RateLimitRule, type RateLimitSubject, resetRateLimit } from "../rate-limit/rate-limit.ts";
+import type { RenderedMail } from "../mail/templates.ts";
+import { enqueueMail } from "../orders/outbox.ts";
+import {
+  hitRateLimit,
+  hitRateLimits,
+  type RateLimitRule,
+  type RateLimitSubject,
+  resetRateLimit,
+} from "../rate-limit/rate-limit.ts";
 import {
   type AccountContext,
   type Customer,
@@ -25,16 +34,49 @@ export interface ClientRequest {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** Limits per client address and per e-mail address (counted in the database, across processes). */
+/**
+ * Limits per client address and per e-mail address (counted in the database, across processes). Sign-in has no
+ * limit per e-mail alone: failures from anywhere would then lock the owner out. An address guessing is slowed
+ * down instead (per address, and per e-mail from that address), and the owner is told by mail.
+ */
 export const ACCOUNT_RATE_LIMITS = {
   signInPerAddress: { name: "sign-in-ip", limit: 30, windowMs: 15 * MINUTE_MS },
-  signInPerEmail: { name: "sign-in-email", limit: 10, windowMs: 15 * MINUTE_MS },
+  signInPerEmailAndAddress: { name: "sign-in-email-ip", limit: 10, windowMs: 15 * MINUTE_MS },
   signUpPerAddress: { name: "sign-up-ip", limit: 20, windowMs: HOUR_MS },
   signUpPerEmail: { name: "sign-up-email", limit: 5, windowMs: HOUR_MS },
   passwordResetPerAddress: { name: "password-reset-ip", limit: 10, windowMs: HOUR_MS },
   passwordResetPerEmail: { name: "password-reset-email", limit: 5, windowMs: HOUR_MS },
   passwordChangePerCustomer: { name: "password-change", limit: 10, windowMs: 15 * MINUTE_MS },
+  guestConversionPerAddress: { name: "guest-conversion-ip", limit: 10, windowMs: HOUR_MS },
+  guestConversionPerEmail: { name: "guest-conversion-email", limit: 3, windowMs: HOUR_MS },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Failed sign-ins for one e-mail, from any address. Never refuses anyone: when the count reaches the limit, the
+ * owner gets one mail for the window (not one per attempt).
+ */
+export const FAILED_SIGN_IN_ALERT = { name: "sign-in-failures", limit: 10, windowMs: HOUR_MS } satisfies RateLimitRule;
+
+/**
+ * The account mails the services send (through the mail outbox). The storefront words them in the language of
+ * the store the request came from; the services decide when one goes out and to whom.
+ */
+export interface AccountMails {
+  /** The link with which a guest customer sets a password; `token` belongs in the link. */
+  guestConversion(recipient: MailRecipient, token: string): RenderedMail;
+  /** Many failed sign-ins for the account: if that was not them, they can choose a new password. */
+  failedSignIns(recipient: MailRecipient): RenderedMail;
+}
+
+export interface MailRecipient {
+  email: string;
+  name: string;
+}
+
+/** Services that may send an account mail also need their wording. */
+export interface AccountMailContext extends AccountContext {
+  mails: AccountMails;
+}
 
 export type RateLimited = { ok: false; error: "rate_limited"; retryAfterSeconds: number };
 export type Invalid = { ok: false; error: "invalid"; issues: AccountIssue[] };
@@ -42,6 +84,10 @@ export type SignedIn = { ok: true; customer: Customer; setCookies: string[] };
 
 const ip = (client: ClientRequest): RateLimitSubject => ({ scope: "ip", value: client.clientAddress || "unknown" });
 const mail = (email: string): RateLimitSubject => ({ scope: "email", value: email });
+const mailFrom = (email: string, client: ClientRequest): RateLimitSubject => ({
+  scope: "email-ip",
+  value: `${email} ${client.clientAddress || "unknown"}`,
+});
 
 async function limited(
   ctx: AccountContext,
@@ -137,9 +183,12 @@ async function finishSignIn(
 
 export type SignInResult = SignedIn | RateLimited | { ok: false; error: "invalid_credentials" };
 
-/** Signs in with e-mail and password; a new session replaces the one the request came with. */
+/**
+ * Signs in with e-mail and password; a new session replaces the one the request came with. Guessing is slowed
+ * down per client address and per e-mail from that address, never for the owner signing in from elsewhere.
+ */
 export async function signIn(
-  ctx: AccountContext,
+  ctx: AccountMailContext,
   client: ClientRequest,
   input: { email: unknown; password: unknown },
 ): Promise<SignInResult> {
@@ -148,7 +197,7 @@ export async function signIn(
   if (!email.ok || password === "") return { ok: false, error: "invalid_credentials" };
   const refused = await limited(ctx, [
     { rule: ACCOUNT_RATE_LIMITS.signInPerAddress, subject: ip(client) },
-    { rule: ACCOUNT_RATE_LIMITS.signInPerEmail, subject: mail(email.value) },
+    { rule: ACCOUNT_RATE_LIMITS.signInPerEmailAndAddress, subject: mailFrom(email.value, client) },
   ]);
   if (refused) return refused;
 
@@ -163,12 +212,24 @@ export async function signIn(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
+      await countFailedSignIn(ctx, email.value);
       return { ok: false, error: "invalid_credentials" };
     }
     throw error;
   }
-  await resetRateLimit(ctx, ACCOUNT_RATE_LIMITS.signInPerEmail, mail(email.value));
+  await resetRateLimit(ctx, ACCOUNT_RATE_LIMITS.signInPerEmailAndAddress, mailFrom(email.value, client));
   return finishSignIn(ctx, result.response.user.id, {}, previous, result.response.token, result.headers.getSetCookie());
+}
+
+/** Counts a failed sign-in for the e-mail; the one that reaches the alert limit tells the account's owner. */
+async function countFailedSignIn(ctx: AccountMailContext, email: string): Promise<void> {
+  const count = await hitRateLimit(ctx, FAILED_SIGN_IN_ALERT, mail(email));
+  if (!count.allowed || count.remaining > 0) return;
+  const auth = await ctx.auth.$context;
+  const found = await auth.internalAdapter.findUserByEmail(email);
+  if (!found || !(await auth.internalAdapter.findCredentialAccount(found.user.id))?.password) return;
+  const rendered = ctx.mails.failedSignIns({ email: found.user.email, name: found.user.name });
+  await enqueueMail(ctx.db, { kind: "sign-in-alert", to: found.user.email, ...rendered }, ctx.clock.now());
 }
 
 /** Ends the session on the server and clears its cookie. */
@@ -191,6 +252,12 @@ export async function sessionCustomer(
   const session = result.response;
   if (!session) return { customer: null, setCookies };
   let customer = await loadCustomer(ctx, session.user.id);
+  // A guest customer never proved the address and never signs in: a session for one is left from before the
+  // mail link was needed, and is no sign-in.
+  if (customer?.status.isGuestCustomer) {
+    await revokeSession(ctx, session.session.token);
+    return { customer: null, setCookies };
+  }
   if (!customer) {
     await ensureCustomerProfile(ctx, session.user.id);
     customer = await loadCustomer(ctx, session.user.id);
@@ -303,44 +370,91 @@ export async function changePassword(
   }
 }
 
+const GUEST_CONVERSION_PREFIX = "guest-conversion:";
+/** A conversion link works once, for a day (it follows an order, the shopper may read the mail later). */
+export const GUEST_CONVERSION_TOKEN_SECONDS = 24 * 60 * 60;
+const LINK_TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export type GuestConversionRequestResult = { ok: true } | RateLimited | { ok: false; error: "not_a_guest" };
+
 /**
- * A signed-in guest customer sets a password: the guest customer becomes a full account (same customer, same
- * orders), signed in with a new session.
+ * Sends a guest customer the link with which they set a password and keep the account. Only the link proves the
+ * address: whoever typed it at checkout need not own it. The token is random, stored hashed (better-auth's
+ * verification table), works once and expires; the mail goes through the outbox.
  */
-export async function registerGuestCustomer(
-  ctx: AccountContext,
+export async function requestGuestConversion(
+  ctx: AccountMailContext,
   client: ClientRequest,
   customerId: string,
-  input: { password: unknown },
-): Promise<SignedIn | Invalid | { ok: false; error: "not_a_guest" }> {
+): Promise<GuestConversionRequestResult> {
   const customer = await loadCustomer(ctx, customerId);
   if (!customer?.status.isGuestCustomer) return { ok: false, error: "not_a_guest" };
+  const refused = await limited(ctx, [
+    { rule: ACCOUNT_RATE_LIMITS.guestConversionPerAddress, subject: ip(client) },
+    { rule: ACCOUNT_RATE_LIMITS.guestConversionPerEmail, subject: mail(customer.email) },
+  ]);
+  if (refused) return refused;
+  const token = randomBytes(32).toString("base64url");
+  const now = ctx.clock.now();
+  const auth = await ctx.auth.$context;
+  await auth.internalAdapter.createVerificationValue({
+    identifier: `${GUEST_CONVERSION_PREFIX}${token}`,
+    value: customer.id,
+    expiresAt: new Date(now.getTime() + GUEST_CONVERSION_TOKEN_SECONDS * 1000),
+  });
+  const name = `${customer.firstName} ${customer.lastName}`.trim();
+  const rendered = ctx.mails.guestConversion({ email: customer.email, name }, token);
+  await enqueueMail(ctx.db, { kind: "guest-conversion", to: customer.email, ...rendered }, now);
+  return { ok: true };
+}
+
+/** The e-mail address a conversion link is for, while the link is unused and unexpired and its customer a guest. */
+export async function guestConversionEmail(ctx: AccountContext, token: string): Promise<string | null> {
+  if (!LINK_TOKEN.test(token)) return null;
+  const auth = await ctx.auth.$context;
+  const verification = await auth.internalAdapter.findVerificationValue(`${GUEST_CONVERSION_PREFIX}${token}`);
+  if (!verification || new Date(verification.expiresAt).getTime() <= ctx.clock.now().getTime()) return null;
+  const customer = await loadCustomer(ctx, verification.value);
+  return customer?.status.isGuestCustomer ? customer.email : null;
+}
+
+export type GuestConversionResult = SignedIn | Invalid | { ok: false; error: "invalid_token" };
+
+/**
+ * Sets the first password with the token of the mail link: the guest customer becomes a full account (same
+ * customer, same orders) with a verified address, signed in with a new session. The token is used up.
+ */
+export async function convertGuestCustomer(
+  ctx: AccountContext,
+  client: ClientRequest,
+  input: { token: string; password: unknown },
+): Promise<GuestConversionResult> {
   const password = parseAccountInput(passwordSchema, input.password);
   if (!password.ok)
     return { ok: false, error: "invalid", issues: password.issues.map((i) => ({ ...i, field: "password" })) };
-  await ctx.auth.api.setPassword({ body: { newPassword: password.value }, headers: client.headers });
+  if (!LINK_TOKEN.test(input.token)) return { ok: false, error: "invalid_token" };
+  const auth = await ctx.auth.$context;
+  // Consumed atomically: of two requests with one token, only one gets it.
+  const verification = await auth.internalAdapter.consumeVerificationValue(`${GUEST_CONVERSION_PREFIX}${input.token}`);
+  if (!verification) return { ok: false, error: "invalid_token" };
+  const customerId = verification.value;
+  const customer = await loadCustomer(ctx, customerId);
+  if (!customer?.status.isGuestCustomer) return { ok: false, error: "invalid_token" };
+
+  const hash = await auth.password.hash(password.value);
+  const account = await auth.internalAdapter.findCredentialAccount(customerId);
+  if (account) await auth.internalAdapter.updateAccount(account.id, { password: hash });
+  else await auth.internalAdapter.linkAccount({ userId: customerId, providerId: "credential", accountId: customerId, password: hash });
+  await auth.internalAdapter.updateUser(customerId, { emailVerified: true });
   await markGuestCustomerRegistered(ctx, customerId);
+  await auth.internalAdapter.deleteUserSessions(customerId);
   const session = await startSession(ctx, client.headers, customerId);
   return { ok: true, customer: (await loadCustomer(ctx, customerId)) as Customer, setCookies: session.setCookies };
 }
 
-/**
- * Signs a guest customer in (after a guest checkout created them with `createGuestCustomer`): the shop then knows
- * them as `status.isGuestCustomer`. Only for guest customers; a full account signs in with its password.
- */
-export async function startGuestCustomerSession(
-  ctx: AccountContext,
-  headers: Headers,
-  customerId: string,
-): Promise<{ ok: true; setCookies: string[] } | { ok: false; error: "not_a_guest" }> {
-  const customer = await loadCustomer(ctx, customerId);
-  if (!customer?.status.isGuestCustomer) return { ok: false, error: "not_a_guest" };
-  return { ok: true, ...(await startSession(ctx, headers, customerId)) };
-}
-
 async function startSession(ctx: AccountContext, headers: Headers, userId: string): Promise<{ setCookies: string[] }> {
   const previous = await currentSessionToken(ctx, headers);
-  const result = await ctx.auth.api.startGuestCustomerSession({ body: { userId }, headers, returnHeaders: true });
+  const result = await ctx.auth.api.startCustomerSession({ body: { userId }, headers, returnHeaders: true });
   await revokeSession(ctx, previous, result.response.token);
   return { setCookies: result.headers.getSetCookie() };
 }

@@ -42,13 +42,13 @@ export const SESSION_COOKIE_PREFIX = "vitrine";
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
 /**
- * Server-only endpoint: a session for a guest customer (created at guest checkout, no password), so the shop
- * knows them as `status.isGuestCustomer` for the rest of the visit. Never reachable over HTTP.
+ * Server-only endpoint: a session for a customer the shop identified without a sign-in form (a guest customer who
+ * has just set a password with the link from the mail). Never reachable over HTTP.
  */
-const guestCustomerSessions = {
-  id: "vitrine-guest-customer-session",
+const customerSessions = {
+  id: "vitrine-customer-session",
   endpoints: {
-    startGuestCustomerSession: createAuthEndpoint.serverOnly(
+    startCustomerSession: createAuthEndpoint.serverOnly(
       { method: "POST", body: z.object({ userId: z.string().min(1) }) },
       async (ctx) => {
         const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
@@ -137,7 +137,7 @@ export function createAccountAuth(options: AccountAuthOptions) {
         },
       },
     },
-    plugins: [guestCustomerSessions],
+    plugins: [customerSessions],
   });
   return Object.assign(auth, {
     /** Resolves when mails queued in the background have been handed to the transport (tests, shutdown). */

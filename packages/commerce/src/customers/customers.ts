@@ -228,9 +228,10 @@ export type GuestCustomerResult =
   | { ok: false; error: "invalid"; issues: AccountIssue[] };
 
 /**
- * A customer for a guest checkout: no password, `status.isGuestCustomer`. An address that already belongs to a
- * guest customer reuses that customer (with the new checkout's name and phone, so nothing the earlier shopper
- * typed is shown to this one); an address with a full account is refused: that shopper should sign in.
+ * The customer a guest checkout's order belongs to: no password, `status.isGuestCustomer`. An address that already
+ * belongs to a guest customer gets the order on that customer, as it is: whoever typed the address need not own
+ * it, so a checkout never signs anyone in nor changes the profile (only the mail link of `requestGuestConversion`
+ * proves the address). An address with a full account is refused: that shopper should sign in.
  */
 export async function createGuestCustomer(
   ctx: AccountContext,
@@ -259,19 +260,7 @@ export async function createGuestCustomer(
       .executeTakeFirst();
     const hasPassword = (await auth.internalAdapter.findAccounts(existing.user.id)).some((a) => a.password);
     if (hasPassword || (row && row.is_guest !== 1)) return { ok: false, error: "email_registered" };
-    await ensureCustomerProfile(ctx, existing.user.id, { isGuest: true });
-    await ctx.db
-      .updateTable("customer")
-      .set({
-        first_name: firstName,
-        last_name: lastName,
-        phone: phone ?? null,
-        birth_date: null,
-        is_guest: 1,
-        updated_at: ctx.clock.now().toISOString(),
-      })
-      .where("id", "=", existing.user.id)
-      .execute();
+    await ensureCustomerProfile(ctx, existing.user.id, { firstName, lastName, isGuest: true });
     return { ok: true, customer: (await loadCustomer(ctx, existing.user.id)) as Customer, created: false };
   }
 

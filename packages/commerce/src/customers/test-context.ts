@@ -1,12 +1,15 @@
 import { systemClock } from "../clock.ts";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import type { AccountMailContext, AccountMails } from "./accounts.ts";
 import { type AccountAuth, createAccountAuth } from "./auth.ts";
-import type { AccountContext } from "./customers.ts";
 
-/** Test support: a migrated database with a better-auth instance whose reset mails are captured. */
-export interface AccountTestContext extends AccountContext {
+/**
+ * Test support: a migrated database with a better-auth instance whose reset mails are captured, and account mails
+ * that carry their token (or their kind) as the text, to be read back from the outbox table.
+ */
+export interface AccountTestContext extends AccountMailContext {
   testDb: TestDatabase;
-  mails: { email: string; name: string; token: string; callbackPath: string }[];
+  resetMails: { email: string; name: string; token: string; callbackPath: string }[];
   /** Another instance on the same database with Secure cookies (HTTPS). */
   secureAuth: AccountAuth;
   destroy(): Promise<void>;
@@ -16,14 +19,14 @@ export const TEST_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 
 export async function createAccountTestContext(): Promise<AccountTestContext> {
   const testDb = await createTestDatabase();
-  const mails: AccountTestContext["mails"] = [];
+  const resetMails: AccountTestContext["resetMails"] = [];
   const options = {
     db: testDb.db,
     clock: systemClock,
     secret: TEST_SECRET,
     baseURL: "http://localhost:3000",
-    async sendPasswordResetMail(mail: AccountTestContext["mails"][number]) {
-      mails.push(mail);
+    async sendPasswordResetMail(mail: AccountTestContext["resetMails"][number]) {
+      resetMails.push(mail);
     },
   };
   const auth = createAccountAuth({ ...options, secureCookies: false });
@@ -34,7 +37,8 @@ export async function createAccountTestContext(): Promise<AccountTestContext> {
     auth,
     secureAuth,
     testDb,
-    mails,
+    resetMails,
+    mails: testMails,
     async destroy() {
       await auth.settled();
       await testDb.destroy();
@@ -52,4 +56,20 @@ let counter = 0;
 export function uniqueEmail(prefix = "kundin"): string {
   counter++;
   return `${prefix}.${process.pid}.${counter}@example.com`;
+}
+
+export const testMails: AccountMails = {
+  guestConversion: (to, token) => ({ subject: `Keep your account, ${to.name}`, text: token, html: token }),
+  failedSignIns: (to) => ({ subject: `Failed sign-ins, ${to.name}`, text: "failed sign-ins", html: "" }),
+};
+
+/** The mails of a kind to an address that wait in the outbox, oldest first. */
+export async function outboxMails(ctx: AccountTestContext, to: string, kind: string) {
+  return ctx.db
+    .selectFrom("mail_outbox")
+    .select(["subject", "text"])
+    .where("recipient", "=", to)
+    .where("kind", "=", kind)
+    .orderBy("id")
+    .execute();
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { specErrorMap } from "../validation.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 
 /**
  * Input rules of the accounts module. Every rule carries a stable `code` (and values) besides its message, so a
@@ -34,7 +35,13 @@ const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
-export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
+/** Long enough, and not one of the passwords attackers try first (sign-up, change, reset, guest conversion). */
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH)
+  .max(MAX_PASSWORD_LENGTH)
+  // A too short one is told about its length only.
+  .refine((v) => v.length < MIN_PASSWORD_LENGTH || !isCommonPassword(v), rule("common_password", "password is too common."));
 
 /** Postcode rule of the address country: DE 5 digits, AT and CH 4 digits. */
 export function postcodeIssue(countryCode: string, zipCode: string): string | undefined {
