@@ -1,10 +1,12 @@
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
 import { expectNoSeriousA11yViolations } from "./fixtures.ts";
 
 /**
- * Checkout journeys in Chromium: a guest checkout with invoice (de), a signed-in checkout with a 3-D Secure card
+ * Checkout journeys in Chromium: a guest checkout with invoice (de) whose shopper keeps the account through the
+ * mail link, a signed-in checkout with a 3-D Secure card
  * (fr-ch) ending in the account, a declined card, the app checkout without shop chrome, and a return through the
  * returns portal. Items go into the basket through the RPC channel; everything after that is the shopper's UI.
  */
@@ -45,6 +47,22 @@ async function ready(page: Page) {
 let emailCounter = 0;
 const email = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++emailCounter}@example.com`;
 
+/** The shop path of the link in the newest mail of a kind to an address (the shop's outbox folder). */
+async function mailLink(to: string, kind: string): Promise<string> {
+  const dir = join(process.cwd(), `test-results/e2e-data-${port}/outbox`);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort();
+    for (const name of names.reverse()) {
+      const mail = JSON.parse(await readFile(join(dir, name), "utf8")) as { to: string[]; kind: string; text: string };
+      if (mail.kind !== kind || !mail.to.includes(to)) continue;
+      const url = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] as string);
+      return `${url.pathname}${url.search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${kind} mail to ${to}`);
+}
+
 /** Puts a variant into the basket of the page's browser through the shop's RPC channel. */
 async function addToBasket(page: Page, variantId: number, store = "de", shopId = 10028) {
   await page.goto(`/${store}/`);
@@ -84,12 +102,14 @@ async function guestCheckoutTo(page: Page, payment: RegExp, guestEmail = email("
   return guestEmail;
 }
 
-test("a guest checks out with invoice in de and gets the confirmation with payment instructions", async ({ page }) => {
+test("a guest checks out with invoice in de, gets the confirmation and keeps the account through the mail", async ({
+  page,
+}) => {
   await addToBasket(page, variants[0] as number);
   await page.goto("/de/checkout/");
   await expect(page.locator('[data-layout="shop"] header.header')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await guestCheckoutTo(page, /^Rechnung/);
+  const guestEmail = await guestCheckoutTo(page, /^Rechnung/);
   // The step summaries and the order summary are on the page.
   await expect(page.locator('[data-step="address"]')).toContainText("Gartenstraße 5");
   await expect(page.locator(".checkout-summary")).toContainText("Gesamt");
@@ -102,6 +122,20 @@ test("a guest checks out with invoice in de and gets the confirmation with payme
   await expect(page.getByTestId("payment-instructions")).toContainText("DE89 3704 0044 0532 0130 00");
   await expect(page.getByRole("heading", { name: "Kundenkonto behalten?" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // Keeping the account needs the mailbox: the link goes to the order's address, and only it lets a password be set.
+  await page.getByRole("button", { name: "Link senden" }).click();
+  await expect(page.getByText(`Wir haben dir einen Link an ${guestEmail} geschickt.`)).toBeVisible();
+  await page.goto(await mailLink(guestEmail, "guest-conversion"));
+  await expect(page).toHaveURL(/\/de\/login\/\?register=true$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Passwort festlegen" })).toBeVisible();
+  await expect(page.getByText(guestEmail)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Neues Passwort").fill("Sommer-2026!");
+  await page.locator("main").getByRole("button", { name: "Konto anlegen" }).click();
+  await expect(page).toHaveURL(/\/de\/account\/$/);
+  await page.goto("/de/account/orders/");
+  await expect(page.getByText(number as string).first()).toBeVisible();
 });
 
 test("a declined card leaves no order and the basket as it was", async ({ page }) => {

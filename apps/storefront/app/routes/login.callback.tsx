@@ -34,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const ctx = accountsContext(store, request);
     const resetPage = localizedPath(store.shop, "/login/reset-password/");
     const valid =
-      flow === "convert" ? (await guestConversionEmail(ctx, token)) !== null : await isPasswordResetTokenValid(ctx, token);
+      flow === "convert"
+        ? (await guestConversionEmail(ctx, token)) !== null
+        : await isPasswordResetTokenValid(ctx, token);
     if (!valid) throw redirect(`${resetPage}?error=invalid-link`, { headers });
     const cookie = flow === "convert" ? CONVERT_COOKIE : RESET_COOKIE;
     store.setCookie(

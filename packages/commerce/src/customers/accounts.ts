@@ -444,7 +444,13 @@ export async function convertGuestCustomer(
   const hash = await auth.password.hash(password.value);
   const account = await auth.internalAdapter.findCredentialAccount(customerId);
   if (account) await auth.internalAdapter.updateAccount(account.id, { password: hash });
-  else await auth.internalAdapter.linkAccount({ userId: customerId, providerId: "credential", accountId: customerId, password: hash });
+  else
+    await auth.internalAdapter.linkAccount({
+      userId: customerId,
+      providerId: "credential",
+      accountId: customerId,
+      password: hash,
+    });
   await auth.internalAdapter.updateUser(customerId, { emailVerified: true });
   await markGuestCustomerRegistered(ctx, customerId);
   await auth.internalAdapter.deleteUserSessions(customerId);

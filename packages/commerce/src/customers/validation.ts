@@ -41,7 +41,10 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH)
   .max(MAX_PASSWORD_LENGTH)
   // A too short one is told about its length only.
-  .refine((v) => v.length < MIN_PASSWORD_LENGTH || !isCommonPassword(v), rule("common_password", "password is too common."));
+  .refine(
+    (v) => v.length < MIN_PASSWORD_LENGTH || !isCommonPassword(v),
+    rule("common_password", "password is too common."),
+  );
 
 /** Postcode rule of the address country: DE 5 digits, AT and CH 4 digits. */
 export function postcodeIssue(countryCode: string, zipCode: string): string | undefined {
