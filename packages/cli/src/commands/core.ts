@@ -43,7 +43,7 @@ export const coreCommands: Command[] = [
     summary: "Load the deterministic demo catalogue",
     usage: "vitrine demo load [--products N] [--seed S] [--if-empty]",
     details:
-      "Writes categories, products, promotions, outfits, stores, content and redirects. Existing products with the same ids are replaced.",
+      "Writes categories, products, promotions, outfits, stores, content, redirects and the demo gift cards (their codes are published: `vitrine gift-cards remove --demo` before going live). Existing products with the same ids are replaced.",
     options: {
       products: { type: "string", description: `Number of products (default ${DEFAULT_PRODUCT_COUNT})` },
       seed: { type: "string", description: `Random seed (default ${DEFAULT_SEED})` },
