@@ -145,7 +145,7 @@ export async function writeGiftCards(db: Db, cards: readonly GiftCardRecord[], n
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A fresh code of 16 characters (80 bits): too many to guess behind the per-address limit. */
-export function generateGiftCardCode(): string {
+function generateGiftCardCode(): string {
   return Array.from({ length: 16 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 }
 
