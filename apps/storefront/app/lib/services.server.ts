@@ -23,7 +23,7 @@ import { PageCache } from "./page-cache.server.ts";
 
 /**
  * The services of one storefront process, created once: configuration, database (migrated, with the demo
- * catalogue on first start), the signing secret. Route loaders and actions reach them through `getServices()`.
+ * catalogue on first start when DEMO_PRODUCTS asks for it), the signing secret. Route loaders and actions reach them through `getServices()`.
  */
 export interface Services {
   config: VitrineConfig;
