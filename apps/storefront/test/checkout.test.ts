@@ -1,4 +1,5 @@
-import { type Db, deliverOrder, getOrderByNumber, shipOrder } from "@vitrine/commerce";
+import { randomBytes } from "node:crypto";
+import { type Db, deliverOrder, getOrderByNumber, shipOrder, spendGiftCard, writeGiftCards } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   linkPath,
@@ -88,8 +89,9 @@ async function reviewForm(browser: TestBrowser, path: string) {
   const html = await (await browser.fetch(path)).text();
   const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
   const total = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
-  if (!key || !total) throw new Error(`no review form on ${path}`);
-  return { html, idempotencyKey: key, expectedTotal: total };
+  const due = /name="expectedAmountDue" value="(\d+)"/.exec(html)?.[1];
+  if (!key || !total || !due) throw new Error(`no review form on ${path}`);
+  return { html, idempotencyKey: key, expectedTotal: total, expectedAmountDue: due };
 }
 
 /** A form post with a chosen client address (rate limits). */
@@ -257,6 +259,29 @@ describe("checkout over HTTP", () => {
     const contact = await browser.submit("/de/checkout/", { intent: "contact", email: "not-an-address" });
     expect(contact.status).toBe(400);
     expect(await contact.text()).toContain("Bitte gib eine gültige E-Mail-Adresse ein.");
+  });
+
+  it("refuses (409) an order whose gift card another order spent after the review, then places it reviewed again", async () => {
+    const code = `HTTPGIFT${randomBytes(3).toString("hex").toUpperCase()}`;
+    await writeGiftCards(db, [{ code, currency: "EUR", balance: 2000 }], new Date());
+    const browser = shop.browser();
+    await addToBasket(browser, demo.inStock[0] as number);
+    const email = uniqueEmail("gast");
+    await fillSteps(browser, "de", { email, address: ADDRESS.de, payment: "invoice" });
+    expect((await browser.submit("/de/checkout/", { intent: "gift-card", giftCardCode: code })).status).toBe(302);
+    const review = await reviewForm(browser, "/de/checkout/");
+    expect(Number(review.expectedAmountDue)).toBe(Number(review.expectedTotal) - 2000);
+    expect(await spendGiftCard(db, code, 2000, 0, new Date())).toBe(true);
+
+    const refused = await browser.submit("/de/checkout/", { intent: "place", ...review, html: "" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Das Guthaben deiner Geschenkkarte reicht nicht mehr.");
+    expect(await db.selectFrom("shop_order").select("id").where("email", "=", email).execute()).toEqual([]);
+
+    const again = await reviewForm(browser, "/de/checkout/");
+    expect(again.expectedAmountDue).toBe(again.expectedTotal);
+    const placed = await browser.submit("/de/checkout/", { intent: "place", ...again, html: "" });
+    expect(location(placed)).toMatch(/^\/de\/success\/\?order=\d{8}$/);
   });
 
   it("leaves no order and the basket intact when the card is declined on the payment page", async () => {

@@ -25,6 +25,8 @@ export interface CommandContext {
   out(line: string): void;
   err(line: string): void;
   now(): Date;
+  /** Resolves when a long-running command (a server) should stop: Ctrl-C or SIGTERM. */
+  untilStopped(): Promise<void>;
 }
 
 export interface Command {
@@ -44,12 +46,21 @@ export class UsageError extends Error {}
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** Tests stop a server command themselves instead of with a signal. */
+  untilStopped?(): Promise<void>;
 }
 
 const defaultIo: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+}
 
 function helpFor(command: Command): string {
   const lines = [`Usage: ${command.usage}`, "", command.summary];
@@ -155,6 +166,7 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
     out: io.out,
     err: io.err,
     now: () => new Date(),
+    untilStopped: io.untilStopped ?? untilSignal,
   };
   try {
     return await command.run(ctx);

@@ -30,8 +30,11 @@ const configSchema = z.object({
   PREVIEW_TOKEN: z.string().min(8).optional(),
   /** Folder for the SQLite file, the mail outbox and other local state. */
   VITRINE_DATA_DIR: z.string().default("data"),
-  /** Demo catalogue loaded on first start: number of products (0 disables the load). */
-  DEMO_PRODUCTS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * Demo catalogue loaded on first start: number of products. 0 (the default) loads nothing: demo data, with its
+   * gift cards of published codes, only when asked for (scripts/start.sh asks for it).
+   */
+  DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
   NODE_ENV: z.string().default("production"),
   /**
    * Memory for each storefront process's page cache (pages of anonymous visitors, see

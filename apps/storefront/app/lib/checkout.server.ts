@@ -217,10 +217,17 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
       return redirect(`${base}?step=payment`);
     }
     case "place": {
-      const expected = Number(formText(form, "expectedTotal"));
+      // What the review showed; a field the form did not send checks nothing.
+      const reviewed = (name: string) => {
+        const value = formText(form, name);
+        return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+      };
+      const expectedTotal = reviewed("expectedTotal");
+      const expectedAmountDue = reviewed("expectedAmountDue");
       const outcome = await submitOrder(ctx, shopper, {
         idempotencyKey: formText(form, "idempotencyKey"),
-        ...(Number.isSafeInteger(expected) ? { expectedTotal: expected } : {}),
+        ...(expectedTotal === undefined ? {} : { expectedTotal }),
+        ...(expectedAmountDue === undefined ? {} : { expectedAmountDue }),
       });
       if (outcome.ok && outcome.kind === "placed") {
         await afterOrderPlaced(store, outcome.order, outcome.replayed);

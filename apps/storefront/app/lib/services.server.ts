@@ -6,7 +6,9 @@ import {
   ensureSchema,
   loadConfig,
   migrateToLatest,
+  type OutboxFlusher,
   resolveSecret,
+  startOutboxFlusher,
   systemClock,
   type VitrineConfig,
 } from "@vitrine/commerce";
@@ -21,7 +23,7 @@ import { PageCache } from "./page-cache.server.ts";
 
 /**
  * The services of one storefront process, created once: configuration, database (migrated, with the demo
- * catalogue on first start), the signing secret. Route loaders and actions reach them through `getServices()`.
+ * catalogue on first start when DEMO_PRODUCTS asks for it), the signing secret. Route loaders and actions reach them through `getServices()`.
  */
 export interface Services {
   config: VitrineConfig;
@@ -35,6 +37,8 @@ export interface Services {
   searchHttp: SearchHttpHandler;
   /** Rendered pages of anonymous visitors (lib/page-cache.server.ts); undefined when PAGE_CACHE_MB is 0. */
   pageCache: PageCache | undefined;
+  /** Sends mails a crash or a failed send left in the outbox: at start, then every 30 s. */
+  mailFlusher: OutboxFlusher;
 }
 
 let services: Promise<Services> | undefined;
@@ -73,7 +77,11 @@ async function createServices(): Promise<Services> {
   await search.start();
   const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY });
   const pageCache = config.PAGE_CACHE_MB > 0 ? new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
-  return { config, db, clock, secret, imageUrl, search, searchHttp, pageCache };
+  const mailFlusher = startOutboxFlusher(
+    { db, clock, config },
+    { onError: (error) => console.error("vitrine: delivering mails failed (they stay in the outbox)", error) },
+  );
+  return { config, db, clock, secret, imageUrl, search, searchHttp, pageCache, mailFlusher };
 }
 
 /** Stops background work and closes the database (on SIGINT/SIGTERM). */
@@ -81,6 +89,7 @@ export async function stopServices(): Promise<void> {
   if (!services) return;
   const s = await services.catch(() => undefined);
   services = undefined;
+  await s?.mailFlusher.stop();
   await s?.search.stop();
   await s?.db.destroy();
 }

@@ -43,7 +43,7 @@ export const coreCommands: Command[] = [
     summary: "Load the deterministic demo catalogue",
     usage: "vitrine demo load [--products N] [--seed S] [--if-empty]",
     details:
-      "Writes categories, products, promotions, outfits, stores, content and redirects. Existing products with the same ids are replaced.",
+      "Writes categories, products, promotions, outfits, stores, content, redirects and the demo gift cards (their codes are published: `vitrine gift-cards remove --demo` before going live). Existing products with the same ids are replaced.",
     options: {
       products: { type: "string", description: `Number of products (default ${DEFAULT_PRODUCT_COUNT})` },
       seed: { type: "string", description: `Random seed (default ${DEFAULT_SEED})` },
@@ -69,12 +69,20 @@ export const coreCommands: Command[] = [
   {
     path: ["catalog", "import"],
     summary: "Import categories and products from a JSON Lines file",
-    usage: "vitrine catalog import FILE",
-    details:
+    usage: "vitrine catalog import FILE [--stock keep|set]",
+    details: [
       'One JSON object per line, {"type":"category",…} or {"type":"product",…} (the format "catalog export" writes). The whole file is validated first; a file with any problem is rejected with line, field and reason, and nothing of it is imported. Use - for standard input.',
+      "",
+      "Stock: an import sets catalogue data. Variants the shop has already keep their stock (units sold since the export stay sold); new variants get the file's stock. --stock set replaces the stock of existing variants with the file's, and refuses the file when a variant's stock moved (a sale, a cancellation) since the export it came from: export again and edit that.",
+    ].join("\n"),
+    options: {
+      stock: { type: "string", description: "keep (default) or set: what the file's stock does to existing variants" },
+    },
     args: [1, 1],
     async run(ctx) {
       const file = ctx.args[0] as string;
+      const stock = ctx.options.stock ?? "keep";
+      if (stock !== "keep" && stock !== "set") throw new UsageError("--stock must be keep or set");
       let lines: string[];
       try {
         lines = await readLines(file);
@@ -83,7 +91,7 @@ export const coreCommands: Command[] = [
         return 1;
       }
       const db = await ctx.db();
-      const result = await importCatalog(db, lines, ctx.now());
+      const result = await importCatalog(db, lines, ctx.now(), { stock });
       if (!result.ok) {
         ctx.err(`Rejected ${file}: ${result.issues.length} problem(s), nothing was imported`);
         for (const issue of result.issues) ctx.err(`  ${formatImportIssue(issue)}`);

@@ -1,7 +1,15 @@
 import type { Command } from "../cli.ts";
 import { contentCommands } from "./content.ts";
 import { coreCommands } from "./core.ts";
+import { giftCardCommands } from "./gift-cards.ts";
 import { orderCommands } from "./orders.ts";
+import { searchCommands } from "./search.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
-export const commands: Command[] = [...coreCommands, ...contentCommands, ...orderCommands];
+export const commands: Command[] = [
+  ...coreCommands,
+  ...contentCommands,
+  ...orderCommands,
+  ...giftCardCommands,
+  ...searchCommands,
+];

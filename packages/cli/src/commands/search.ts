@@ -59,18 +59,23 @@ export const searchCommands: Command[] = [
       const host = typeof ctx.options.host === "string" ? ctx.options.host : "127.0.0.1";
       const origins = typeof ctx.options.origins === "string" ? ctx.options.origins.split(",").filter(Boolean) : [];
       const started = performance.now();
-      const server = await serveSearch({ port, host, ...(origins.length ? { allowedOrigins: origins } : {}) });
+      const server = await serveSearch({
+        db: await ctx.db(),
+        port,
+        host,
+        ...(origins.length ? { allowedOrigins: origins } : {}),
+      });
       const status = server.service.status();
       ctx.out(
         `Search API on ${server.url}/api/search/commerce/v2 (${status.products} products indexed in ${Math.round(
           performance.now() - started,
         )} ms)`,
       );
-      await new Promise<void>((resolve) => {
-        process.once("SIGINT", resolve);
-        process.once("SIGTERM", resolve);
-      });
-      await server.close();
+      try {
+        await ctx.untilStopped();
+      } finally {
+        await server.close();
+      }
       ctx.out("Search API stopped");
       return 0;
     },
@@ -285,11 +290,3 @@ export const searchCommands: Command[] = [
     },
   },
 ];
-
-/** Adds the search commands to a command list (the CLI's `commands`). */
-export function registerSearchCommands(commands: Command[]): Command[] {
-  for (const command of searchCommands) {
-    if (!commands.some((c) => c.path.join(" ") === command.path.join(" "))) commands.push(command);
-  }
-  return commands;
-}

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { exportCatalogLines } from "./export.ts";
 import { importCatalog } from "./import.ts";
 import { catalogStats } from "./service.ts";
+import { takeStock } from "./stock.ts";
 
 const now = new Date("2026-11-01T10:00:00Z");
 const demo = generateDemoCatalog({ products: 60, seed: 3, today: now });
@@ -16,6 +17,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.destroy();
 });
+
+async function exportLines(): Promise<string[]> {
+  const exported: string[] = [];
+  for await (const line of exportCatalogLines(t.db)) exported.push(line);
+  return exported;
+}
+
+async function stockOf(variantId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom("variant")
+    .select("stock_quantity")
+    .where("id", "=", variantId)
+    .executeTakeFirstOrThrow();
+  return row.stock_quantity;
+}
 
 describe("catalog import", () => {
   it("imports a valid file and exports the same records back", async () => {
@@ -31,7 +47,14 @@ describe("catalog import", () => {
     const key = (r: { type: string; id: number }) => `${r.type}:${String(r.id).padStart(8, "0")}`;
     const sorted = (records: { type: string; id: number }[]) =>
       [...records].sort((a, b) => key(a).localeCompare(key(b)));
-    const original = [...demo.categories, ...demo.products].map((r) => JSON.parse(JSON.stringify(r)));
+    // An export also carries each variant's stock version (0: no stock movement yet).
+    const original = [
+      ...demo.categories,
+      ...demo.products.map((p) => ({
+        ...p,
+        variants: p.variants.map((v) => ({ ...v, stock: { ...v.stock, version: 0 } })),
+      })),
+    ].map((r) => JSON.parse(JSON.stringify(r)));
     expect(sorted(exported.map((l) => JSON.parse(l)))).toEqual(sorted(original));
     // Parents come before their children, so the export imports again as it is.
     const seen = new Set<number>();
@@ -46,6 +69,70 @@ describe("catalog import", () => {
     const result = await importCatalog(t.db, lines, now);
     expect(result.ok).toBe(true);
     expect(await catalogStats(t.db)).toEqual(before);
+  });
+
+  it("leaves live stock alone: an export re-imported after a sale of 2 keeps 22 of 24; new variants get the file's", async () => {
+    const product = demo.products[0] as (typeof demo.products)[number];
+    const variantId = (product.variants[0] as { id: number }).id;
+    await t.db.updateTable("variant").set({ stock_quantity: 24 }).where("id", "=", variantId).execute();
+    const exported = await exportLines();
+    expect(await takeStock(t.db, [{ variantId, quantity: 2 }], now)).toEqual({ ok: true });
+    expect(await stockOf(variantId)).toBe(22);
+
+    const withNewVariant = exported.map((line) => {
+      const record = JSON.parse(line);
+      if (record.type !== "product" || record.id !== product.id) return line;
+      const added = {
+        ...record.variants[0],
+        id: 99_800_001,
+        size: "XXXL",
+        ean: null,
+        stock: { quantity: 7, isSellableWithoutStock: false },
+      };
+      return JSON.stringify({ ...record, variants: [...record.variants, added] });
+    });
+    expect((await importCatalog(t.db, withNewVariant, now)).ok).toBe(true);
+    expect(await stockOf(variantId)).toBe(22);
+    expect(await stockOf(99_800_001)).toBe(7);
+  });
+
+  it("sets stock with --stock set only where it has not moved since the export", async () => {
+    const product = demo.products[1] as (typeof demo.products)[number];
+    const variantId = (product.variants[0] as { id: number }).id;
+    const before = await stockOf(variantId);
+    const stale = await exportLines();
+    expect(await takeStock(t.db, [{ variantId, quantity: 1 }], now)).toEqual({ ok: true });
+    const sold = before - 1;
+    const setTo = (lines: string[], quantity: number, withoutVersion = false) =>
+      lines.map((line) => {
+        const record = JSON.parse(line);
+        if (record.type !== "product" || record.id !== product.id) return line;
+        const stock = { ...record.variants[0].stock, quantity };
+        if (withoutVersion) delete stock.version;
+        return JSON.stringify({ ...record, variants: [{ ...record.variants[0], stock }, ...record.variants.slice(1)] });
+      });
+
+    const refused = await importCatalog(t.db, setTo(stale, 40), now, { stock: "set" });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.issues).toEqual([
+        {
+          line: stale.findIndex((l) => l.startsWith(`{"type":"product","id":${product.id},`)) + 1,
+          field: "variants.0.stock.version",
+          reason: `stock of variant ${variantId} changed since the export (now ${sold}): export again, or import without --stock set`,
+        },
+      ]);
+    }
+    expect(await stockOf(variantId)).toBe(sold);
+
+    const fresh = await exportLines();
+    expect((await importCatalog(t.db, setTo(fresh, 40, true), now, { stock: "set" })).ok).toBe(false);
+    expect((await importCatalog(t.db, setTo(fresh, 40), now, { stock: "set" })).ok).toBe(true);
+    expect(await stockOf(variantId)).toBe(40);
+    // The same file again changes nothing and is accepted; the version moved with the set.
+    expect((await importCatalog(t.db, setTo(fresh, 40), now, { stock: "set" })).ok).toBe(true);
+    expect((await importCatalog(t.db, setTo(fresh, 41), now, { stock: "set" })).ok).toBe(false);
+    expect(await stockOf(variantId)).toBe(40);
   });
 
   it("rejects a bad file with line, field and reason and imports nothing of it", async () => {

@@ -2,7 +2,7 @@ import type { Db } from "../db/database.ts";
 import { chunk } from "../util.ts";
 import { specErrorMap } from "../validation.ts";
 import { type CatalogRecord, type CategoryRecord, catalogRecordSchema, type ProductRecord } from "./records.ts";
-import { writeCategoryRecords, writeProductRecords } from "./store.ts";
+import { StockMovedError, type StockWrite, stockOf, writeCategoryRecords, writeProductRecords } from "./store.ts";
 
 /** One problem found in an import file: where it is and why it is refused. */
 export interface ImportIssue {
@@ -169,17 +169,46 @@ async function crossCheck(db: Db, records: Parsed[]): Promise<ImportIssue[]> {
 }
 
 /**
+ * What an import does to the stock of variants the shop has already:
+ * - `keep` (the default): nothing. Units sold since the file was exported stay sold; stock moves by orders,
+ *   cancellations and returns. Variants new to the shop get the file's stock.
+ * - `set`: the file's stock replaces it, but only where it has not moved since the export (each variant's
+ *   `stock.version`, written by `catalog export`); a file that would give back units sold meanwhile is refused.
+ */
+export type ImportStock = "keep" | "set";
+
+export interface ImportOptions {
+  stock?: ImportStock;
+}
+
+/**
  * Imports a catalogue file. Everything is validated first; a file with any problem is refused as a whole and
  * nothing of it is written. A valid file is written in one transaction.
  */
-export async function importCatalog(db: Db, lines: Iterable<string>, now: Date): Promise<ImportResult> {
+export async function importCatalog(
+  db: Db,
+  lines: Iterable<string>,
+  now: Date,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   const { records, issues } = parseCatalogLines(lines);
   if (issues.length > 0) return { ok: false, issues };
   const crossIssues = await crossCheck(db, records);
   if (crossIssues.length > 0) return { ok: false, issues: crossIssues };
+  const setStock = options.stock === "set";
+  if (setStock) {
+    const moved = await movedStockIssues(db, records);
+    if (moved.length > 0) return { ok: false, issues: moved };
+  }
   const categories = records.flatMap((r) => (r.record.type === "category" ? [r.record] : []));
   const products = records.flatMap((r) => (r.record.type === "product" ? [r.record] : []));
-  await writeCatalog(db, categories, products, now);
+  try {
+    await writeCatalog(db, categories, products, now, setStock ? "guarded" : "keep");
+  } catch (error) {
+    // A sale committed between the check above and the write.
+    if (error instanceof StockMovedError) return { ok: false, issues: await movedStockIssues(db, records) };
+    throw error;
+  }
   return {
     ok: true,
     categories: categories.length,
@@ -188,16 +217,45 @@ export async function importCatalog(db: Db, lines: Iterable<string>, now: Date):
   };
 }
 
+/** For `--stock set`: every existing variant whose stock the file would change must still be as exported. */
+async function movedStockIssues(db: Db, records: Parsed[]): Promise<ImportIssue[]> {
+  const products = records.flatMap((r) => (r.record.type === "product" ? [{ line: r.line, product: r.record }] : []));
+  const current = await stockOf(
+    db,
+    products.flatMap(({ product }) => product.variants.map((v) => v.id)),
+  );
+  const issues: ImportIssue[] = [];
+  for (const { line, product } of products) {
+    product.variants.forEach((variant, index) => {
+      const now = current.get(variant.id);
+      if (!now || now.quantity === variant.stock.quantity) return;
+      const field = `variants.${index}.stock.version`;
+      if (variant.stock.version === undefined) {
+        issues.push({ line, field, reason: `variant ${variant.id}: --stock set needs the stock version of an export` });
+      } else if (variant.stock.version !== now.version) {
+        issues.push({
+          line,
+          field,
+          reason: `stock of variant ${variant.id} changed since the export (now ${now.quantity}): export again, or import without --stock set`,
+        });
+      }
+    });
+    if (issues.length >= MAX_ISSUES) break;
+  }
+  return issues.slice(0, MAX_ISSUES);
+}
+
 /** Writes already-valid records in one transaction. */
 export async function writeCatalog(
   db: Db,
   categories: readonly CategoryRecord[],
   products: readonly ProductRecord[],
   now: Date,
+  stock: StockWrite = "replace",
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await writeCategoryRecords(trx, categories, now);
-    await writeProductRecords(trx, products, now);
+    await writeProductRecords(trx, products, now, stock);
   });
 }
 

@@ -69,6 +69,8 @@ export const variantRecordSchema = z.strictObject({
   stock: z.strictObject({
     quantity: z.number().int().min(0),
     isSellableWithoutStock: z.boolean(),
+    /** The variant's stock version when exported: `catalog import --stock set` sets stock only where it is still so. */
+    version: z.number().int().min(0).optional(),
   }),
   deliveryDays: z
     .strictObject({ min: z.number().int().min(0).max(365), max: z.number().int().min(0).max(365) })

@@ -4,7 +4,8 @@ import { recordCatalogChanges } from "./changes.ts";
 
 /**
  * Stock movements of the catalogue: orders take units, cancellations put them back. Both run inside the caller's
- * transaction (`trx`), so an order that fails later takes nothing.
+ * transaction (`trx`), so an order that fails later takes nothing. Each raises the variant's `stock_version`, which
+ * an export carries: a catalogue import sets stock only where it has not moved since (catalog/import.ts).
  */
 
 export interface StockLine {
@@ -36,7 +37,7 @@ export async function takeStock(trx: Db, lines: readonly StockLine[], now: Date)
   for (const [variantId, quantity] of byVariant(lines)) {
     const taken = await trx
       .updateTable("variant")
-      .set({ stock_quantity: sql<number>`stock_quantity - ${quantity}` })
+      .set({ stock_quantity: sql<number>`stock_quantity - ${quantity}`, stock_version: sql<number>`stock_version + 1` })
       .where("id", "=", variantId)
       .where("stock_quantity", ">=", quantity)
       .executeTakeFirst();
@@ -46,7 +47,7 @@ export async function takeStock(trx: Db, lines: readonly StockLine[], now: Date)
     }
     const backorder = await trx
       .updateTable("variant")
-      .set({ stock_quantity: 0 })
+      .set({ stock_quantity: 0, stock_version: sql<number>`stock_version + 1` })
       .where("id", "=", variantId)
       .where("sellable_without_stock", "=", 1)
       .executeTakeFirst();
@@ -64,7 +65,7 @@ export async function putBackStock(trx: Db, lines: readonly StockLine[], now: Da
   for (const [variantId, quantity] of byVariant(lines)) {
     await trx
       .updateTable("variant")
-      .set({ stock_quantity: sql<number>`stock_quantity + ${quantity}` })
+      .set({ stock_quantity: sql<number>`stock_quantity + ${quantity}`, stock_version: sql<number>`stock_version + 1` })
       .where("id", "=", variantId)
       .execute();
     touched.push(variantId);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
@@ -75,8 +76,31 @@ function orderParentsFirst(records: readonly CategoryRecord[]): CategoryRecord[]
   return [...records].sort((a, b) => depth(a) - depth(b));
 }
 
+/** What the stock in product records does to variants that exist already (new variants always get it). */
+export type StockWrite =
+  /** Replaces it (demo data, fixtures: the records are the whole truth). */
+  | "replace"
+  /** Leaves it: units sold since the records were made stay sold. */
+  | "keep"
+  /** Replaces it where it has not moved since the export (`stock.version`); anywhere else nothing is written. */
+  | "guarded";
+
+/** Raised by a guarded stock write when a variant's stock moved since its export (the caller's transaction rolls back). */
+export class StockMovedError extends Error {
+  readonly variantIds: number[];
+  constructor(variantIds: number[]) {
+    super(`stock moved since the export: variants ${variantIds.join(", ")}`);
+    this.variantIds = variantIds;
+  }
+}
+
 /** Writes products with everything they own; variants keep their ids so baskets and orders stay valid. */
-export async function writeProductRecords(db: Db, records: readonly ProductRecord[], now: Date): Promise<void> {
+export async function writeProductRecords(
+  db: Db,
+  records: readonly ProductRecord[],
+  now: Date,
+  stock: StockWrite = "replace",
+): Promise<void> {
   if (records.length === 0) return;
   const stamp = now.toISOString();
   const productIds = records.map((p) => p.id);
@@ -184,6 +208,13 @@ export async function writeProductRecords(db: Db, records: readonly ProductRecor
       delivery_max_days: v.deliveryDays.max,
     })),
   );
+  const existingStock =
+    stock === "guarded"
+      ? await stockOf(
+          db,
+          variantRows.map((v) => v.id),
+        )
+      : new Map();
   const keptVariantIds = new Set(variantRows.map((v) => v.id));
   for (const batch of chunk(productIds, ROWS_PER_INSERT)) {
     const existing = await db.selectFrom("variant").select("id").where("product_id", "in", batch).execute();
@@ -200,7 +231,12 @@ export async function writeProductRecords(db: Db, records: readonly ProductRecor
           size: eb.ref("excluded.size"),
           position: eb.ref("excluded.position"),
           ean: eb.ref("excluded.ean"),
-          stock_quantity: eb.ref("excluded.stock_quantity"),
+          ...(stock === "replace"
+            ? {
+                stock_quantity: eb.ref("excluded.stock_quantity"),
+                stock_version: sql<number>`variant.stock_version + 1`,
+              }
+            : {}),
           sellable_without_stock: eb.ref("excluded.sellable_without_stock"),
           delivery_min_days: eb.ref("excluded.delivery_min_days"),
           delivery_max_days: eb.ref("excluded.delivery_max_days"),
@@ -208,6 +244,7 @@ export async function writeProductRecords(db: Db, records: readonly ProductRecor
       )
       .execute(),
   );
+  if (stock === "guarded") await setExportedStock(db, records, existingStock);
 
   const variantIds = variantRows.map((v) => v.id);
   for (const batch of chunk(variantIds, ROWS_PER_INSERT)) {
@@ -237,6 +274,54 @@ export async function writeProductRecords(db: Db, records: readonly ProductRecor
   );
 
   await recordCatalogChanges(db, "product", productIds, now);
+}
+
+interface StockState {
+  quantity: number;
+  version: number;
+}
+
+/** Stock and stock version of the variants that exist, by id. */
+export async function stockOf(db: Db, variantIds: readonly number[]): Promise<Map<number, StockState>> {
+  const states = new Map<number, StockState>();
+  for (const batch of chunk(variantIds, ROWS_PER_INSERT)) {
+    const rows = await db
+      .selectFrom("variant")
+      .select(["id", "stock_quantity", "stock_version"])
+      .where("id", "in", batch)
+      .execute();
+    for (const row of rows) states.set(row.id, { quantity: row.stock_quantity, version: row.stock_version });
+  }
+  return states;
+}
+
+/**
+ * Sets the records' stock on variants that existed, each with a conditional update on the version the export saw:
+ * a sale committed since (even while this import ran) makes it refuse. A variant whose stock is already what the
+ * record says is left as it is, so importing the same file twice works.
+ */
+async function setExportedStock(
+  db: Db,
+  records: readonly ProductRecord[],
+  existing: ReadonlyMap<number, StockState>,
+): Promise<void> {
+  const moved: number[] = [];
+  for (const variant of records.flatMap((p) => p.variants)) {
+    const before = existing.get(variant.id);
+    if (!before || before.quantity === variant.stock.quantity) continue;
+    const version = variant.stock.version;
+    const updated =
+      version === undefined
+        ? undefined
+        : await db
+            .updateTable("variant")
+            .set({ stock_quantity: variant.stock.quantity, stock_version: sql<number>`stock_version + 1` })
+            .where("id", "=", variant.id)
+            .where("stock_version", "=", version)
+            .executeTakeFirst();
+    if (Number(updated?.numUpdatedRows ?? 0) !== 1) moved.push(variant.id);
+  }
+  if (moved.length > 0) throw new StockMovedError(moved);
 }
 
 export async function loadCategoryRecords(db: Db): Promise<CategoryRecord[]> {
@@ -345,7 +430,11 @@ export async function loadProductRecords(db: Db, ids?: readonly number[]): Promi
         id: v.id,
         size: v.size,
         ean: v.ean,
-        stock: { quantity: v.stock_quantity, isSellableWithoutStock: v.sellable_without_stock === 1 },
+        stock: {
+          quantity: v.stock_quantity,
+          isSellableWithoutStock: v.sellable_without_stock === 1,
+          version: v.stock_version,
+        },
         deliveryDays: { min: v.delivery_min_days, max: v.delivery_max_days },
         prices: zonePrices,
       };

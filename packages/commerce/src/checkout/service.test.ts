@@ -422,6 +422,55 @@ describe(`checkout and order placement (${dialectName})`, () => {
     expect(await applyCheckoutGiftCard(ctx, full, "NOPE-NOPE-NOPE")).toEqual({ ok: false, error: "GiftCardNotFound" });
   });
 
+  it("refuses an order whose gift card another order spent after the review, and charges no one more than reviewed", async () => {
+    const ctx = t.ctx("de");
+    await setStock(V.jeans, 10);
+    await t.accounts.db.updateTable("gift_card").set({ balance: 2000 }).where("code", "=", "TESTGIFT20EU").execute();
+    const reviewWithCard = async () => {
+      const shopper = t.guest();
+      await addToBasket(ctx, shopper, V.jeans, 1);
+      await fillCheckout(ctx, shopper, { payment: "invoice" });
+      expect(await applyCheckoutGiftCard(ctx, shopper, GIFT_CARDS.eur20)).toEqual({ ok: true, balance: 2000 });
+      const { quote } = await getCheckout(ctx, shopper);
+      expect(quote.amountDue).toBe(quote.total - 2000);
+      return { shopper, reviewed: { expectedTotal: quote.total, expectedAmountDue: quote.amountDue } };
+    };
+    const a = await reviewWithCard();
+    const b = await reviewWithCard();
+    placed(await submitOrder(ctx, b.shopper, { idempotencyKey: newKey(), ...b.reviewed }));
+    const before = await orderCount();
+    // The total is what A reviewed, the card pays nothing now: A would pay 20 € more than shown.
+    expect(await submitOrder(ctx, a.shopper, { idempotencyKey: newKey(), ...a.reviewed })).toEqual({
+      ok: false,
+      error: "GiftCardInsufficient",
+    });
+    expect(await orderCount()).toBe(before);
+    expect((await getBasket(ctx, a.shopper)).count).toBe(1);
+    // Reviewed again (the card's problem shown), the order goes through at the full amount.
+    const again = await getCheckout(ctx, a.shopper);
+    expect(again).toMatchObject({ giftCard: null, giftCardProblem: "GiftCardEmpty" });
+    const order = placed(
+      await submitOrder(ctx, a.shopper, {
+        idempotencyKey: newKey(),
+        expectedTotal: again.quote.total,
+        expectedAmountDue: again.quote.amountDue,
+      }),
+    );
+    expect(order.payment.giftCard).toBeNull();
+
+    // Both at once with the same card: one order spends it, the other is refused; never an order without it.
+    await t.accounts.db.updateTable("gift_card").set({ balance: 2000 }).where("code", "=", "TESTGIFT20EU").execute();
+    const c = await reviewWithCard();
+    const d = await reviewWithCard();
+    const outcomes = await Promise.all(
+      [c, d].map((x) => submitOrder(ctx, x.shopper, { idempotencyKey: newKey(), ...x.reviewed })),
+    );
+    const orders = outcomes.filter((o) => o.ok);
+    expect(orders).toHaveLength(1);
+    expect(placed(orders[0] as CheckoutOutcome).payment.giftCard).toMatchObject({ amount: 2000 });
+    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, error: "GiftCardInsufficient" }]);
+  });
+
   it("refuses a guest checkout with the e-mail of an account, and a changed total", async () => {
     const ctx = t.ctx("de");
     const email = uniqueEmail("konto");

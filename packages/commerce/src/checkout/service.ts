@@ -319,6 +319,11 @@ export interface SubmitOrderInput {
   idempotencyKey: string;
   /** The total the shopper reviewed (cents); a different total on the server stops the order. */
   expectedTotal?: number;
+  /**
+   * What the shopper reviewed as left to pay after the gift card (cents). The total stays the same when another
+   * order spent the card meanwhile, but the shopper would pay more: a different amount stops the order too.
+   */
+  expectedAmountDue?: number;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
@@ -361,6 +366,10 @@ async function submitOnce(ctx: CheckoutContext, shopper: Shopper, input: SubmitO
   if (ready) return ready;
   if (input.expectedTotal !== undefined && input.expectedTotal !== view.quote.total) {
     return { ok: false, error: "TotalChanged", total: view.quote.total };
+  }
+  // Same total, other amount due: only the gift card pays less than reviewed.
+  if (input.expectedAmountDue !== undefined && input.expectedAmountDue !== view.quote.amountDue) {
+    return { ok: false, error: "GiftCardInsufficient" };
   }
   const method = view.quote.amountDue > 0 ? view.paymentMethod : null;
   if (method && PAYMENT_PROVIDERS[method].hosted) {

@@ -88,6 +88,8 @@ export interface VariantTable {
   position: number;
   ean: string | null;
   stock_quantity: number;
+  /** Raised by every stock movement; an export carries it (catalog/stock.ts). */
+  stock_version: Generated<number>;
   sellable_without_stock: number;
   delivery_min_days: number;
   delivery_max_days: number;

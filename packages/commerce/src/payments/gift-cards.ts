@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.ts";
@@ -108,7 +109,7 @@ export async function refundGiftCard(trx: Db, code: string, amount: number, orde
     .execute();
 }
 
-/** Issues gift cards (demo data, tests, the shop's own sales); an existing code gets the new balance. */
+/** Writes gift cards as given (demo data, tests); an existing code gets the new balance. */
 export async function writeGiftCards(db: Db, cards: readonly GiftCardRecord[], now: Date): Promise<void> {
   const at = now.toISOString();
   for (const card of cards) {
@@ -136,4 +137,105 @@ export async function writeGiftCards(db: Db, cards: readonly GiftCardRecord[], n
       )
       .execute();
   }
+}
+
+// --- the operator's management (`vitrine gift-cards …`) --------------------------------------------------------
+
+/** Letters and digits that cannot be mistaken for one another when read aloud or typed from paper. */
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A fresh code of 16 characters (80 bits): too many to guess behind the per-address limit. */
+function generateGiftCardCode(): string {
+  return Array.from({ length: 16 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+}
+
+export interface GiftCardIssue {
+  code?: string;
+  currency: Currency;
+  /** Cents. */
+  amount: number;
+  expiresAt?: string | null;
+}
+
+export type IssueGiftCardResult =
+  | { ok: true; card: GiftCard }
+  | { ok: false; error: "InvalidCode" | "InvalidAmount" | "CodeTaken" };
+
+/** Issues one new card; an existing code is refused (its balance is never overwritten). */
+export async function issueGiftCard(db: Db, input: GiftCardIssue, now: Date): Promise<IssueGiftCardResult> {
+  const code = normalizeGiftCardCode(input.code ?? generateGiftCardCode());
+  if (!CODE.test(code)) return { ok: false, error: "InvalidCode" };
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return { ok: false, error: "InvalidAmount" };
+  const at = now.toISOString();
+  const inserted = await db
+    .insertInto("gift_card")
+    .values({
+      code,
+      currency: input.currency,
+      initial_balance: input.amount,
+      balance: input.amount,
+      expires_at: input.expiresAt ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ok: false, error: "CodeTaken" };
+  return {
+    ok: true,
+    card: {
+      code,
+      currency: input.currency,
+      initialBalance: input.amount,
+      balance: input.amount,
+      expiresAt: input.expiresAt ?? null,
+    },
+  };
+}
+
+export async function listGiftCards(db: Db): Promise<GiftCard[]> {
+  const rows = await db.selectFrom("gift_card").selectAll().orderBy("created_at").orderBy("code").execute();
+  return rows.map((row) => ({
+    code: row.code,
+    currency: row.currency as Currency,
+    initialBalance: row.initial_balance,
+    balance: row.balance,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/** Ends a card now: it no longer pays, and the orders it paid keep their record. False for an unknown code. */
+export async function disableGiftCard(db: Db, input: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const code = normalizeGiftCardCode(input);
+  const result = await db
+    .updateTable("gift_card")
+    .set({ expires_at: at, updated_at: at })
+    .where("code", "=", code)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", at)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return true;
+  // Already expired: disabled all the same.
+  return (await db.selectFrom("gift_card").select("code").where("code", "=", code).executeTakeFirst()) !== undefined;
+}
+
+export type RemoveGiftCardResult = { ok: true } | { ok: false; error: "GiftCardNotFound" | "GiftCardUsed" };
+
+/**
+ * Deletes a card that never paid for an order. A used one stays (a cancelled order gives its amount back to it):
+ * disable it instead.
+ */
+export async function removeGiftCard(db: Db, input: string): Promise<RemoveGiftCardResult> {
+  const code = normalizeGiftCardCode(input);
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .selectFrom("gift_card_transaction")
+      .select("id")
+      .where("gift_card_code", "=", code)
+      .limit(1)
+      .executeTakeFirst();
+    if (used) return { ok: false, error: "GiftCardUsed" };
+    const deleted = await trx.deleteFrom("gift_card").where("code", "=", code).executeTakeFirst();
+    return Number(deleted.numDeletedRows) === 1 ? { ok: true } : { ok: false, error: "GiftCardNotFound" };
+  });
 }

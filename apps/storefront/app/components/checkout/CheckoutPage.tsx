@@ -534,6 +534,7 @@ function ReviewStep({ data, failure, state, headingRef }: StepProps) {
       <StepForm data={data} intent="place">
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <input type="hidden" name="expectedTotal" value={String(data.quote.total)} />
+        <input type="hidden" name="expectedAmountDue" value={String(data.quote.amountDue)} />
         <p className="checkout-review__terms">{t("checkout.review.terms")}</p>
         <Button type="submit" size="xl" fullWidth loading={busy} className="checkout-place" data-testid="place-order">
           {hosted

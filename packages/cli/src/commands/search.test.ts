@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase, type Db, ensureSchema, quoteIdent } from "@vitrine/commerce";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli.ts";
+import { commands } from "./index.ts";
+
+/** `vitrine search …` (documented in packages/search/README.md) against its own database with demo products. */
+const dir = mkdtempSync(join(tmpdir(), "vitrine-cli-search-"));
+const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
+const schema = isPostgres ? `vt_cli_${process.pid}_${randomBytes(3).toString("hex")}` : undefined;
+let db: Db;
+
+beforeAll(async () => {
+  process.env.VITRINE_DATA_DIR = dir;
+  if (schema) {
+    process.env.DATABASE_SCHEMA = schema;
+    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await ensureSchema(admin, schema);
+    await admin.destroy();
+  } else {
+    process.env.DATABASE_URL = "";
+  }
+  expect((await cli("demo", "load", "--products", "60")).code).toBe(0);
+  db = createDatabase({
+    url: process.env.DATABASE_URL || join(dir, "vitrine.sqlite"),
+    ...(schema ? { schema } : {}),
+  });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (schema) {
+    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin);
+    await admin.destroy();
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(commands, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+describe("vitrine search", () => {
+  it("is listed in the help, every command with its own help", async () => {
+    const help = await cli("--help");
+    for (const command of [
+      "search serve",
+      "search try",
+      "search rules list",
+      "search rules add",
+      "search rules pin",
+      "search rules remove",
+      "search synonyms list",
+      "search synonyms add",
+      "search synonyms remove",
+      "search keys",
+    ]) {
+      expect(help.out.join("\n")).toContain(command);
+      const own = await cli(...command.split(" "), "--help");
+      expect(own.code).toBe(0);
+      expect(own.out[0]).toContain(`Usage: vitrine ${command}`);
+    }
+  });
+
+  it("adds, lists and removes rules; a redirect rule fires in a search", async () => {
+    expect(await cli("search", "rules", "list")).toMatchObject({ code: 0, out: ["No rules"] });
+    const added = await cli("search", "rules", "add", "redirect", "gutschein", "/de/s/gutschein/", "--store", "de");
+    expect(added.code, added.err.join("\n")).toBe(0);
+    const id = /^Added rule (\d+): redirect "gutschein" → \/de\/s\/gutschein\/$/.exec(added.out[0] ?? "")?.[1];
+    expect(id).toBeDefined();
+
+    const tried = await cli("search", "try", "gutschein", "--store", "de");
+    expect(tried.code, tried.err.join("\n")).toBe(0);
+    expect(tried.out[0]).toBe('trigger redirect: "/de/s/gutschein/"');
+
+    const category = await db
+      .selectFrom("product_category as pc")
+      .innerJoin("category as c", "c.id", "pc.category_id")
+      .select(["c.key", "pc.product_id"])
+      .orderBy("pc.product_id")
+      .executeTakeFirstOrThrow();
+    const pinned = await cli("search", "rules", "pin", category.key, String(category.product_id));
+    expect(pinned.code, pinned.err.join("\n")).toBe(0);
+    expect(pinned.out[0]).toMatch(new RegExp(`^Added rule \\d+: pin ${category.product_id} on ${category.key}$`));
+
+    const listed = await cli("search", "rules", "list");
+    expect(listed.out).toHaveLength(2);
+    expect(listed.out.join("\n")).toContain('redirect de     "gutschein" (exact) → /de/s/gutschein/');
+    expect((await cli("search", "rules", "list", "--kind", "pin")).out).toEqual([
+      expect.stringContaining(`category ${category.key}: products ${category.product_id}`),
+    ]);
+    expect((await cli("search", "rules", "add", "sort", "a", "b")).code).toBe(2);
+
+    expect(await cli("search", "rules", "remove", id as string)).toMatchObject({
+      code: 0,
+      out: [`Removed rule ${id}`],
+    });
+    expect(await cli("search", "rules", "remove", id as string)).toMatchObject({ code: 1, err: [`No rule ${id}`] });
+    expect((await cli("search", "rules", "list")).out).toHaveLength(1);
+  });
+
+  it("finds products with search try", async () => {
+    const name = await db
+      .selectFrom("product_translation")
+      .select("name")
+      .where("language", "=", "de")
+      .orderBy("product_id")
+      .executeTakeFirstOrThrow();
+    const word = name.name.split(" ").at(-1) as string;
+    const tried = await cli("search", "try", word);
+    expect(tried.code, tried.err.join("\n")).toBe(0);
+    expect(Number(/^(\d+) results$/.exec(tried.out[0] ?? "")?.[1])).toBeGreaterThan(0);
+    expect(tried.out[1]).toMatch(/^ {2}\S+/);
+    expect((await cli("search", "try", word, "--store", "xx")).code).toBe(2);
+  });
+
+  it("adds, lists and removes synonyms", async () => {
+    expect(await cli("search", "synonyms", "list")).toMatchObject({ code: 0, out: ["No synonyms"] });
+    const added = await cli("search", "synonyms", "add", "pulli", "pullover", "--language", "de", "--one-way");
+    expect(added.code, added.err.join("\n")).toBe(0);
+    const id = /^Added synonyms (\d+): pulli, pullover$/.exec(added.out[0] ?? "")?.[1] as string;
+    expect(id).toBeDefined();
+    expect((await cli("search", "synonyms", "list")).out).toEqual([`${id.padStart(4)}  de pulli → pullover`]);
+    expect(await cli("search", "synonyms", "remove", id)).toMatchObject({ code: 0, out: [`Removed synonyms ${id}`] });
+    expect((await cli("search", "synonyms", "list")).out).toEqual(["No synonyms"]);
+  });
+
+  it("prints the stores' API keys and search tokens", async () => {
+    const keys = await cli("search", "keys");
+    expect(keys.code).toBe(0);
+    expect(keys.out.map((l) => l.split(/\s+/)[0])).toEqual(["de", "at", "ch", "fr-ch", "en"]);
+    const token = await cli("search", "keys", "--store", "de", "--token", "--ttl", "60");
+    expect(token.out).toHaveLength(1);
+    expect(token.out[0]).toMatch(/^de\s+[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await cli("search", "keys", "--store", "it")).code).toBe(2);
+  });
+
+  it("serves the search API until stopped", async () => {
+    const out: string[] = [];
+    let health: unknown;
+    const code = await runCli(commands, ["search", "serve", "--port", "0"], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      async untilStopped() {
+        const url = /^Search API on (http:\/\/[^/]+)\//.exec(out[0] ?? "")?.[1];
+        health = await (await fetch(`${url}/healthz`)).json();
+      },
+    });
+    expect(code, out.join("\n")).toBe(0);
+    expect(out.at(-1)).toBe("Search API stopped");
+    expect(health).toMatchObject({ products: 60 });
+  });
+});

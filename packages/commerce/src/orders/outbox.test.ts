@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { V } from "../basket/test-fixtures.ts";
+import { type CheckoutOutcome, submitOrder } from "../checkout/service.ts";
+import {
+  addToBasket,
+  type CheckoutTestContext,
+  createCheckoutTestContext,
+  fillCheckout,
+  NOW,
+  newKey,
+} from "../checkout/test-support.ts";
+import type { Clock } from "../clock.ts";
+import type { MailMessage } from "../mail/mail.ts";
+import { pendingMailCount, startOutboxFlusher } from "./outbox.ts";
+
+const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite";
+const config = { SMTP_URL: undefined, MAIL_FROM: "shop@x", VITRINE_DATA_DIR: "/nonexistent" };
+let t: CheckoutTestContext;
+
+beforeAll(async () => {
+  t = await createCheckoutTestContext();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+/** An order whose confirmation is queued and never sent: the process died right after the commit. */
+async function orderOfCrashedProcess(): Promise<string> {
+  const ctx = t.ctx("de");
+  const shopper = t.guest();
+  await addToBasket(ctx, shopper, V.teeM, 1);
+  await fillCheckout(ctx, shopper, { payment: "invoice" });
+  const outcome: CheckoutOutcome = await submitOrder(ctx, shopper, { idempotencyKey: newKey() });
+  if (!outcome.ok || outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
+  return outcome.order.email;
+}
+
+/** A flusher whose timer the test ticks by hand (each tick answers when its run is done). */
+function flusher(clock: Clock, send: (m: MailMessage) => Promise<unknown>) {
+  const ticks: (() => Promise<void>)[] = [];
+  const timer = { cancelled: false };
+  const running = startOutboxFlusher(
+    { db: t.accounts.db, clock, config },
+    {
+      send,
+      every: (run, ms) => {
+        expect(ms).toBe(30_000);
+        ticks.push(run);
+        return () => {
+          timer.cancelled = true;
+        };
+      },
+    },
+  );
+  return { running, timer, tick: () => Promise.all(ticks.map((run) => run())) };
+}
+
+describe(`outbox flusher (${dialectName})`, () => {
+  it("sends at start what a killed process left, on its timer what became due later, each mail once", async () => {
+    const left = [await orderOfCrashedProcess(), await orderOfCrashedProcess()];
+    // A third whose sending had begun (claimed for 5 minutes) when the process was killed.
+    const claimedBy = await orderOfCrashedProcess();
+    await t.accounts.db
+      .updateTable("mail_outbox")
+      .set({ available_at: new Date(NOW.getTime() + 5 * 60_000).toISOString(), attempts: 1 })
+      .where("recipient", "=", claimedBy)
+      .execute();
+    expect(await pendingMailCount(t.accounts.db)).toBe(3);
+
+    let now = NOW;
+    const clock: Clock = { now: () => new Date(now) };
+    const sent: MailMessage[] = [];
+    const send = async (m: MailMessage) => void sent.push(m);
+    // Two processes start at once: each mail goes out once.
+    const a = flusher(clock, send);
+    const b = flusher(clock, send);
+    await Promise.all([a.running.started, b.running.started]);
+    expect(sent.map((m) => m.to).sort()).toEqual([...left].sort());
+    expect(sent.every((m) => m.kind === "order-confirmation")).toBe(true);
+
+    // Not before the claim of the killed sender runs out; then the next tick sends it.
+    await Promise.all([a.tick(), b.tick()]);
+    expect(sent).toHaveLength(2);
+    now = new Date(NOW.getTime() + 6 * 60_000);
+    await Promise.all([a.tick(), b.tick()]);
+    expect(sent.map((m) => m.to).sort()).toEqual([...left, claimedBy].sort());
+    expect(await pendingMailCount(t.accounts.db)).toBe(0);
+    await Promise.all([a.running.stop(), b.running.stop()]);
+  });
+
+  it("retries a mail whose sending failed on a later tick, and stops ticking when stopped", async () => {
+    const email = await orderOfCrashedProcess();
+    let now = new Date(NOW.getTime() + 60 * 60_000);
+    const clock: Clock = { now: () => new Date(now) };
+    let down = true;
+    const sent: MailMessage[] = [];
+    const f = flusher(clock, async (m) => {
+      if (down) throw new Error("SMTP down");
+      sent.push(m);
+    });
+    await f.running.started;
+    expect(sent).toEqual([]);
+    down = false;
+    await f.tick();
+    expect(sent).toEqual([]);
+    // After the pause of the first failure (2 minutes).
+    now = new Date(now.getTime() + 3 * 60_000);
+    await f.tick();
+    expect(sent.map((m) => m.to)).toEqual([email]);
+    const row = await t.accounts.db
+      .selectFrom("mail_outbox")
+      .select(["status", "attempts"])
+      .where("recipient", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "sent", attempts: 2 });
+
+    // Stopped (the shop shuts down): the timer is cancelled, and a tick already on its way sends nothing.
+    await orderOfCrashedProcess();
+    await f.running.stop();
+    expect(f.timer.cancelled).toBe(true);
+    await f.tick();
+    expect(sent).toHaveLength(1);
+  });
+});
