@@ -3,6 +3,7 @@ import {
   type Clock,
   catalogChangesSince,
   type Db,
+  isRowId,
   latestCatalogChangeId,
   listPhysicalStores,
   loadCategoryRecords,
@@ -475,7 +476,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       if (req.slotId === "bought-together") {
         const ids = [req.context.product?.productId, ...(req.context.cart ?? []).map((c) => c.productId)]
           .map(Number)
-          .filter((n) => Number.isSafeInteger(n) && n > 0);
+          .filter(isRowId);
         together = await boughtTogether(ids);
       }
       return current.recommendations(req, together);

@@ -126,11 +126,11 @@ type Mutable = { -readonly [K in keyof UrlState]: UrlState[K] };
 export function parseUrlState(search: string): UrlState {
   const state: Mutable = {};
   let searchTerm: string | undefined;
-  const maps: Partial<Record<FacetMap, Record<string, unknown[]>>> = {};
+  const maps: Partial<Record<FacetMap, Record<string, readonly unknown[]>>> = {};
   const add = (map: FacetMap, facetId: string, values: unknown[]) => {
     if (!FACET_ID.test(facetId) || values.length === 0) return;
-    const entries = maps[map] ?? {};
-    const known = entries[facetId] ?? [];
+    const entries = maps[map] ?? facetEntries();
+    const known = [...(ownValues(entries, facetId) ?? [])];
     for (const value of values) {
       if (map === "cf" || !known.some((k) => sameValue(k, value))) known.push(value);
     }
@@ -191,6 +191,18 @@ export function parseUrlState(search: string): UrlState {
     if (maps[map]) (state as Record<string, unknown>)[map] = maps[map];
   }
   return state;
+}
+
+/**
+ * A facet map keyed by ids from the URL: without a prototype, so an id like `__proto__` or `constructor` is a
+ * facet id like any other and never reaches `Object.prototype`.
+ */
+function facetEntries<M>(from?: Values<M>): Record<string, readonly M[]> {
+  return Object.assign(Object.create(null) as Record<string, readonly M[]>, from);
+}
+
+function ownValues<M>(entries: Values<M> | undefined, facetId: string): readonly M[] | undefined {
+  return entries && Object.hasOwn(entries, facetId) ? entries[facetId] : undefined;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -274,7 +286,7 @@ function firstPage(state: UrlState): Mutable {
 
 /** Sets (or with an empty list removes) one facet's values in a map; a map left empty is dropped. */
 function setValues<M>(state: Mutable, map: FacetMap, facetId: string, values: readonly M[]): void {
-  const entries = { ...((state[map] as Values<M> | undefined) ?? {}) };
+  const entries = facetEntries(state[map] as Values<M> | undefined);
   if (values.length > 0) entries[facetId] = values;
   else delete entries[facetId];
   if (Object.keys(entries).length > 0) (state as Record<string, unknown>)[map] = entries;
@@ -282,7 +294,7 @@ function setValues<M>(state: Mutable, map: FacetMap, facetId: string, values: re
 }
 
 function valuesOf<M>(state: UrlState, map: FacetMap, facetId: string): readonly M[] {
-  return ((state[map] as Values<M> | undefined)?.[facetId] ?? []) as readonly M[];
+  return ownValues(state[map] as Values<M> | undefined, facetId) ?? [];
 }
 
 function without<M>(values: readonly M[], value: M): M[] {

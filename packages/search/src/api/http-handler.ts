@@ -1,4 +1,4 @@
-import { shopForContext } from "@vitrine/commerce";
+import { jsonTextTooDeep, MAX_JSON_DEPTH, shopForContext } from "@vitrine/commerce";
 import type { SearchService } from "../service.ts";
 import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
 import { isSearchApiError, SearchApiError } from "./errors.ts";
@@ -92,6 +92,10 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
     if (Buffer.byteLength(text) > maxBody)
       throw error(413, "PayloadTooLarge", `The request body exceeds ${maxBody} bytes.`);
     if (text.trim() === "") throw error(400, "InvalidRequest", "The request body is empty.");
+    // Parsing and validating walk the document recursively: a deeply nested one is refused before either.
+    if (jsonTextTooDeep(text)) {
+      throw error(400, "InvalidRequest", `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
+    }
     try {
       return JSON.parse(text);
     } catch {

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  decodeUriComponentOrUndefined,
   type Language,
   NEW_ARRIVAL_DAYS,
   type OutfitRecord,
@@ -266,7 +267,9 @@ export class SearchEngine {
     } catch {
       return { base: { kind: "none" } };
     }
-    const segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    const decoded = pathname.split("/").filter(Boolean).map(decodeUriComponentOrUndefined);
+    if (decoded.some((s) => s === undefined)) return { base: { kind: "none" } };
+    const segments = decoded as string[];
     if (segments[0] && SHOPS.some((s) => s.pathPrefix === segments[0])) segments.shift();
     if (segments[0] !== "c" || segments.length < 2) return { base: { kind: "none" } };
     const found = view.catalog.tree.findByPath(

@@ -1,4 +1,13 @@
-import { type Db, SHOPS, type StoreCode, specErrorMap } from "@vitrine/commerce";
+import {
+  type Db,
+  isRowId,
+  jsonValueTooDeep,
+  MAX_JSON_DEPTH,
+  SHOPS,
+  type StoreCode,
+  specErrorMap,
+  text,
+} from "@vitrine/commerce";
 import { sql } from "kysely";
 import { z } from "zod";
 import { SearchValidationError } from "../api/errors.ts";
@@ -18,40 +27,40 @@ const PAYLOAD_LIMIT = 4000;
 export const ANONYMOUS = "anonymous";
 
 const product = z.object({
-  productId: z.string().min(1).max(100),
-  name: z.string().max(500).optional(),
+  productId: text().min(1).max(100),
+  name: text().max(500).optional(),
   price: z.number().min(0).optional(),
 });
 const meta = z
   .object({
-    type: z.string().min(1),
-    clientId: z.string().max(200).optional().nullable(),
-    config: z.object({ trackingId: z.string().optional() }).optional(),
+    type: text().min(1),
+    clientId: text().max(200).optional().nullable(),
+    config: z.object({ trackingId: text().optional() }).optional(),
     ts: z.number().optional(),
   })
   .loose();
 
 const EVENT_SCHEMAS: Record<CommerceEventType, z.ZodType> = {
-  "ec.productView": z.object({ currency: z.string().min(1), product }),
+  "ec.productView": z.object({ currency: text().min(1), product }),
   "ec.productClick": z.object({
-    currency: z.string().min(1),
+    currency: text().min(1),
     product,
     position: z.number().int().min(1),
-    responseId: z.string().min(1).max(100),
+    responseId: text().min(1).max(100),
   }),
   "ec.cartAction": z.object({
-    currency: z.string().min(1),
+    currency: text().min(1),
     product,
     action: z.enum(["add", "remove"]),
     quantity: z.number().int().min(1),
   }),
   "ec.purchase": z.object({
-    currency: z.string().min(1),
+    currency: text().min(1),
     products: z
       .array(z.object({ product, quantity: z.number().int().min(1) }))
       .min(1)
       .max(200),
-    transaction: z.object({ id: z.string().min(1).max(100), revenue: z.number().min(0) }),
+    transaction: z.object({ id: text().min(1).max(100), revenue: z.number().min(0) }),
   }),
 };
 
@@ -86,7 +95,7 @@ function storeOf(trackingId: string | undefined, currency: string | undefined): 
 
 const productNumber = (id: string): number | null => {
   const n = Number(id);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return isRowId(n) ? n : null;
 };
 
 /**
@@ -109,6 +118,11 @@ export function parseEvents(
   list.forEach((raw, i) => {
     if (raw === null || typeof raw !== "object") {
       issues.push({ field: `${i}`, message: "value is not an object." });
+      return;
+    }
+    // Storing an event serializes it whole, recursively: a deeply nested one is refused first.
+    if (jsonValueTooDeep(raw)) {
+      issues.push({ field: `${i}`, message: `value contains more than ${MAX_JSON_DEPTH} levels of nesting` });
       return;
     }
     const event = raw as Record<string, unknown>;
@@ -194,11 +208,31 @@ export function parseEvents(
 
 const ROWS_PER_INSERT = 200;
 
+/**
+ * Text for a log row without NUL characters: PostgreSQL text cannot hold them, and one such row would make the
+ * whole batch insert fail, losing the other rows with it.
+ */
+function storableText<T extends string | null>(value: T): T {
+  return (value === null ? value : value.replaceAll("\u0000", "")) as T;
+}
+
+function storableRow(row: EventRow): EventRow {
+  return {
+    ...row,
+    client_id: storableText(row.client_id),
+    query: storableText(row.query),
+    action: storableText(row.action),
+    transaction_id: storableText(row.transaction_id),
+    response_id: storableText(row.response_id),
+    payload: storableText(row.payload),
+  };
+}
+
 export async function insertEventRows(db: Db, rows: readonly EventRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
       .insertInto("search_event")
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .values(rows.slice(i, i + ROWS_PER_INSERT).map(storableRow))
       .execute();
   }
 }
@@ -219,7 +253,7 @@ export async function upsertLearnedQueries(db: Db, updates: readonly LearnedQuer
       .insertInto("search_query")
       .values({
         store_code: u.storeCode,
-        query: u.query,
+        query: storableText(u.query),
         searches: u.searches,
         clicks: u.clicks,
         results: u.results,
