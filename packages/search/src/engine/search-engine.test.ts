@@ -471,9 +471,19 @@ describe("search", () => {
     const page = search("", { perPage: 2, page: 1 });
     expect(page.products).toHaveLength(2);
     expect(page.pagination).toEqual({ page: 1, perPage: 2, totalEntries: 6, totalPages: 3 });
+  });
+
+  it("answers a page beyond the last with the last page (pages stay within 0 to totalPages-1)", () => {
+    const last = search("", { perPage: 2, page: 2 });
     const beyond = search("", { perPage: 2, page: 2500 });
-    expect(beyond.products).toEqual([]);
-    expect(beyond.pagination.totalEntries).toBe(6);
+    expect(beyond.pagination).toEqual({ page: 2, perPage: 2, totalEntries: 6, totalPages: 3 });
+    expect(ids(beyond)).toEqual(ids(last));
+    expect(ids(beyond)).toHaveLength(2);
+    const listed = engine.listing({ ...request({}, STORES.de, "/c/damen/"), perPage: 2, page: 99 });
+    expect(listed.pagination.page).toBe(listed.pagination.totalPages - 1);
+    expect(listed.products.length).toBeGreaterThan(0);
+    const nothing = search("zzzzqqqq", { page: 5 });
+    expect(nothing.pagination).toMatchObject({ page: 0, totalEntries: 0, totalPages: 0 });
   });
 
   it("corrects a query that finds nothing (did you mean)", () => {
