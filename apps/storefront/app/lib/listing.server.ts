@@ -139,10 +139,11 @@ export function facetRequests(state: UrlState, categoryPath?: readonly string[])
         break;
       case "hierarchical": {
         const path = state.cf?.[id] ?? (id === CATEGORY_FACET ? categoryPath : undefined) ?? [];
+        // A selected path asks for its chain only (specification section 4); the children come with the selected value.
         requests.push({
           ...base,
           values: categoryChain(path),
-          numberOfValues: CATEGORY_CHILDREN,
+          numberOfValues: path.length > 0 ? 1 : CATEGORY_CHILDREN,
           delimitingCharacter: "|",
         });
         break;
@@ -187,10 +188,15 @@ export function facetRequests(state: UrlState, categoryPath?: readonly string[])
   return requests;
 }
 
+/** The chain of values from the root to the selected one, which asks for its children. */
 function categoryChain(path: readonly string[]): CategoryFacetValueRequest[] {
   let chain: CategoryFacetValueRequest[] = [];
   for (let i = path.length - 1; i >= 0; i--) {
-    chain = [{ value: path[i] as string, state: i === path.length - 1 ? "selected" : "idle", children: chain }];
+    const value = path[i] as string;
+    chain =
+      i === path.length - 1
+        ? [{ value, state: "selected", children: [], retrieveCount: CATEGORY_CHILDREN }]
+        : [{ value, state: "idle", children: chain }];
   }
   return chain;
 }

@@ -68,6 +68,11 @@ export const basketItemUpdateSchema = z.strictObject({
 });
 export type BasketItemUpdate = z.input<typeof basketItemUpdateSchema>;
 
+/** The update call's payload: none at all (`null`) lacks the same data, so it gets the same error. */
+export const basketItemUpdatePayloadSchema = basketItemUpdateSchema
+  .nullish()
+  .transform((payload): BasketItemUpdate => payload ?? {});
+
 /** Remove by item key, or by variant (a variant that is not in the basket is a not-found error). */
 export const basketItemRemoveSchema = z.union([
   z.strictObject({ itemKey }),

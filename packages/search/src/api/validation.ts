@@ -44,15 +44,16 @@ const viewUrl = text().refine((url) => {
   }
 }, "value is not a valid URL.");
 
+/** A position on Earth, wherever the context carries one. */
+const coordinates = {
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+};
+
 const context = z.object({
   view: z.object({ url: viewUrl, referrer: text().optional() }),
-  user: z
-    .object({
-      userAgent: text().optional(),
-      latitude: z.number().min(-90).max(90).optional(),
-      longitude: z.number().min(-180).max(180).optional(),
-    })
-    .optional(),
+  user: z.object({ userAgent: text().optional(), ...coordinates }).optional(),
+  location: z.object(coordinates).optional(),
   capture: z.boolean().optional(),
   cart: z.array(cartItem).max(500).optional(),
   purchased: z.array(cartItem).max(500).optional(),
@@ -75,9 +76,19 @@ const pageShape = {
 };
 
 const regularValue = z.object({ value: text(), state, previousState: state.optional() });
-type CategoryValueInput = { value: string; state: z.infer<typeof state>; children?: CategoryValueInput[] };
+type CategoryValueInput = {
+  value: string;
+  state: z.infer<typeof state>;
+  children?: CategoryValueInput[];
+  retrieveCount?: number;
+};
 const categoryValue: z.ZodType<CategoryValueInput> = z.lazy(() =>
-  z.object({ value: text(), state, children: z.array(categoryValue).max(100).optional() }),
+  z.object({
+    value: text(),
+    state,
+    children: z.array(categoryValue).max(100).optional(),
+    retrieveCount: z.number().int().min(1).optional(),
+  }),
 );
 const numericValue = z
   .object({ start: z.number(), end: z.number(), endInclusive: z.boolean().optional(), state })

@@ -424,6 +424,37 @@ describe("the category facet", () => {
       ["Jacken", 1, true, ["Damen", "Bekleidung", "Jacken"]],
     ]);
   });
+
+  it("answers the chain of a selected path for numberOfValues 1, the children by the selected value's retrieveCount", () => {
+    const withPath = (retrieveCount?: number) =>
+      facet<CategoryFacetResponse>(
+        search("", {
+          facets: [
+            {
+              facetId: "ec_category",
+              type: "hierarchical",
+              numberOfValues: 1,
+              values: [
+                {
+                  value: "Damen",
+                  state: "idle",
+                  children: [{ value: "Bekleidung", state: "selected", children: [], retrieveCount }],
+                },
+              ],
+            },
+          ],
+        }),
+        "ec_category",
+      );
+    const chain = withPath(undefined);
+    expect(chain.numberOfValues).toBe(1);
+    expect(chain.values.map((v) => v.value)).toEqual(["Damen"]);
+    // numberOfValues is the chain's: the selected value still answers its children.
+    expect(chain.values[0]?.children[0]?.children.map((c) => c.value)).toEqual(["Kleider", "Jacken"]);
+    const one = withPath(1).values[0]?.children[0];
+    expect(one?.children.map((c) => c.value)).toEqual(["Kleider"]);
+    expect(one?.moreValuesAvailable).toBe(true);
+  });
 });
 
 describe("search", () => {

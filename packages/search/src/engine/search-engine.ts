@@ -630,9 +630,12 @@ export class SearchEngine {
   }
 }
 
+/** The shopper's position: the context's location, or else the user's. */
 function userLocation(req: BaseRequest): { latitude: number; longitude: number } | undefined {
-  const user = req.context.user;
-  return user?.latitude !== undefined && user.longitude !== undefined
-    ? { latitude: user.latitude, longitude: user.longitude }
-    : undefined;
+  for (const place of [req.context.location, req.context.user]) {
+    if (place?.latitude !== undefined && place.longitude !== undefined) {
+      return { latitude: place.latitude, longitude: place.longitude };
+    }
+  }
+  return undefined;
 }
