@@ -14,13 +14,18 @@ import { SearchValidationError } from "../api/errors.ts";
 
 /**
  * Shopper events of the protocol (`ec.productView`, `ec.productClick`, `ec.cartAction`, `ec.purchase`, as the
- * event library sends them: payload fields plus `meta`) and the searches and listings logged with `capture`.
- * They are stored in `search_event` and feed query suggestions (learned queries), trending products and
- * "bought together".
+ * event library sends them: payload fields plus `meta`), the searches and listings logged with `capture`, and
+ * the shop's placed orders. They are stored in `search_event` and feed query suggestions (learned queries),
+ * trending products and "bought together".
+ *
+ * Anyone holding the public API key can post events, so what is bought comes only from placed orders (rows of
+ * type `order`, written by the shop itself): an `ec.purchase` event is kept for analytics and counts for nothing.
  */
 
 export const COMMERCE_EVENT_TYPES = ["ec.productView", "ec.productClick", "ec.cartAction", "ec.purchase"] as const;
 export type CommerceEventType = (typeof COMMERCE_EVENT_TYPES)[number];
+/** Rows of a placed order (one per product): not a protocol type, so no posted event can make one. */
+export const ORDER_EVENT = "order";
 /** Events one request may carry (the event library sends one at a time). */
 export const MAX_EVENTS_PER_REQUEST = 100;
 const PAYLOAD_LIMIT = 4000;
@@ -206,6 +211,33 @@ export function parseEvents(
   return parsed;
 }
 
+/** An order the shop placed, for "bought together" and popularity. */
+export interface PlacedOrder {
+  storeCode: StoreCode;
+  /** The order number. */
+  number: string;
+  /** The products bought (free gifts left out), with their units. */
+  lines: readonly { productId: number; quantity: number }[];
+}
+
+export function orderRows(order: PlacedOrder, now: Date): EventRow[] {
+  const createdAt = now.toISOString();
+  return order.lines.map((line) => ({
+    store_code: order.storeCode,
+    type: ORDER_EVENT,
+    client_id: null,
+    query: null,
+    product_id: line.productId,
+    action: null,
+    quantity: line.quantity,
+    transaction_id: order.number,
+    response_id: null,
+    results: null,
+    payload: "{}",
+    created_at: createdAt,
+  }));
+}
+
 const ROWS_PER_INSERT = 200;
 
 /**
@@ -292,15 +324,15 @@ export async function loadLearnedQueries(
   return out;
 }
 
-/** How much each event says about a product's popularity. */
+/** How much each event says about a product's popularity (purchases count from placed orders). */
 const POPULARITY_WEIGHTS: Record<string, number> = {
   "ec.productView": 1,
   "ec.productClick": 2,
   "ec.cartAction": 4,
-  "ec.purchase": 8,
+  [ORDER_EVENT]: 8,
 };
 
-/** Popularity per store and product from the events since `since`: views, clicks, basket adds and purchases. */
+/** Popularity per store and product from the events since `since`: views, clicks, basket adds and orders. */
 export async function loadPopularity(db: Db, since: Date): Promise<Map<string, Map<number, number>>> {
   const rows = await db
     .selectFrom("search_event")
@@ -313,7 +345,7 @@ export async function loadPopularity(db: Db, since: Date): Promise<Map<string, M
     ])
     .where("created_at", ">=", since.toISOString())
     .where("product_id", "is not", null)
-    .where("type", "in", [...COMMERCE_EVENT_TYPES])
+    .where("type", "in", Object.keys(POPULARITY_WEIGHTS))
     .where((eb) => eb.or([eb("action", "is", null), eb("action", "=", "add")]))
     .groupBy(["store_code", "product_id", "type"])
     .execute();
@@ -329,15 +361,15 @@ export async function loadPopularity(db: Db, since: Date): Promise<Map<string, M
   return out;
 }
 
-/** Products bought in the same purchases as the given ones, most often first. */
+/** Products bought in the same orders as the given ones, most often first. */
 export async function loadBoughtTogether(db: Db, productIds: readonly number[], limit = 50): Promise<number[]> {
   if (productIds.length === 0) return [];
   const rows = await db
     .selectFrom("search_event as bought")
     .innerJoin("search_event as other", "other.transaction_id", "bought.transaction_id")
     .select(["other.product_id as productId", (eb) => eb.fn.countAll<number>().as("times")])
-    .where("bought.type", "=", "ec.purchase")
-    .where("other.type", "=", "ec.purchase")
+    .where("bought.type", "=", ORDER_EVENT)
+    .where("other.type", "=", ORDER_EVENT)
     .where("bought.product_id", "in", [...productIds])
     .where("other.product_id", "not in", [...productIds])
     .where("other.product_id", "is not", null)
