@@ -3,6 +3,7 @@ import type { TestDatabase } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
 import type { ListingResponse } from "../src/api/types.ts";
+import { type EventRow, insertEventRows, upsertLearnedQueries } from "../src/events/events.ts";
 import { addRule, addSynonym } from "../src/merchandising/rules.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
 import { DIALECT, eventually, fixtureDatabase, TestClock } from "./database.ts";
@@ -172,6 +173,43 @@ describe(`search service on ${DIALECT}`, () => {
         .executeTakeFirst();
       return Number(learned?.clicks) === 1;
     });
+  });
+
+  it("logs a batch of searches whole when one of them holds a NUL character", async () => {
+    const row = (query: string): EventRow => ({
+      store_code: "de",
+      type: "search",
+      client_id: "nul-batch",
+      query,
+      product_id: null,
+      action: null,
+      quantity: null,
+      transaction_id: null,
+      response_id: null,
+      results: 1,
+      payload: "{}",
+      created_at: clock.now().toISOString(),
+    });
+    const batch = Array.from({ length: 20 }, (_, i) => row(i === 7 ? "nul\u0000search" : `query ${i}`));
+    await insertEventRows(testDb.db, batch);
+    const stored = await testDb.db
+      .selectFrom("search_event")
+      .select("query")
+      .where("client_id", "=", "nul-batch")
+      .execute();
+    expect(stored).toHaveLength(20);
+    expect(stored.map((r) => r.query)).toContain("nulsearch");
+    await upsertLearnedQueries(
+      testDb.db,
+      [{ storeCode: "de", query: "nul\u0000query", searches: 1, clicks: 0, results: 1 }],
+      clock.now(),
+    );
+    const learned = await testDb.db
+      .selectFrom("search_query")
+      .select("query")
+      .where("query", "=", "nulquery")
+      .execute();
+    expect(learned).toHaveLength(1);
   });
 
   it("stores purchase events for analytics, but recommends only from placed orders", async () => {
