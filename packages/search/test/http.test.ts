@@ -260,6 +260,12 @@ describe(`search HTTP API on ${DIALECT}`, () => {
     expect(search.products).toHaveLength(1);
   });
 
+  it("answers a view URL with malformed percent-encoding as a page with no listing", async () => {
+    const response = await post("/listing", request({}, STORES.de, "/c/%E0%A4%A/"));
+    expect(response.status).toBe(200);
+    expect((await response.json()).pagination.totalEntries).toBe(0);
+  });
+
   it("range-checks context.location with the API's error shape", async () => {
     const response = await post("/search", {
       ...request({ query: "mantel" }),
