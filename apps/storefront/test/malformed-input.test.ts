@@ -61,12 +61,38 @@ describe("URLs", () => {
     }
   });
 
+  it("look facet ids from the URL up by own keys only (facet values of the search box)", async () => {
+    const page = encodeURIComponent("/de/c/damen/?f-ec_brand=Vela&f-bogus=1");
+    const response = await shop.browser().fetch(`/de/search/suggest/?facet=constructor&page=${page}`);
+    expect(response.status).toBe(200);
+  });
+
+  it("leave control characters out of queries and facet values instead of failing", async () => {
+    const browser = shop.browser();
+    for (const path of [
+      "/de/search/?q=man%00tel",
+      "/de/search/suggest/?q=man%00tel",
+      "/de/c/damen/?f-ec_brand=Ve%00la",
+    ]) {
+      expect((await browser.fetch(path)).status, path).toBe(200);
+    }
+    const search = await (await browser.fetch("/de/search/?q=man%00tel")).text();
+    expect(search).toContain('value="mantel"');
+  });
+
   it("answer 404 with the shop's page to malformed percent-encoding", async () => {
     const browser = shop.browser();
     for (const path of ["/de/c/%E0%A4%A/", "/de/c/damen/%E0%A4%A/", "/de/s/%E0%A4%A/", "/de/%E0%A4%A/"]) {
       const response = await browser.fetch(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type")).toContain("text/html");
+    }
+  });
+
+  it("answer 404 to control characters in a page's path", async () => {
+    const browser = shop.browser();
+    for (const path of ["/de/s/a%00/", "/de/c/a%00/", "/de/p/a%00-1/"]) {
+      expect((await browser.fetch(path)).status, path).toBe(404);
     }
   });
 

@@ -101,7 +101,9 @@ export function knownFacetState(state: UrlState): UrlState {
   for (const map of FACET_MAPS) {
     const entries = state[map];
     if (!entries) continue;
-    const kept = Object.fromEntries(Object.entries(entries).filter(([id]) => FACET_TYPES.get(id) === MAP_TYPES[map]));
+    // Without a prototype, like the parsed maps: a facet id from the URL never reads Object.prototype.
+    const kept: Record<string, unknown> = Object.create(null);
+    for (const [id, values] of Object.entries(entries)) if (FACET_TYPES.get(id) === MAP_TYPES[map]) kept[id] = values;
     if (Object.keys(kept).length === Object.keys(entries).length) continue;
     next ??= { ...state };
     if (Object.keys(kept).length > 0) next[map] = kept;

@@ -130,6 +130,14 @@ describe("search and listing state is mirrored in URL parameters", () => {
     expect(toggleSelectValue({}, "ec_brand", "A").f?.constructor).toBeUndefined();
   });
 
+  it("control characters leave queries and facet values", () => {
+    expect(parseUrlState("q=man%00tel&f-ec_brand=Ve%07la,%00&sortCriteria=ec_price%0D%20asc")).toEqual({
+      q: "mantel",
+      f: { ec_brand: ["Vela"] },
+      sortCriteria: "ec_price asc",
+    });
+  });
+
   it("a numeric range whose start is greater than its end is dropped, as are ranges that do not parse", () => {
     expect(parseUrlState("nf-ec_price=50..20,10..x,..5,5..10")).toEqual({
       nf: { ec_price: [{ start: 5, end: 10, endInclusive: false }] },

@@ -85,6 +85,19 @@ function unescapeListValue(value: string): string {
   return value.replace(/%2C/gi, ",").replace(/%25/g, "%");
 }
 
+/**
+ * Text from the URL without control characters: they mean nothing in a query or a facet value, and the search
+ * service refuses them (PostgreSQL cannot store NUL in its log).
+ */
+export function withoutControlCharacters(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    if (code >= 0x20 && code !== 0x7f) out += ch;
+  }
+  return out;
+}
+
 /** A non-negative integer, or undefined. */
 function integer(text: string | undefined, min: number): number | undefined {
   if (text === undefined || !/^\d+$/.test(text.trim())) return undefined;
@@ -121,7 +134,7 @@ type Mutable = { -readonly [K in keyof UrlState]: UrlState[K] };
 /**
  * Reads the state from a query string (`?…` or without the question mark). Invalid entries are dropped: pages
  * below 0, page sizes below 1, unknown keys, facet ids with other characters, ranges that do not parse or start
- * after they end.
+ * after they end; control characters leave the values.
  */
 export function parseUrlState(search: string): UrlState {
   const state: Mutable = {};
@@ -137,7 +150,8 @@ export function parseUrlState(search: string): UrlState {
     entries[facetId] = known;
     maps[map] = entries;
   };
-  for (const [key, text] of new URLSearchParams(search)) {
+  for (const [key, raw] of new URLSearchParams(search)) {
+    const text = withoutControlCharacters(raw);
     switch (key) {
       case "q":
       case "searchTerm": {
