@@ -169,13 +169,13 @@ describe("checkout over HTTP", () => {
 
     const mail = await waitForMail(email, "order-confirmation");
     expect(mail.subject).toContain(number);
-    // The purchase went to the search service (it feeds "bought together").
+    // The placed order went to the search service (it alone feeds "bought together").
     const purchase = await db
       .selectFrom("search_event")
       .select(["type", "store_code", "product_id", "quantity"])
       .where("transaction_id", "=", number)
       .execute();
-    expect(purchase).toEqual([expect.objectContaining({ type: "ec.purchase", store_code: "de", quantity: 1 })]);
+    expect(purchase).toEqual([expect.objectContaining({ type: "order", store_code: "de", quantity: 1 })]);
 
     // Someone else's browser: the confirmation does not exist for them.
     expect((await shop.browser().fetch(successPath)).status).toBe(404);

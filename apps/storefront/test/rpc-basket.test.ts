@@ -234,6 +234,10 @@ describe("updateBasketItem", () => {
       expect(problem.title).toBe("Bad Request");
       expect(problem.detail).toBe(`Could not update item: ${payload.basketItemKey ?? ""}`);
     }
+    for (const payload of [null, undefined]) {
+      const problem = await json<Problem>(await browser.rpc("updateBasketItem", payload), 400);
+      expect(problem.detail).toBe("Could not update item: ");
+    }
     const unknown = await json<Problem>(
       await browser.rpc("updateBasketItem", { basketItemKey: "nope", update: { quantity: 1, promotionId: null } }),
       404,

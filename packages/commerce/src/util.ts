@@ -15,4 +15,21 @@ export function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K,
   return map;
 }
 
+/** Largest id a row can have: ids are `integer` columns on PostgreSQL, so a larger one names no row. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** Whether a number can be the id of a row (a positive integer within the column's range). */
+export function isRowId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= MAX_ROW_ID;
+}
+
 export const flag = (value: boolean): number => (value ? 1 : 0);
+
+/** A URL component decoded, or undefined when its percent-encoding is malformed (`%E0%A4%A`): no such page. */
+export function decodeUriComponentOrUndefined(component: string): string | undefined {
+  try {
+    return decodeURIComponent(component);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { MAX_ROW_ID } from "./util.ts";
 
 /**
  * Zod messages in the wording of the specification's schema messages (section 5): "value is required.",
@@ -52,4 +53,26 @@ export interface FieldIssue {
 /** Flattens zod issues to `{ field, message }` with dotted paths (`variants.2.size`). */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "(root)", message: issue.message }));
+}
+
+/** The id of a row in a payload. */
+export const rowId = z.number().int().positive().max(MAX_ROW_ID);
+
+/**
+ * Control characters other than tab and line breaks: no text of the shop holds them, and PostgreSQL cannot
+ * store NUL in a text column at all, so they are refused where input enters rather than failing in the database.
+ */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A string from a client: every text field of a schema starts here (names, addresses, keys, ids). */
+export function text() {
+  return z.string().refine((value) => !hasControlCharacters(value), {
+    message: "value contains control characters.",
+  });
 }

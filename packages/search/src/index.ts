@@ -42,7 +42,7 @@ export {
   SearchEngine,
   type SearchEngineOptions,
 } from "./engine/search-engine.ts";
-export { COMMERCE_EVENT_TYPES } from "./events/events.ts";
+export { COMMERCE_EVENT_TYPES, type PlacedOrder } from "./events/events.ts";
 export {
   addRule,
   addSynonym,

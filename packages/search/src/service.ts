@@ -3,6 +3,7 @@ import {
   type Clock,
   catalogChangesSince,
   type Db,
+  isRowId,
   latestCatalogChangeId,
   listPhysicalStores,
   loadCategoryRecords,
@@ -45,6 +46,8 @@ import {
   loadBoughtTogether,
   loadLearnedQueries,
   loadPopularity,
+  orderRows,
+  type PlacedOrder,
   parseEvents,
   upsertLearnedQueries,
 } from "./events/events.ts";
@@ -111,6 +114,8 @@ export interface SearchService {
     events: unknown,
     options?: { storeCode?: StoreCode; anonymous?: boolean },
   ): Promise<{ accepted: number; ignored: number }>;
+  /** Records an order the shop placed: what was bought feeds "bought together" and popularity. */
+  recordOrder(order: PlacedOrder): Promise<void>;
   /**
    * Logs a listing or search (`context.capture: true`) that this service answered before: a page cache serving
    * the page that made the request reports it here, so logged searches and learned queries count every visit.
@@ -475,12 +480,18 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       if (req.slotId === "bought-together") {
         const ids = [req.context.product?.productId, ...(req.context.cart ?? []).map((c) => c.productId)]
           .map(Number)
-          .filter((n) => Number.isSafeInteger(n) && n > 0);
+          .filter(isRowId);
         together = await boughtTogether(ids);
       }
       return current.recommendations(req, together);
     },
 
+    async recordOrder(order) {
+      const rows = orderRows(order, clock.now());
+      if (rows.length === 0) return;
+      await insertEventRows(db, rows);
+      boughtTogetherCache.clear();
+    },
     async recordEvents(events, eventOptions = {}) {
       const parsed = parseEvents(events, {
         now: clock.now(),

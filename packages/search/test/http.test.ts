@@ -184,6 +184,100 @@ describe(`search HTTP API on ${DIALECT}`, () => {
     expect(noToken.status).toBe(401);
   });
 
+  const postEvents = (body: string, h = handler, clientAddress?: string, credential = token) =>
+    h(
+      new Request(`http://shop.test/api/search/events/v1?access_token=${encodeURIComponent(credential)}`, {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body,
+      }),
+      clientAddress ? { clientAddress } : undefined,
+    );
+  const view = (clientId: string) => ({
+    currency: "EUR",
+    product: { productId: "104" },
+    meta: { type: "ec.productView", clientId, config: { trackingId: "comma_de" } },
+  });
+
+  it("limits events per client and store, each event of a batch counting, with 429", async () => {
+    const limited = createSearchHttpHandler(service, {
+      rateLimit: false,
+      eventRateLimit: { capacity: 3, refillPerSecond: 0.001 },
+    });
+    const two = JSON.stringify([view("r-1"), view("r-1")]);
+    expect((await postEvents(two, limited, "203.0.113.7")).status).toBe(202);
+    const refused = await postEvents(two, limited, "203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ statusCode: 429, type: "TooManyRequests" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await postEvents(JSON.stringify(view("r-1")), limited, "203.0.113.7")).status).toBe(202);
+    // Another client, or the same client in another store, has its own allowance.
+    expect((await postEvents(two, limited, "203.0.113.8")).status).toBe(202);
+    const en = issueSearchToken(SECRET, { storeCode: "en", ttlSeconds: 300, now: clock.now() });
+    expect((await postEvents(two, limited, "203.0.113.7", en)).status).toBe(202);
+  });
+
+  it("answers 400, not 500, to deeply nested bodies and events", async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+    const event = await postEvents(
+      `[{"currency":"EUR","product":{"productId":"104"},"meta":{"type":"ec.productView"},"extra":${deep(20_000)}}]`,
+    );
+    expect(event.status).toBe(400);
+    expect(await event.json()).toMatchObject({ statusCode: 400, type: "InvalidRequest" });
+    const base = JSON.stringify(request({ query: "mantel" }));
+    const chain = `${'{"value":"a","state":"idle","children":['.repeat(5000)}${"]}".repeat(5000)}`;
+    const facets = `"facets":[{"facetId":"ec_category","type":"hierarchical","values":[${chain}]}]`;
+    const search = await post("/search", `${base.slice(0, -1)},${facets}}`);
+    expect(search.status).toBe(400);
+    expect((await search.json()).message).toContain("nests more than");
+    // Nesting within the bound is stored as usual.
+    const shallow = await postEvents(`[${JSON.stringify({ ...view("d-1"), extra: JSON.parse(deep(40)) })}]`);
+    expect(shallow.status).toBe(202);
+    await expect(
+      service.recordEvents([{ ...view("d-2"), extra: JSON.parse(deep(100)) }], { storeCode: "de" }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it("refuses NUL characters in event ids with 400", async () => {
+    const response = await postEvents(JSON.stringify([{ ...view("n\u0000ul"), product: { productId: "1\u00004" } }]));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ statusCode: 400, type: "InvalidRequest" });
+    expect(body.message).toContain("value contains control characters.");
+  });
+
+  it("answers a page beyond the last with the last page", async () => {
+    const last = await (await post("/listing", { ...request({}, STORES.de, "/c/damen/"), perPage: 2, page: 2 })).json();
+    const beyond = await post("/listing", { ...request({}, STORES.de, "/c/damen/"), perPage: 2, page: 99 });
+    expect(beyond.status).toBe(200);
+    const body = await beyond.json();
+    expect(body.pagination).toEqual({ page: 2, perPage: 2, totalEntries: 5, totalPages: 3 });
+    expect(body.products.map((p: { permanentid: string }) => p.permanentid)).toEqual(
+      last.products.map((p: { permanentid: string }) => p.permanentid),
+    );
+    const search = await (await post("/search", { ...request({ query: "mantel" }), page: 99 })).json();
+    expect(search.pagination).toMatchObject({ page: 0, totalPages: 1 });
+    expect(search.products).toHaveLength(1);
+  });
+
+  it("answers a view URL with malformed percent-encoding as a page with no listing", async () => {
+    const response = await post("/listing", request({}, STORES.de, "/c/%E0%A4%A/"));
+    expect(response.status).toBe(200);
+    expect((await response.json()).pagination.totalEntries).toBe(0);
+  });
+
+  it("range-checks context.location with the API's error shape", async () => {
+    const response = await post("/search", {
+      ...request({ query: "mantel" }),
+      context: { ...request({}).context, location: { latitude: 91, longitude: 181 } },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ statusCode: 400, type: "InvalidRequest" });
+    expect(body.message).toContain("context.location.latitude: maximum value of 90 not respected.");
+    expect(body.message).toContain("context.location.longitude: maximum value of 180 not respected.");
+  });
+
   it("answers CORS preflights for allowed origins", async () => {
     const preflight = await handler(
       new Request(`${BASE}/search`, { method: "OPTIONS", headers: { origin: "https://shop.example" } }),

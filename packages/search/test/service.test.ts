@@ -3,6 +3,7 @@ import type { TestDatabase } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
 import type { ListingResponse } from "../src/api/types.ts";
+import { type EventRow, insertEventRows, upsertLearnedQueries } from "../src/events/events.ts";
 import { addRule, addSynonym } from "../src/merchandising/rules.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
 import { DIALECT, eventually, fixtureDatabase, TestClock } from "./database.ts";
@@ -174,31 +175,111 @@ describe(`search service on ${DIALECT}`, () => {
     });
   });
 
-  it("stores shopper events and recommends from them", async () => {
+  it("logs a batch of searches whole when one of them holds a NUL character", async () => {
+    const row = (query: string): EventRow => ({
+      store_code: "de",
+      type: "search",
+      client_id: "nul-batch",
+      query,
+      product_id: null,
+      action: null,
+      quantity: null,
+      transaction_id: null,
+      response_id: null,
+      results: 1,
+      payload: "{}",
+      created_at: clock.now().toISOString(),
+    });
+    const batch = Array.from({ length: 20 }, (_, i) => row(i === 7 ? "nul\u0000search" : `query ${i}`));
+    await insertEventRows(testDb.db, batch);
+    const stored = await testDb.db
+      .selectFrom("search_event")
+      .select("query")
+      .where("client_id", "=", "nul-batch")
+      .execute();
+    expect(stored).toHaveLength(20);
+    expect(stored.map((r) => r.query)).toContain("nulsearch");
+    await upsertLearnedQueries(
+      testDb.db,
+      [{ storeCode: "de", query: "nul\u0000query", searches: 1, clicks: 0, results: 1 }],
+      clock.now(),
+    );
+    const learned = await testDb.db
+      .selectFrom("search_query")
+      .select("query")
+      .where("query", "=", "nulquery")
+      .execute();
+    expect(learned).toHaveLength(1);
+  });
+
+  it("stores purchase events for analytics, but recommends only from placed orders", async () => {
+    const boughtWith = async (productId: string) =>
+      (
+        await service.recommendations({
+          ...request({ slotId: "bought-together" }, STORES.de),
+          context: { view: { url: `http://shop.test/de/p/x-${productId}/` }, product: { productId } },
+        })
+      ).products.map((p) => p.permanentid);
     const purchase = (id: string, products: number[]) => ({
       currency: "EUR",
       products: products.map((p) => ({ product: { productId: String(p), name: `P${p}`, price: 10 }, quantity: 1 })),
       transaction: { id, revenue: 10 * products.length },
       meta: { type: "ec.purchase", clientId: "c-2", config: { trackingId: "comma_de" } },
     });
-    const result = await service.recordEvents([
-      purchase("o-1", [101, 105]),
-      purchase("o-2", [101, 105, 106]),
-      purchase("o-3", [101, 104]),
-      { meta: { type: "ec.custom" } },
-    ]);
-    expect(result).toEqual({ accepted: 3, ignored: 1 });
+    // Anyone with the public key can post purchases: 300 of them pairing 103 with 104 change nothing.
+    for (let batch = 0; batch < 3; batch++) {
+      const fakes = Array.from({ length: 100 }, (_, i) => purchase(`fake-${batch}-${i}`, [103, 104]));
+      expect(await service.recordEvents(fakes, { storeCode: "de", anonymous: true })).toEqual({
+        accepted: 100,
+        ignored: 0,
+      });
+    }
+    const result = await service.recordEvents([purchase("o-1", [101, 105]), { meta: { type: "ec.custom" } }]);
+    expect(result).toEqual({ accepted: 1, ignored: 1 });
     const rows = await testDb.db
       .selectFrom("search_event")
       .select("product_id")
       .where("type", "=", "ec.purchase")
       .execute();
-    expect(rows).toHaveLength(7);
-    const together = await service.recommendations({
-      ...request({ slotId: "bought-together" }, STORES.de),
-      context: { view: { url: "http://shop.test/de/p/x-101/" }, product: { productId: "101" } },
+    expect(rows).toHaveLength(602);
+    expect(await boughtWith("103")).toEqual([]);
+
+    // Placed orders count.
+    await service.recordOrder({
+      storeCode: "de",
+      number: "10000001",
+      lines: [
+        { productId: 101, quantity: 1 },
+        { productId: 105, quantity: 1 },
+      ],
     });
-    expect(together.products.map((p) => p.permanentid)).toEqual(["105", "104", "106"]);
+    await service.recordOrder({
+      storeCode: "de",
+      number: "10000002",
+      lines: [
+        { productId: 101, quantity: 1 },
+        { productId: 105, quantity: 2 },
+        { productId: 106, quantity: 1 },
+      ],
+    });
+    await service.recordOrder({
+      storeCode: "de",
+      number: "10000003",
+      lines: [
+        { productId: 101, quantity: 1 },
+        { productId: 104, quantity: 1 },
+      ],
+    });
+    await service.recordOrder({
+      storeCode: "de",
+      number: "10000004",
+      lines: [
+        { productId: 103, quantity: 1 },
+        { productId: 106, quantity: 1 },
+      ],
+    });
+    expect(await boughtWith("101")).toEqual(["105", "104", "106"]);
+    expect(await boughtWith("103")).toEqual(["106"]);
     // Popularity (refreshed in the background) lifts what was bought to the top of "trending".
     await eventually(async () => {
       const trending = await service.recommendations(request({ slotId: "trending" }, STORES.de));

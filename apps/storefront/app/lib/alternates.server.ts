@@ -1,4 +1,5 @@
 import {
+  decodeUriComponentOrUndefined,
   getCategoryTree,
   getOutfit,
   loadProductRecords,
@@ -81,9 +82,10 @@ export async function resolvePageAlternates(services: Services, shop: Shop, url:
 
   const serviceMatch = /^\/s\/([^/]+)\/$/.exec(path);
   if (serviceMatch) {
-    const slug = decodeURIComponent(serviceMatch[1] as string);
+    const slug = decodeUriComponentOrUndefined(serviceMatch[1] as string);
     const own = await serviceLinks(services.db, shop.language);
-    if (!own.some((p) => p.slug === slug)) return { byStore: {}, canonicalPath: localizedPath(shop, path) };
+    if (slug === undefined || !own.some((p) => p.slug === slug))
+      return { byStore: {}, canonicalPath: localizedPath(shop, path) };
     const slugs = new Map(
       await Promise.all(
         LANGUAGES.map(async (l) => [l, await translatedServiceSlug(services.db, shop.language, slug, l)] as const),

@@ -101,7 +101,9 @@ export function knownFacetState(state: UrlState): UrlState {
   for (const map of FACET_MAPS) {
     const entries = state[map];
     if (!entries) continue;
-    const kept = Object.fromEntries(Object.entries(entries).filter(([id]) => FACET_TYPES.get(id) === MAP_TYPES[map]));
+    // Without a prototype, like the parsed maps: a facet id from the URL never reads Object.prototype.
+    const kept: Record<string, unknown> = Object.create(null);
+    for (const [id, values] of Object.entries(entries)) if (FACET_TYPES.get(id) === MAP_TYPES[map]) kept[id] = values;
     if (Object.keys(kept).length === Object.keys(entries).length) continue;
     next ??= { ...state };
     if (Object.keys(kept).length > 0) next[map] = kept;
@@ -139,10 +141,11 @@ export function facetRequests(state: UrlState, categoryPath?: readonly string[])
         break;
       case "hierarchical": {
         const path = state.cf?.[id] ?? (id === CATEGORY_FACET ? categoryPath : undefined) ?? [];
+        // A selected path asks for its chain only (specification section 4); the children come with the selected value.
         requests.push({
           ...base,
           values: categoryChain(path),
-          numberOfValues: CATEGORY_CHILDREN,
+          numberOfValues: path.length > 0 ? 1 : CATEGORY_CHILDREN,
           delimitingCharacter: "|",
         });
         break;
@@ -187,10 +190,15 @@ export function facetRequests(state: UrlState, categoryPath?: readonly string[])
   return requests;
 }
 
+/** The chain of values from the root to the selected one, which asks for its children. */
 function categoryChain(path: readonly string[]): CategoryFacetValueRequest[] {
   let chain: CategoryFacetValueRequest[] = [];
   for (let i = path.length - 1; i >= 0; i--) {
-    chain = [{ value: path[i] as string, state: i === path.length - 1 ? "selected" : "idle", children: chain }];
+    const value = path[i] as string;
+    chain =
+      i === path.length - 1
+        ? [{ value, state: "selected", children: [], retrieveCount: CATEGORY_CHILDREN }]
+        : [{ value, state: "idle", children: chain }];
   }
   return chain;
 }

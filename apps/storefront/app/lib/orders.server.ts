@@ -48,27 +48,12 @@ export function deliverMailSoon(services: Services): void {
   });
 }
 
-/** The purchase for the search service (`ec.purchase`): it feeds "bought together". */
+/** The placed order for the search service: it feeds "bought together" and popularity. */
 export async function recordPurchase(store: StoreRequest, order: OrderDetails): Promise<void> {
-  const products = order.lines
-    .filter((l) => !l.isGift)
-    .map((l) => ({
-      product: { productId: String(l.productId), name: l.name, price: l.unitDiscounted / 100 },
-      quantity: l.quantity,
-    }));
-  if (products.length === 0) return;
+  const lines = order.lines.filter((l) => !l.isGift).map((l) => ({ productId: l.productId, quantity: l.quantity }));
+  if (lines.length === 0) return;
   try {
-    await store.services.search.recordEvents(
-      [
-        {
-          meta: { type: "ec.purchase", clientId: null, config: { trackingId: store.shop.trackingId } },
-          currency: order.currency,
-          products,
-          transaction: { id: order.number, revenue: order.totals.total / 100 },
-        },
-      ],
-      { storeCode: order.storeCode },
-    );
+    await store.services.search.recordOrder({ storeCode: order.storeCode, number: order.number, lines });
   } catch (error) {
     console.error("vitrine: recording the purchase for the search service failed", error);
   }

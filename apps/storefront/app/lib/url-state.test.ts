@@ -107,6 +107,37 @@ describe("search and listing state is mirrored in URL parameters", () => {
     });
   });
 
+  it("facet ids named like Object.prototype members are facet ids like any other, in every map", () => {
+    const names = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"];
+    for (const name of names) {
+      const state = parseUrlState(
+        `f-${name}=A&f-${name}=B&fExcluded-${name}=C&cf-${name}=D,E&nf-${name}=1..2&df-${name}=now..now`,
+      );
+      expect(state.f && Object.hasOwn(state.f, name) && state.f[name]).toEqual(["A", "B"]);
+      expect(state.cf && Object.hasOwn(state.cf, name) && state.cf[name]).toEqual(["D", "E"]);
+      expect(state.nf && Object.hasOwn(state.nf, name) && state.nf[name]).toEqual([
+        { start: 1, end: 2, endInclusive: false },
+      ]);
+      expect(serializeUrlState(state)).toContain(`f-${name}=A,B`);
+      expect(({} as Record<string, unknown>).A).toBeUndefined();
+      // Transitions read and write the same maps by own keys only.
+      const toggled = toggleSelectValue(state, name, "C");
+      expect(toggled.f?.[name]).toEqual(["A", "B", "C"]);
+      expect(toggled.fExcluded).toBeUndefined();
+      expect(clearFacet(state, name)).toEqual({});
+      expect(toggleSelectValue({}, name, "A").f?.[name]).toEqual(["A"]);
+    }
+    expect(toggleSelectValue({}, "ec_brand", "A").f?.constructor).toBeUndefined();
+  });
+
+  it("control characters leave queries and facet values", () => {
+    expect(parseUrlState("q=man%00tel&f-ec_brand=Ve%07la,%00&sortCriteria=ec_price%0D%20asc")).toEqual({
+      q: "mantel",
+      f: { ec_brand: ["Vela"] },
+      sortCriteria: "ec_price asc",
+    });
+  });
+
   it("a numeric range whose start is greater than its end is dropped, as are ranges that do not parse", () => {
     expect(parseUrlState("nf-ec_price=50..20,10..x,..5,5..10")).toEqual({
       nf: { ec_price: [{ start: 5, end: 10, endInclusive: false }] },

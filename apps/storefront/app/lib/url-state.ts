@@ -85,6 +85,19 @@ function unescapeListValue(value: string): string {
   return value.replace(/%2C/gi, ",").replace(/%25/g, "%");
 }
 
+/**
+ * Text from the URL without control characters: they mean nothing in a query or a facet value, and the search
+ * service refuses them (PostgreSQL cannot store NUL in its log).
+ */
+export function withoutControlCharacters(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    if (code >= 0x20 && code !== 0x7f) out += ch;
+  }
+  return out;
+}
+
 /** A non-negative integer, or undefined. */
 function integer(text: string | undefined, min: number): number | undefined {
   if (text === undefined || !/^\d+$/.test(text.trim())) return undefined;
@@ -121,23 +134,24 @@ type Mutable = { -readonly [K in keyof UrlState]: UrlState[K] };
 /**
  * Reads the state from a query string (`?…` or without the question mark). Invalid entries are dropped: pages
  * below 0, page sizes below 1, unknown keys, facet ids with other characters, ranges that do not parse or start
- * after they end.
+ * after they end; control characters leave the values.
  */
 export function parseUrlState(search: string): UrlState {
   const state: Mutable = {};
   let searchTerm: string | undefined;
-  const maps: Partial<Record<FacetMap, Record<string, unknown[]>>> = {};
+  const maps: Partial<Record<FacetMap, Record<string, readonly unknown[]>>> = {};
   const add = (map: FacetMap, facetId: string, values: unknown[]) => {
     if (!FACET_ID.test(facetId) || values.length === 0) return;
-    const entries = maps[map] ?? {};
-    const known = entries[facetId] ?? [];
+    const entries = maps[map] ?? facetEntries();
+    const known = [...(ownValues(entries, facetId) ?? [])];
     for (const value of values) {
       if (map === "cf" || !known.some((k) => sameValue(k, value))) known.push(value);
     }
     entries[facetId] = known;
     maps[map] = entries;
   };
-  for (const [key, text] of new URLSearchParams(search)) {
+  for (const [key, raw] of new URLSearchParams(search)) {
+    const text = withoutControlCharacters(raw);
     switch (key) {
       case "q":
       case "searchTerm": {
@@ -191,6 +205,18 @@ export function parseUrlState(search: string): UrlState {
     if (maps[map]) (state as Record<string, unknown>)[map] = maps[map];
   }
   return state;
+}
+
+/**
+ * A facet map keyed by ids from the URL: without a prototype, so an id like `__proto__` or `constructor` is a
+ * facet id like any other and never reaches `Object.prototype`.
+ */
+function facetEntries<M>(from?: Values<M>): Record<string, readonly M[]> {
+  return Object.assign(Object.create(null) as Record<string, readonly M[]>, from);
+}
+
+function ownValues<M>(entries: Values<M> | undefined, facetId: string): readonly M[] | undefined {
+  return entries && Object.hasOwn(entries, facetId) ? entries[facetId] : undefined;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -274,7 +300,7 @@ function firstPage(state: UrlState): Mutable {
 
 /** Sets (or with an empty list removes) one facet's values in a map; a map left empty is dropped. */
 function setValues<M>(state: Mutable, map: FacetMap, facetId: string, values: readonly M[]): void {
-  const entries = { ...((state[map] as Values<M> | undefined) ?? {}) };
+  const entries = facetEntries(state[map] as Values<M> | undefined);
   if (values.length > 0) entries[facetId] = values;
   else delete entries[facetId];
   if (Object.keys(entries).length > 0) (state as Record<string, unknown>)[map] = entries;
@@ -282,7 +308,7 @@ function setValues<M>(state: Mutable, map: FacetMap, facetId: string, values: re
 }
 
 function valuesOf<M>(state: UrlState, map: FacetMap, facetId: string): readonly M[] {
-  return ((state[map] as Values<M> | undefined)?.[facetId] ?? []) as readonly M[];
+  return ownValues(state[map] as Values<M> | undefined, facetId) ?? [];
 }
 
 function without<M>(values: readonly M[], value: M): M[] {

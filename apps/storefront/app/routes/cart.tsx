@@ -8,6 +8,8 @@ import {
   getBasket,
   MAX_ITEM_QUANTITY,
   removeItemFromBasket,
+  rowId,
+  text,
   updateBasketItem,
 } from "@vitrine/commerce";
 import { formatMoney } from "@vitrine/commerce/money";
@@ -36,12 +38,12 @@ export const handle = { pageType: "cart" };
 /** The title in the store's language; the layout's other tags (description, robots) are kept. */
 export const meta: Route.MetaFunction = ({ matches }) => pageTitleMeta(matches, "basket.title");
 
-const itemKey = z.string().trim().min(1).max(80);
+const itemKey = text().trim().min(1).max(80);
 /** The basket page's forms; every one carries `intent` (and `via=js` when sent by the page's script). */
 const cartForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
-    variantId: z.coerce.number().int().positive(),
+    variantId: z.coerce.number().pipe(rowId),
     quantity: z.coerce.number().int().min(1).max(MAX_ITEM_QUANTITY).default(1),
     existingItemHandling: z.enum(EXISTING_ITEM_HANDLING).optional(),
     redirectTo: z.string().max(500).optional(),

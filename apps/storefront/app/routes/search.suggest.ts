@@ -14,6 +14,7 @@ import {
   toggleExcludeValue,
   toggleLocationValue,
   toggleSelectValue,
+  withoutControlCharacters,
 } from "../lib/url-state.ts";
 import type { Route } from "./+types/search.suggest";
 
@@ -54,7 +55,9 @@ const THUMBNAIL_WIDTH = 120;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const q = withoutControlCharacters(url.searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, MAX_QUERY);
   const facet = url.searchParams.get("facet");
   if (facet) return facetValues(store, request, url, facet);
   if (url.searchParams.get("plan") === "1") return plan(store, request, q);
@@ -187,7 +190,7 @@ async function facetValues(
   const state = knownFacetState(parseUrlState(pageUrl.search));
   const isSearch = inStore.path.startsWith("/search/");
   const base = searchBase(shop, request, pageUrl.pathname);
-  const facetQuery = (url.searchParams.get("facetQuery") ?? "*").slice(0, MAX_QUERY);
+  const facetQuery = withoutControlCharacters(url.searchParams.get("facetQuery") ?? "*").slice(0, MAX_QUERY);
   const found = await services.search
     .facetSearch(
       {

@@ -1,4 +1,4 @@
-import { addItemsToBasket } from "@vitrine/commerce";
+import { addItemsToBasket, isRowId } from "@vitrine/commerce";
 import { formatMoney } from "@vitrine/commerce/money";
 import { parseProductSegment } from "@vitrine/commerce/slug";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const variantIds = form
     .getAll("variantId")
     .map((v) => Number(v))
-    .filter((v) => Number.isSafeInteger(v) && v > 0);
+    .filter(isRowId);
   if (form.get("intent") !== "add-many" || variantIds.length === 0) {
     return data({ errorKey: "basket.error.choose_size" }, { status: 400 });
   }

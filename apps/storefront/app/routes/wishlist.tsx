@@ -3,6 +3,8 @@ import {
   clearWishlist,
   getWishlist,
   removeItemFromWishlist,
+  rowId,
+  text,
   toggleWishlistItem,
   type WishlistResult,
 } from "@vitrine/commerce";
@@ -26,16 +28,16 @@ export const handle = { pageType: "wishlist" };
 /** The title in the store's language; the layout's other tags (description, robots) are kept. */
 export const meta: Route.MetaFunction = ({ matches }) => pageTitleMeta(matches, "wishlist.title");
 
-const productId = z.coerce.number().int().positive();
+const productId = z.coerce.number().pipe(rowId);
 const variantId = z
-  .union([z.literal(""), z.coerce.number().int().positive()])
+  .union([z.literal(""), z.coerce.number().pipe(rowId)])
   .optional()
   .transform((v) => (v === "" || v === undefined ? null : v));
 /** The wishlist's forms (and the heart on product pages, which posts `intent=toggle` here). */
 const wishlistForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), productId, variantId, redirectTo: z.string().max(500).optional() }),
   z.object({ intent: z.literal("add"), productId, variantId, redirectTo: z.string().max(500).optional() }),
-  z.object({ intent: z.literal("remove"), itemKey: z.string().trim().min(1).max(80) }),
+  z.object({ intent: z.literal("remove"), itemKey: text().trim().min(1).max(80) }),
   z.object({ intent: z.literal("clear") }),
 ]);
 

@@ -1,24 +1,34 @@
 import { z } from "zod";
+import { jsonValueTooDeep } from "../json.ts";
+import { rowId, text } from "../validation.ts";
 import { EXISTING_ITEM_HANDLING, MAX_BASKET_ITEMS, MAX_ITEM_QUANTITY } from "./types.ts";
 
 /** Payloads of the basket and wishlist calls (specification sections 3 and 7), validated at every boundary. */
 
 /** Client data kept with a line or the basket and returned as it is: a small JSON object. */
 export const MAX_CUSTOM_DATA_CHARS = 4096;
+/** Levels of objects and arrays custom data may nest (the object itself is the first). */
+export const MAX_CUSTOM_DATA_DEPTH = 16;
+// The depth is checked first, without recursion: the JSON schema and the size check walk the value recursively.
 const jsonObject = z
-  .record(z.string().max(64), z.json())
-  .refine((value) => JSON.stringify(value).length <= MAX_CUSTOM_DATA_CHARS, {
-    message: `value contains more than ${MAX_CUSTOM_DATA_CHARS} characters`,
-  });
+  .unknown()
+  .refine((value) => !jsonValueTooDeep(value, MAX_CUSTOM_DATA_DEPTH), {
+    message: `value contains more than ${MAX_CUSTOM_DATA_DEPTH} levels of nesting`,
+  })
+  .pipe(
+    z.record(text().max(64), z.json()).refine((value) => JSON.stringify(value).length <= MAX_CUSTOM_DATA_CHARS, {
+      message: `value contains more than ${MAX_CUSTOM_DATA_CHARS} characters`,
+    }),
+  );
 
 export const itemGroupSchema = z.strictObject({
-  id: z.string().trim().min(1).max(64),
+  id: text().trim().min(1).max(64),
   isMainItem: z.boolean(),
   isRequired: z.boolean(),
 });
 
-const variantId = z.number().int().positive().max(2_147_483_647);
-const itemKey = z.string().trim().min(1).max(80);
+const variantId = rowId;
+const itemKey = text().trim().min(1).max(80);
 
 /** The basket item-add payload: variantId, quantity, existingItemHandling, displayData, customData, itemGroup, orderCustomData. */
 export const basketItemAddSchema = z.strictObject({
@@ -50,7 +60,7 @@ export const basketItemUpdateSchema = z.strictObject({
   basketItemKey: itemKey.optional(),
   update: z
     .strictObject({
-      promotionId: z.string().trim().min(1).max(80).nullable().optional(),
+      promotionId: text().trim().min(1).max(80).nullable().optional(),
       quantity: z.number().int().min(0).max(MAX_ITEM_QUANTITY).optional(),
       orderCustomData: jsonObject.optional(),
     })
@@ -58,10 +68,15 @@ export const basketItemUpdateSchema = z.strictObject({
 });
 export type BasketItemUpdate = z.input<typeof basketItemUpdateSchema>;
 
+/** The update call's payload: none at all (`null`) lacks the same data, so it gets the same error. */
+export const basketItemUpdatePayloadSchema = basketItemUpdateSchema
+  .nullish()
+  .transform((payload): BasketItemUpdate => payload ?? {});
+
 /** Remove by item key, or by variant (a variant that is not in the basket is a not-found error). */
 export const basketItemRemoveSchema = z.union([
   z.strictObject({ itemKey }),
-  z.strictObject({ variantId, itemGroupId: z.string().trim().min(1).max(64).optional() }),
+  z.strictObject({ variantId, itemGroupId: text().trim().min(1).max(64).optional() }),
 ]);
 export type BasketItemRemove = z.input<typeof basketItemRemoveSchema>;
 
@@ -77,7 +92,7 @@ export const emptyPayloadSchema = z
   .transform(() => ({}));
 
 export const wishlistItemAddSchema = z.strictObject({
-  productId: z.number().int().positive().max(2_147_483_647),
+  productId: rowId,
   variantId: variantId.nullish(),
   /** Replace: this item is removed first (it must exist), then the new one added. */
   replaceItemKey: itemKey.optional(),

@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import type { Language } from "../shop/shops.ts";
+import { decodeUriComponentOrUndefined } from "../util.ts";
 import type { CategoryRecord } from "./records.ts";
 import { stripCategorySlugDigits } from "./slug.ts";
 import { loadCategoryRecords } from "./store.ts";
@@ -97,10 +98,9 @@ export class CategoryTree {
    * or shortened links still land (and can be redirected to the canonical path).
    */
   findByPath(language: Language, segments: readonly string[]): { node: CategoryNode; canonical: boolean } | undefined {
-    const slugs = segments
-      .filter((s) => s !== "")
-      .map((s) => stripCategorySlugDigits(decodeURIComponent(s).toLowerCase()));
-    if (slugs.length === 0) return undefined;
+    const decoded = segments.filter((s) => s !== "").map(decodeUriComponentOrUndefined);
+    if (decoded.length === 0 || decoded.some((s) => s === undefined)) return undefined;
+    const slugs = (decoded as string[]).map((s) => stripCategorySlugDigits(s.toLowerCase()));
     let level: CategoryNode[] = this.roots;
     let found: CategoryNode | undefined;
     for (const slug of slugs) {

@@ -1,3 +1,5 @@
+import { isRowId } from "../util.ts";
+
 /**
  * The specification's slug rule (section 9): remove `* + ~ . ( ) ' " ! : @ / # ?` and lowercase. Like the
  * slugify library the shop used, whitespace becomes a dash and letters lose their accents (ß becomes ss), so
@@ -41,7 +43,7 @@ export function parseProductSegment(segment: string): ParsedProductSegment | und
   const match = /^(?:(.*)-)?(\d+)$/.exec(segment.replace(/\/+$/, ""));
   if (!match) return undefined;
   const id = Number(match[2]);
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  if (!isRowId(id)) return undefined;
   return { id, name: match[1] ?? "" };
 }
 

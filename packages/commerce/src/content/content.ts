@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordCatalogChanges } from "../catalog/changes.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
+import { hasControlCharacters } from "../validation.ts";
 import { type ContentBlock, contentBlocksSchema } from "./blocks.ts";
 
 /**
@@ -126,6 +127,8 @@ export async function findContentEntry(
   pageType: PageType,
   slug: string,
 ): Promise<ContentEntry | undefined> {
+  // A slug from a URL may hold anything; no entry's holds control characters (nor can PostgreSQL compare NUL).
+  if (hasControlCharacters(slug)) return undefined;
   const row = await db
     .selectFrom("content_entry")
     .selectAll()

@@ -10,6 +10,7 @@ import {
   type RateLimitSubject,
   resetRateLimit,
 } from "../rate-limit/rate-limit.ts";
+import { text } from "../validation.ts";
 import {
   type AccountContext,
   type Customer,
@@ -120,8 +121,8 @@ async function revokeSession(ctx: AccountContext, token: string | null, keep?: s
 const signUpSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  firstName: z.string().trim().min(1).max(NAME_MAX),
-  lastName: z.string().trim().min(1).max(NAME_MAX),
+  firstName: text().trim().min(1).max(NAME_MAX),
+  lastName: text().trim().min(1).max(NAME_MAX),
 });
 
 export type SignUpResult = SignedIn | Invalid | RateLimited | { ok: false; error: "email_taken" };

@@ -1,4 +1,4 @@
-import { flag } from "../util.ts";
+import { flag, isRowId } from "../util.ts";
 import type { CustomerContext } from "./customers.ts";
 import { type AccountIssue, type AddressInput, addressSchema, parseAccountInput } from "./validation.ts";
 
@@ -65,7 +65,7 @@ export async function listAddresses(ctx: CustomerContext, customerId: string): P
 }
 
 export async function getAddress(ctx: CustomerContext, customerId: string, addressId: number): Promise<Address | null> {
-  if (!Number.isSafeInteger(addressId)) return null;
+  if (!isRowId(addressId)) return null;
   const row = await ctx.db
     .selectFrom("customer_address")
     .select(COLUMNS)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "../shop/shops.ts";
+import { text } from "../validation.ts";
 import type { CustomerContext } from "./customers.ts";
 import { type AccountIssue, parseAccountInput } from "./validation.ts";
 
@@ -75,7 +76,7 @@ export async function unsubscribeNewsletter(
 const cancellationSchema = z.strictObject({
   language: z.enum(NEWSLETTER_LANGUAGES),
   reason: z.enum(CANCELLATION_REASONS),
-  comment: z.string().trim().max(COMMENT_MAX).default(""),
+  comment: text().trim().max(COMMENT_MAX).default(""),
 });
 
 export type CancellationResult =

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { specErrorMap } from "../validation.ts";
+import { specErrorMap, text } from "../validation.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
@@ -31,9 +31,9 @@ function rule(code: string, message: string, values?: Record<string, string | nu
 
 const PHONE = /^\+?[0-9][0-9 ()/-]{4,}$/;
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) => text().trim().min(1).max(max);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = text().trim().toLowerCase().max(254).pipe(z.email());
 
 /** Long enough, and not one of the passwords attackers try first (sign-up, change, reset, guest conversion). */
 export const passwordSchema = z
@@ -96,7 +96,7 @@ export const addressSchema = z
     firstName: requiredText(NAME_MAX),
     lastName: requiredText(NAME_MAX),
     street: requiredText(120),
-    zipCode: z.string().trim(),
+    zipCode: text().trim(),
     city: requiredText(80),
     countryCode: z.enum(ADDRESS_COUNTRIES),
     isDefault: z.boolean().optional(),

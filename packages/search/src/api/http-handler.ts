@@ -1,8 +1,8 @@
-import { shopForContext } from "@vitrine/commerce";
+import { jsonTextTooDeep, MAX_JSON_DEPTH, shopForContext } from "@vitrine/commerce";
 import type { SearchService } from "../service.ts";
 import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
 import { isSearchApiError, SearchApiError } from "./errors.ts";
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+import { DEFAULT_EVENT_RATE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 import type { ErrorBody } from "./types.ts";
 
 export const SEARCH_API_BASE_PATH = "/api/search/commerce/v2";
@@ -16,6 +16,8 @@ export interface SearchHttpOptions {
   eventsPath?: string;
   /** Requests per client; `false` turns limiting off. */
   rateLimit?: RateLimitOptions | false;
+  /** Events per client and store (each event of a batch counts); `false` turns limiting off. */
+  eventRateLimit?: RateLimitOptions | false;
   /** Origins allowed to call from a browser on another origin (a standalone search process); `*` for any. */
   allowedOrigins?: readonly string[] | "*";
   maxBodyBytes?: number;
@@ -56,6 +58,8 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
   const basePath = (options.basePath ?? SEARCH_API_BASE_PATH).replace(/\/$/, "");
   const eventsPath = (options.eventsPath ?? SEARCH_EVENTS_PATH).replace(/\/$/, "");
   const limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const eventLimiter =
+    options.eventRateLimit === false ? undefined : new RateLimiter(options.eventRateLimit ?? DEFAULT_EVENT_RATE_LIMIT);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const logger = options.logger ?? console;
 
@@ -92,6 +96,10 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
     if (Buffer.byteLength(text) > maxBody)
       throw error(413, "PayloadTooLarge", `The request body exceeds ${maxBody} bytes.`);
     if (text.trim() === "") throw error(400, "InvalidRequest", "The request body is empty.");
+    // Parsing and validating walk the document recursively: a deeply nested one is refused before either.
+    if (jsonTextTooDeep(text)) {
+      throw error(400, "InvalidRequest", `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
+    }
     try {
       return JSON.parse(text);
     } catch {
@@ -148,6 +156,19 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
       const credential = url.searchParams.get("access_token") ?? bearer(request);
       const check = authorize(credential);
       const body = await readJson(request);
+      if (eventLimiter) {
+        // Each event of a batch counts: a few posts of many events are as many as many posts of one.
+        const key = `${clientOf(request, info)} ${check.storeCode}`;
+        const events = Array.isArray(body) ? Math.max(1, body.length) : 1;
+        if (!eventLimiter.take(key, Date.now(), events)) {
+          return json(
+            request,
+            429,
+            { statusCode: 429, message: "Too many events; retry later.", type: "TooManyRequests" } satisfies ErrorBody,
+            { "retry-after": String(eventLimiter.retryAfter(key, events)) },
+          );
+        }
+      }
       const result = await service.recordEvents(body, {
         storeCode: check.storeCode,
         anonymous: check.kind === "apiKey",

@@ -5,6 +5,8 @@ export interface RateLimitOptions {
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 120, refillPerSecond: 40 };
+/** Events per client and store: a burst of many pages' worth, then one a second, more than browsing sends. */
+export const DEFAULT_EVENT_RATE_LIMIT: RateLimitOptions = { capacity: 300, refillPerSecond: 1 };
 const MAX_CLIENTS = 50_000;
 
 export class RateLimiter {
@@ -15,8 +17,8 @@ export class RateLimiter {
     this.options = options;
   }
 
-  /** Takes one request from the client's bucket; false when it is empty. */
-  take(client: string, nowMs: number): boolean {
+  /** Takes `cost` (one request, or a batch's events) from the client's bucket; false when it holds less. */
+  take(client: string, nowMs: number, cost = 1): boolean {
     const { capacity, refillPerSecond } = this.options;
     let bucket = this.buckets.get(client);
     if (!bucket) {
@@ -27,16 +29,16 @@ export class RateLimiter {
       bucket.tokens = Math.min(capacity, bucket.tokens + ((nowMs - bucket.at) / 1000) * refillPerSecond);
       bucket.at = nowMs;
     }
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
+    if (bucket.tokens < cost) return false;
+    bucket.tokens -= cost;
     return true;
   }
 
-  /** Seconds until the client may send again. */
-  retryAfter(client: string): number {
+  /** Seconds until the client may send again (`cost` as much as it was refused). */
+  retryAfter(client: string, cost = 1): number {
     const bucket = this.buckets.get(client);
     if (!bucket) return 0;
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.options.refillPerSecond));
+    return Math.max(1, Math.ceil((cost - bucket.tokens) / this.options.refillPerSecond));
   }
 
   /** Forgets clients whose bucket has refilled (they behave like new ones). */

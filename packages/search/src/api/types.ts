@@ -15,6 +15,8 @@ export interface CartItem {
 export interface CommerceContext {
   view: { url: string; referrer?: string };
   user?: { userAgent?: string; latitude?: number; longitude?: number };
+  /** The shopper's position (specification section 3: the context's optional location). */
+  location?: { latitude?: number; longitude?: number };
   /** Log this request server-side (it feeds query suggestions and trending products). */
   capture?: boolean;
   cart?: CartItem[];
@@ -47,6 +49,8 @@ export interface CategoryFacetValueRequest {
   value: string;
   state: FacetValueState;
   children?: CategoryFacetValueRequest[];
+  /** On the selected value: how many of its children to answer. */
+  retrieveCount?: number;
 }
 
 export interface NumericRangeRequest {

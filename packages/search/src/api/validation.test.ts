@@ -72,6 +72,22 @@ describe("request validation (specification section 5)", () => {
       "context.user.latitude: maximum value of 90 not respected.",
       "context.user.longitude: minimum value of -180 not respected.",
     ]);
+    const located = { ...valid.context, location: { latitude: 91, longitude: 181 } };
+    expect(issues(() => validateListingRequest({ ...valid, context: located }, NOW))).toEqual([
+      "context.location.latitude: maximum value of 90 not respected.",
+      "context.location.longitude: maximum value of 180 not respected.",
+    ]);
+    const inRange = { ...valid.context, location: { latitude: 48.1, longitude: 11.6 } };
+    expect(validateListingRequest({ ...valid, context: inRange }, NOW).context.location).toEqual({
+      latitude: 48.1,
+      longitude: 11.6,
+    });
+  });
+
+  it("refuses control characters in text (PostgreSQL cannot store NUL)", () => {
+    expect(issues(() => validateListingRequest({ ...valid, clientId: "a\u0000b" }, NOW))).toEqual([
+      "clientId: value contains control characters.",
+    ]);
   });
 
   it("needs page at least 0, perPage at least 1 and numberOfValues at least 1", () => {

@@ -1,4 +1,4 @@
-import { specErrorMap } from "@vitrine/commerce";
+import { specErrorMap, text } from "@vitrine/commerce";
 import { z } from "zod";
 import { DateFormatError, parseFacetDate } from "../engine/dates.ts";
 import { FACET_BY_ID } from "../engine/facets.ts";
@@ -27,14 +27,14 @@ const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 const state = z.enum(["idle", "selected", "excluded"]);
 const cartItem = z.object({
-  productId: z.string().min(1),
+  productId: text().min(1),
   quantity: z.number().min(0),
-  name: z.string().optional(),
+  name: text().optional(),
   price: z.number().min(0).optional(),
 });
 
 /** The view URL names the page (and so the listing): an absolute URL, or a path on the shop's origin. */
-const viewUrl = z.string().refine((url) => {
+const viewUrl = text().refine((url) => {
   if (url.startsWith("/")) return true;
   try {
     new URL(url);
@@ -44,28 +44,29 @@ const viewUrl = z.string().refine((url) => {
   }
 }, "value is not a valid URL.");
 
+/** A position on Earth, wherever the context carries one. */
+const coordinates = {
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+};
+
 const context = z.object({
-  view: z.object({ url: viewUrl, referrer: z.string().optional() }),
-  user: z
-    .object({
-      userAgent: z.string().optional(),
-      latitude: z.number().min(-90).max(90).optional(),
-      longitude: z.number().min(-180).max(180).optional(),
-    })
-    .optional(),
+  view: z.object({ url: viewUrl, referrer: text().optional() }),
+  user: z.object({ userAgent: text().optional(), ...coordinates }).optional(),
+  location: z.object(coordinates).optional(),
   capture: z.boolean().optional(),
   cart: z.array(cartItem).max(500).optional(),
   purchased: z.array(cartItem).max(500).optional(),
-  source: z.array(z.string()).optional(),
-  product: z.object({ productId: z.string().min(1) }).optional(),
+  source: z.array(text()).optional(),
+  product: z.object({ productId: text().min(1) }).optional(),
 });
 
 const baseShape = {
-  trackingId: z.string().regex(TRACKING_ID_PATTERN, `value did not match provided regex ${TRACKING_ID_PATTERN}`),
-  clientId: z.string().max(200).optional(),
-  language: z.string().min(1),
-  country: z.string().min(1),
-  currency: z.string().refine((c) => CURRENCIES.has(c), "value is not a known currency code."),
+  trackingId: text().regex(TRACKING_ID_PATTERN, `value did not match provided regex ${TRACKING_ID_PATTERN}`),
+  clientId: text().max(200).optional(),
+  language: text().min(1),
+  country: text().min(1),
+  currency: text().refine((c) => CURRENCIES.has(c), "value is not a known currency code."),
   context,
 };
 
@@ -74,10 +75,20 @@ const pageShape = {
   perPage: z.number().int().min(1).max(MAX_PER_PAGE).optional(),
 };
 
-const regularValue = z.object({ value: z.string(), state, previousState: state.optional() });
-type CategoryValueInput = { value: string; state: z.infer<typeof state>; children?: CategoryValueInput[] };
+const regularValue = z.object({ value: text(), state, previousState: state.optional() });
+type CategoryValueInput = {
+  value: string;
+  state: z.infer<typeof state>;
+  children?: CategoryValueInput[];
+  retrieveCount?: number;
+};
 const categoryValue: z.ZodType<CategoryValueInput> = z.lazy(() =>
-  z.object({ value: z.string(), state, children: z.array(categoryValue).max(100).optional() }),
+  z.object({
+    value: text(),
+    state,
+    children: z.array(categoryValue).max(100).optional(),
+    retrieveCount: z.number().int().min(1).optional(),
+  }),
 );
 const numericValue = z
   .object({ start: z.number(), end: z.number(), endInclusive: z.boolean().optional(), state })
@@ -89,7 +100,7 @@ const numericValue = z
       });
     }
   });
-const dateValue = z.object({ start: z.string(), end: z.string(), endInclusive: z.boolean().optional(), state });
+const dateValue = z.object({ start: text(), end: text(), endInclusive: z.boolean().optional(), state });
 
 const VALUE_SCHEMAS = {
   regular: regularValue,
@@ -105,22 +116,22 @@ const facet = z
       .string()
       .min(1)
       .regex(FACET_ID_PATTERN, "value may only contain letters, digits, hyphen and underscore."),
-    field: z.string().optional(),
+    field: text().optional(),
     type: z.enum(["regular", "hierarchical", "numericalRange", "dateRange", "location"]),
-    displayName: z.string().optional(),
+    displayName: text().optional(),
     values: z.array(z.unknown()).max(1000).default([]),
     numberOfValues: z.number().int().min(1).optional(),
     initialNumberOfValues: z.number().int().min(1).optional(),
     isFieldExpanded: z.boolean().optional(),
     freezeCurrentValues: z.boolean().optional(),
     preventAutoSelect: z.boolean().optional(),
-    delimitingCharacter: z.string().optional(),
+    delimitingCharacter: text().optional(),
     retrieveCount: z.number().int().min(1).optional(),
     interval: z.enum(["continuous", "discrete", "even", "equiprobable"]).optional(),
     domain: z.object({ min: z.number(), max: z.number(), increment: z.number().optional() }).optional(),
     rangeAlgorithm: z.enum(["even", "equiprobable"]).optional(),
     resultsMustMatch: z.enum(["allValues", "atLeastOneValue"]).optional(),
-    sortCriteria: z.string().optional(),
+    sortCriteria: text().optional(),
   })
   .superRefine((f, ctx) => {
     const known = FACET_BY_ID.get(f.facetId);
@@ -145,9 +156,9 @@ const sort = z.object({
   fields: z
     .array(
       z.object({
-        field: z.string().min(1),
+        field: text().min(1),
         direction: z.enum(["asc", "desc"]).optional(),
-        displayName: z.string().optional(),
+        displayName: text().optional(),
       }),
     )
     .max(5)
@@ -160,22 +171,22 @@ const listingSchema = z.object({
   facets: z.array(facet).max(50).optional(),
   sort: sort.optional(),
 });
-const searchSchema = listingSchema.extend({ query: z.string().max(1000).optional() });
+const searchSchema = listingSchema.extend({ query: text().max(1000).optional() });
 const facetSearchSchema = searchSchema.extend({
-  facetId: z.string().min(1).regex(FACET_ID_PATTERN, "value may only contain letters, digits, hyphen and underscore."),
-  facetQuery: z.string().max(200),
+  facetId: text().min(1).regex(FACET_ID_PATTERN, "value may only contain letters, digits, hyphen and underscore."),
+  facetQuery: text().max(200),
   numberOfValues: z.number().int().min(1).max(1000).optional(),
-  ignorePaths: z.array(z.array(z.string())).max(100).optional(),
+  ignorePaths: z.array(z.array(text())).max(100).optional(),
 });
 const querySuggestSchema = z.object({
   ...baseShape,
-  query: z.string().max(1000).optional(),
+  query: text().max(1000).optional(),
   count: z.number().int().min(0).max(100).optional(),
 });
 const recommendationsSchema = z.object({
   ...baseShape,
   ...pageShape,
-  slotId: z.string().min(1).max(100),
+  slotId: text().min(1).max(100),
 });
 
 function parse<T>(schema: z.ZodType, input: unknown, now: Date): T {

@@ -394,10 +394,19 @@ function attributeFacet(
 
 /** The selected path of a hierarchical facet request: value texts from the root to the selected value. */
 export function selectedCategoryPath(values: readonly CategoryFacetValueRequest[] | undefined): string[] | undefined {
-  const walk = (nodes: readonly CategoryFacetValueRequest[], path: string[]): string[] | undefined => {
+  return selectedCategoryValue(values)?.path;
+}
+
+/** The selected value of a hierarchical facet request and its path of value texts from the root. */
+type SelectedCategoryValue = { path: string[]; value: CategoryFacetValueRequest };
+
+function selectedCategoryValue(
+  values: readonly CategoryFacetValueRequest[] | undefined,
+): SelectedCategoryValue | undefined {
+  const walk = (nodes: readonly CategoryFacetValueRequest[], path: string[]): SelectedCategoryValue | undefined => {
     for (const node of nodes) {
       const here = [...path, node.value];
-      if (node.state === "selected") return here;
+      if (node.state === "selected") return { path: here, value: node };
       const below = walk(node.children ?? [], here);
       if (below) return below;
     }
@@ -423,10 +432,13 @@ function categoryFacet(def: FacetDefinition, request: FacetRequest | undefined, 
   const catalog = view.catalog;
   const language = view.language;
   const dim = catalog.categories;
-  const path = selectedCategoryPath(request?.values as CategoryFacetValueRequest[] | undefined);
+  const selected = selectedCategoryValue(request?.values as CategoryFacetValueRequest[] | undefined);
+  const path = selected?.path;
   const selectedNode = path ? categoryByNamePath(catalog, language, path) : undefined;
   const selectedValue = selectedNode ? dim.ids.get(String(selectedNode.record.id)) : undefined;
-  const retrieveCount = request?.retrieveCount ?? request?.numberOfValues ?? CATEGORY_RETRIEVE_COUNT;
+  // With a path selected, numberOfValues covers the chain (1, specification section 4); the selected value's
+  // children are counted by its own retrieveCount.
+  const retrieveCount = selected?.value.retrieveCount ?? request?.retrieveCount ?? CATEGORY_RETRIEVE_COUNT;
   const numberOfValues = request?.numberOfValues ?? def.numberOfValues;
   const countOf = (id: number) => {
     const local = dim.ids.get(String(id));

@@ -424,6 +424,37 @@ describe("the category facet", () => {
       ["Jacken", 1, true, ["Damen", "Bekleidung", "Jacken"]],
     ]);
   });
+
+  it("answers the chain of a selected path for numberOfValues 1, the children by the selected value's retrieveCount", () => {
+    const withPath = (retrieveCount?: number) =>
+      facet<CategoryFacetResponse>(
+        search("", {
+          facets: [
+            {
+              facetId: "ec_category",
+              type: "hierarchical",
+              numberOfValues: 1,
+              values: [
+                {
+                  value: "Damen",
+                  state: "idle",
+                  children: [{ value: "Bekleidung", state: "selected", children: [], retrieveCount }],
+                },
+              ],
+            },
+          ],
+        }),
+        "ec_category",
+      );
+    const chain = withPath(undefined);
+    expect(chain.numberOfValues).toBe(1);
+    expect(chain.values.map((v) => v.value)).toEqual(["Damen"]);
+    // numberOfValues is the chain's: the selected value still answers its children.
+    expect(chain.values[0]?.children[0]?.children.map((c) => c.value)).toEqual(["Kleider", "Jacken"]);
+    const one = withPath(1).values[0]?.children[0];
+    expect(one?.children.map((c) => c.value)).toEqual(["Kleider"]);
+    expect(one?.moreValuesAvailable).toBe(true);
+  });
 });
 
 describe("search", () => {
@@ -471,9 +502,19 @@ describe("search", () => {
     const page = search("", { perPage: 2, page: 1 });
     expect(page.products).toHaveLength(2);
     expect(page.pagination).toEqual({ page: 1, perPage: 2, totalEntries: 6, totalPages: 3 });
+  });
+
+  it("answers a page beyond the last with the last page (pages stay within 0 to totalPages-1)", () => {
+    const last = search("", { perPage: 2, page: 2 });
     const beyond = search("", { perPage: 2, page: 2500 });
-    expect(beyond.products).toEqual([]);
-    expect(beyond.pagination.totalEntries).toBe(6);
+    expect(beyond.pagination).toEqual({ page: 2, perPage: 2, totalEntries: 6, totalPages: 3 });
+    expect(ids(beyond)).toEqual(ids(last));
+    expect(ids(beyond)).toHaveLength(2);
+    const listed = engine.listing({ ...request({}, STORES.de, "/c/damen/"), perPage: 2, page: 99 });
+    expect(listed.pagination.page).toBe(listed.pagination.totalPages - 1);
+    expect(listed.products.length).toBeGreaterThan(0);
+    const nothing = search("zzzzqqqq", { page: 5 });
+    expect(nothing.pagination).toMatchObject({ page: 0, totalEntries: 0, totalPages: 0 });
   });
 
   it("corrects a query that finds nothing (did you mean)", () => {

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  decodeUriComponentOrUndefined,
   type Language,
   NEW_ARRIVAL_DAYS,
   type OutfitRecord,
@@ -35,7 +36,7 @@ import type {
 } from "../api/types.ts";
 import { Merchandising, type MerchandisingRules } from "../merchandising/rules.ts";
 import { type CatalogIndex, referenceKey } from "./catalog-index.ts";
-import { FACET_BY_ID, type FacetState, facetDisplayName, type PreparedFacets, prepareFacets } from "./facets.ts";
+import { FACET_BY_ID, type FacetState, facetDisplayName, prepareFacets } from "./facets.ts";
 import { compareText, foldText, queryTokens } from "./normalize.ts";
 import { defaultImageUrl, ProductCache, type ProductContext, productWithChildren } from "./products.ts";
 import { type BaseFilter, executeQuery, type SortKey } from "./query.ts";
@@ -53,6 +54,24 @@ export const DEFAULT_RECOMMENDATIONS = 10;
 export const DEFAULT_COMPLETIONS = 5;
 /** The protocol's result window: first result plus count never exceeds 5000. */
 export const RESULT_WINDOW = 5000;
+
+interface Paging {
+  /** Zero-based. */
+  page: number;
+  perPage: number;
+  offset: number;
+  limit: number;
+}
+
+function pageAt(page: number, perPage: number): Paging {
+  const offset = page * perPage;
+  return { page, perPage, offset, limit: Math.max(0, Math.min(perPage, RESULT_WINDOW - offset)) };
+}
+
+/** Pages of a result (only the first `RESULT_WINDOW` products can be paged to). */
+function totalPages(total: number, perPage: number): number {
+  return Math.ceil(Math.min(total, RESULT_WINDOW) / perPage);
+}
 const DEFAULT_FACET_SEARCH_VALUES = 10;
 /** Catalogue phrases for suggestions are rebuilt at most this often while the catalogue changes. */
 const PHRASES_TTL_MS = 60_000;
@@ -266,7 +285,9 @@ export class SearchEngine {
     } catch {
       return { base: { kind: "none" } };
     }
-    const segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    const decoded = pathname.split("/").filter(Boolean).map(decodeUriComponentOrUndefined);
+    if (decoded.some((s) => s === undefined)) return { base: { kind: "none" } };
+    const segments = decoded as string[];
     if (segments[0] && SHOPS.some((s) => s.pathPrefix === segments[0])) segments.shift();
     if (segments[0] !== "c" || segments.length < 2) return { base: { kind: "none" } };
     const found = view.catalog.tree.findByPath(
@@ -312,12 +333,25 @@ export class SearchEngine {
     return new Map((req.facets ?? []).map((f) => [f.facetId, f]));
   }
 
-  private pageOf(req: { page?: number; perPage?: number }, fallback: number) {
-    const perPage = req.perPage ?? fallback;
-    const page = req.page ?? 0;
-    const offset = page * perPage;
-    const limit = Math.max(0, Math.min(perPage, RESULT_WINDOW - offset));
-    return { page, perPage, offset, limit };
+  private pageOf(req: { page?: number; perPage?: number }, fallback: number): Paging {
+    return pageAt(req.page ?? 0, req.perPage ?? fallback);
+  }
+
+  /**
+   * Runs a paged query; a page beyond the last is answered with the last page (specification section 4: the
+   * page stays within 0 to totalPages-1), by running it again (`run` prepares its own facet counts).
+   */
+  private paged<T extends { total: number }>(
+    req: { page?: number; perPage?: number },
+    fallback: number,
+    run: (paging: Paging) => T,
+  ): { paging: Paging; result: T } {
+    const paging = this.pageOf(req, fallback);
+    const result = run(paging);
+    const last = Math.max(0, totalPages(result.total, paging.perPage) - 1);
+    if (paging.page <= last) return { paging, result };
+    const clamped = pageAt(last, paging.perPage);
+    return { paging: clamped, result: run(clamped) };
   }
 
   private respond(
@@ -344,7 +378,7 @@ export class SearchEngine {
         page: paging.page,
         perPage: paging.perPage,
         totalEntries: total,
-        totalPages: Math.ceil(Math.min(total, RESULT_WINDOW) / paging.perPage),
+        totalPages: totalPages(total, paging.perPage),
       },
       sort,
       triggers,
@@ -357,23 +391,25 @@ export class SearchEngine {
     const view = this.viewFor(req);
     const target = this.resolveListing(view, req.context.view.url, now);
     const sort = resolveSort(req.sort, view.language);
-    const paging = this.pageOf(req, DEFAULT_PER_PAGE);
-    const facets = prepareFacets(this.facetRequests(req), {
-      view,
-      now,
-      userLocation: userLocation(req),
+    const { paging, result } = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
+      const facets = prepareFacets(this.facetRequests(req), {
+        view,
+        now,
+        userLocation: userLocation(req),
+      });
+      const result = executeQuery({
+        view,
+        base: target.base,
+        facets,
+        countFacets: true,
+        sort: sort.key,
+        offset: paging.offset,
+        limit: paging.limit,
+        pinnedProductIds: target.categoryKey ? this.merchandising.pinnedFor(view.shop.code, target.categoryKey) : [],
+      });
+      return { total: result.total, parents: result.parents, facets };
     });
-    const result = executeQuery({
-      view,
-      base: target.base,
-      facets,
-      countFacets: true,
-      sort: sort.key,
-      offset: paging.offset,
-      limit: paging.limit,
-      pinnedProductIds: target.categoryKey ? this.merchandising.pinnedFor(view.shop.code, target.categoryKey) : [],
-    });
-    return this.respond(view, now, result.total, result.parents, facets.states, paging, sort.response, []);
+    return this.respond(view, now, result.total, result.parents, result.facets.states, paging, sort.response, []);
   }
 
   /** A text search: triggers, typo-tolerant matching, facets, sorting, and a corrected query when nothing matches. */
@@ -385,9 +421,8 @@ export class SearchEngine {
     const rewrite = triggers.find((t) => t.type === "query");
     const effective = rewrite && typeof rewrite.content === "string" ? rewrite.content : query;
     const sort = resolveSort(req.sort, view.language);
-    const paging = this.pageOf(req, DEFAULT_PER_PAGE);
     const requests = this.facetRequests(req);
-    const run = (q: string) => {
+    const run = (q: string, paging: Paging) => {
       const facets = prepareFacets(requests, { view, now, userLocation: userLocation(req) });
       const text = this.textMatch(view, q);
       const result = executeQuery({
@@ -400,24 +435,20 @@ export class SearchEngine {
         offset: paging.offset,
         limit: paging.limit,
       });
-      return { facets, result };
+      return { facets, result, total: result.total };
     };
-    let { facets, result }: { facets: PreparedFacets; result: ReturnType<typeof executeQuery> } = run(effective);
     let queryCorrection: QueryCorrectionResponse | undefined;
-    if (result.total === 0 && !rewrite && query !== "") {
+    const answer = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
+      const found = run(effective, paging);
+      if (found.total > 0 || rewrite || query === "") return found;
       const correction = this.correct(view, query);
-      if (correction) {
-        const corrected = run(correction.correctedQuery);
-        if (corrected.result.total > 0) {
-          ({ facets, result } = corrected);
-          queryCorrection = {
-            correctedQuery: correction.correctedQuery,
-            originalQuery: query,
-            corrections: [correction],
-          };
-        }
-      }
-    }
+      const corrected = correction ? run(correction.correctedQuery, paging) : undefined;
+      if (!correction || !corrected || corrected.total === 0) return found;
+      queryCorrection = { correctedQuery: correction.correctedQuery, originalQuery: query, corrections: [correction] };
+      return corrected;
+    });
+    const { paging } = answer;
+    const { facets, result } = answer.result;
     const response: SearchResponse = this.respond(
       view,
       now,
@@ -466,19 +497,20 @@ export class SearchEngine {
     const view = this.viewFor(req);
     const query = (req.query ?? "").trim();
     const sort = resolveSort(req.sort, view.language);
-    const paging = this.pageOf(req, DEFAULT_SUGGESTED_PRODUCTS);
-    const facets = prepareFacets(this.facetRequests(req), { view, now, userLocation: userLocation(req) });
     const tooShort = query.length < MIN_INSTANT_QUERY_LENGTH;
-    const result = executeQuery({
-      view,
-      base: tooShort ? { kind: "none" } : { kind: "all" },
-      text: tooShort ? undefined : this.textMatch(view, query),
-      facets,
-      countFacets: false,
-      sort: sort.key,
-      offset: paging.offset,
-      limit: paging.limit,
-    });
+    const text = tooShort ? undefined : this.textMatch(view, query);
+    const { paging, result } = this.paged(req, DEFAULT_SUGGESTED_PRODUCTS, (paging) =>
+      executeQuery({
+        view,
+        base: tooShort ? { kind: "none" } : { kind: "all" },
+        text,
+        facets: prepareFacets(this.facetRequests(req), { view, now, userLocation: userLocation(req) }),
+        countFacets: false,
+        sort: sort.key,
+        offset: paging.offset,
+        limit: paging.limit,
+      }),
+    );
     return this.respond(view, now, result.total, result.parents, [], paging, sort.response, []);
   }
 
@@ -568,7 +600,6 @@ export class SearchEngine {
       throw invalid("context.product", "value is required.");
     }
     const productSlot = productId === undefined ? undefined : this.catalog.slotOfProduct.get(productId);
-    const paging = this.pageOf(req, DEFAULT_RECOMMENDATIONS);
     const slots =
       PRODUCT_SLOTS.has(req.slotId) && (productSlot === undefined || !view.has(productSlot))
         ? []
@@ -581,24 +612,30 @@ export class SearchEngine {
             boughtTogether,
           });
     const ctx = this.productContext(view, now);
-    const page = slots.slice(paging.offset, paging.offset + paging.limit);
+    const { paging, result } = this.paged(req, DEFAULT_RECOMMENDATIONS, (paging) => ({
+      total: slots.length,
+      page: slots.slice(paging.offset, paging.offset + paging.limit),
+    }));
     return {
       headline: RECOMMENDATION_SLOTS[req.slotId][view.language],
-      products: page.map((slot) => productWithChildren(slot, ctx)),
+      products: result.page.map((slot) => productWithChildren(slot, ctx)),
       pagination: {
         page: paging.page,
         perPage: paging.perPage,
         totalEntries: slots.length,
-        totalPages: Math.ceil(Math.min(slots.length, RESULT_WINDOW) / paging.perPage),
+        totalPages: totalPages(slots.length, paging.perPage),
       },
       responseId: crypto.randomUUID(),
     };
   }
 }
 
+/** The shopper's position: the context's location, or else the user's. */
 function userLocation(req: BaseRequest): { latitude: number; longitude: number } | undefined {
-  const user = req.context.user;
-  return user?.latitude !== undefined && user.longitude !== undefined
-    ? { latitude: user.latitude, longitude: user.longitude }
-    : undefined;
+  for (const place of [req.context.location, req.context.user]) {
+    if (place?.latitude !== undefined && place.longitude !== undefined) {
+      return { latitude: place.latitude, longitude: place.longitude };
+    }
+  }
+  return undefined;
 }

@@ -1,57 +1,71 @@
-import { type Db, SHOPS, type StoreCode, specErrorMap } from "@vitrine/commerce";
+import {
+  type Db,
+  isRowId,
+  jsonValueTooDeep,
+  MAX_JSON_DEPTH,
+  SHOPS,
+  type StoreCode,
+  specErrorMap,
+  text,
+} from "@vitrine/commerce";
 import { sql } from "kysely";
 import { z } from "zod";
 import { SearchValidationError } from "../api/errors.ts";
 
 /**
  * Shopper events of the protocol (`ec.productView`, `ec.productClick`, `ec.cartAction`, `ec.purchase`, as the
- * event library sends them: payload fields plus `meta`) and the searches and listings logged with `capture`.
- * They are stored in `search_event` and feed query suggestions (learned queries), trending products and
- * "bought together".
+ * event library sends them: payload fields plus `meta`), the searches and listings logged with `capture`, and
+ * the shop's placed orders. They are stored in `search_event` and feed query suggestions (learned queries),
+ * trending products and "bought together".
+ *
+ * Anyone holding the public API key can post events, so what is bought comes only from placed orders (rows of
+ * type `order`, written by the shop itself): an `ec.purchase` event is kept for analytics and counts for nothing.
  */
 
 export const COMMERCE_EVENT_TYPES = ["ec.productView", "ec.productClick", "ec.cartAction", "ec.purchase"] as const;
 export type CommerceEventType = (typeof COMMERCE_EVENT_TYPES)[number];
+/** Rows of a placed order (one per product): not a protocol type, so no posted event can make one. */
+export const ORDER_EVENT = "order";
 /** Events one request may carry (the event library sends one at a time). */
 export const MAX_EVENTS_PER_REQUEST = 100;
 const PAYLOAD_LIMIT = 4000;
 export const ANONYMOUS = "anonymous";
 
 const product = z.object({
-  productId: z.string().min(1).max(100),
-  name: z.string().max(500).optional(),
+  productId: text().min(1).max(100),
+  name: text().max(500).optional(),
   price: z.number().min(0).optional(),
 });
 const meta = z
   .object({
-    type: z.string().min(1),
-    clientId: z.string().max(200).optional().nullable(),
-    config: z.object({ trackingId: z.string().optional() }).optional(),
+    type: text().min(1),
+    clientId: text().max(200).optional().nullable(),
+    config: z.object({ trackingId: text().optional() }).optional(),
     ts: z.number().optional(),
   })
   .loose();
 
 const EVENT_SCHEMAS: Record<CommerceEventType, z.ZodType> = {
-  "ec.productView": z.object({ currency: z.string().min(1), product }),
+  "ec.productView": z.object({ currency: text().min(1), product }),
   "ec.productClick": z.object({
-    currency: z.string().min(1),
+    currency: text().min(1),
     product,
     position: z.number().int().min(1),
-    responseId: z.string().min(1).max(100),
+    responseId: text().min(1).max(100),
   }),
   "ec.cartAction": z.object({
-    currency: z.string().min(1),
+    currency: text().min(1),
     product,
     action: z.enum(["add", "remove"]),
     quantity: z.number().int().min(1),
   }),
   "ec.purchase": z.object({
-    currency: z.string().min(1),
+    currency: text().min(1),
     products: z
       .array(z.object({ product, quantity: z.number().int().min(1) }))
       .min(1)
       .max(200),
-    transaction: z.object({ id: z.string().min(1).max(100), revenue: z.number().min(0) }),
+    transaction: z.object({ id: text().min(1).max(100), revenue: z.number().min(0) }),
   }),
 };
 
@@ -86,7 +100,7 @@ function storeOf(trackingId: string | undefined, currency: string | undefined): 
 
 const productNumber = (id: string): number | null => {
   const n = Number(id);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return isRowId(n) ? n : null;
 };
 
 /**
@@ -109,6 +123,11 @@ export function parseEvents(
   list.forEach((raw, i) => {
     if (raw === null || typeof raw !== "object") {
       issues.push({ field: `${i}`, message: "value is not an object." });
+      return;
+    }
+    // Storing an event serializes it whole, recursively: a deeply nested one is refused first.
+    if (jsonValueTooDeep(raw)) {
+      issues.push({ field: `${i}`, message: `value contains more than ${MAX_JSON_DEPTH} levels of nesting` });
       return;
     }
     const event = raw as Record<string, unknown>;
@@ -192,13 +211,60 @@ export function parseEvents(
   return parsed;
 }
 
+/** An order the shop placed, for "bought together" and popularity. */
+export interface PlacedOrder {
+  storeCode: StoreCode;
+  /** The order number. */
+  number: string;
+  /** The products bought (free gifts left out), with their units. */
+  lines: readonly { productId: number; quantity: number }[];
+}
+
+export function orderRows(order: PlacedOrder, now: Date): EventRow[] {
+  const createdAt = now.toISOString();
+  return order.lines.map((line) => ({
+    store_code: order.storeCode,
+    type: ORDER_EVENT,
+    client_id: null,
+    query: null,
+    product_id: line.productId,
+    action: null,
+    quantity: line.quantity,
+    transaction_id: order.number,
+    response_id: null,
+    results: null,
+    payload: "{}",
+    created_at: createdAt,
+  }));
+}
+
 const ROWS_PER_INSERT = 200;
+
+/**
+ * Text for a log row without NUL characters: PostgreSQL text cannot hold them, and one such row would make the
+ * whole batch insert fail, losing the other rows with it.
+ */
+function storableText<T extends string | null>(value: T): T {
+  return (value === null ? value : value.replaceAll("\u0000", "")) as T;
+}
+
+function storableRow(row: EventRow): EventRow {
+  return {
+    ...row,
+    client_id: storableText(row.client_id),
+    query: storableText(row.query),
+    action: storableText(row.action),
+    transaction_id: storableText(row.transaction_id),
+    response_id: storableText(row.response_id),
+    payload: storableText(row.payload),
+  };
+}
 
 export async function insertEventRows(db: Db, rows: readonly EventRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
       .insertInto("search_event")
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .values(rows.slice(i, i + ROWS_PER_INSERT).map(storableRow))
       .execute();
   }
 }
@@ -219,7 +285,7 @@ export async function upsertLearnedQueries(db: Db, updates: readonly LearnedQuer
       .insertInto("search_query")
       .values({
         store_code: u.storeCode,
-        query: u.query,
+        query: storableText(u.query),
         searches: u.searches,
         clicks: u.clicks,
         results: u.results,
@@ -258,15 +324,15 @@ export async function loadLearnedQueries(
   return out;
 }
 
-/** How much each event says about a product's popularity. */
+/** How much each event says about a product's popularity (purchases count from placed orders). */
 const POPULARITY_WEIGHTS: Record<string, number> = {
   "ec.productView": 1,
   "ec.productClick": 2,
   "ec.cartAction": 4,
-  "ec.purchase": 8,
+  [ORDER_EVENT]: 8,
 };
 
-/** Popularity per store and product from the events since `since`: views, clicks, basket adds and purchases. */
+/** Popularity per store and product from the events since `since`: views, clicks, basket adds and orders. */
 export async function loadPopularity(db: Db, since: Date): Promise<Map<string, Map<number, number>>> {
   const rows = await db
     .selectFrom("search_event")
@@ -279,7 +345,7 @@ export async function loadPopularity(db: Db, since: Date): Promise<Map<string, M
     ])
     .where("created_at", ">=", since.toISOString())
     .where("product_id", "is not", null)
-    .where("type", "in", [...COMMERCE_EVENT_TYPES])
+    .where("type", "in", Object.keys(POPULARITY_WEIGHTS))
     .where((eb) => eb.or([eb("action", "is", null), eb("action", "=", "add")]))
     .groupBy(["store_code", "product_id", "type"])
     .execute();
@@ -295,15 +361,15 @@ export async function loadPopularity(db: Db, since: Date): Promise<Map<string, M
   return out;
 }
 
-/** Products bought in the same purchases as the given ones, most often first. */
+/** Products bought in the same orders as the given ones, most often first. */
 export async function loadBoughtTogether(db: Db, productIds: readonly number[], limit = 50): Promise<number[]> {
   if (productIds.length === 0) return [];
   const rows = await db
     .selectFrom("search_event as bought")
     .innerJoin("search_event as other", "other.transaction_id", "bought.transaction_id")
     .select(["other.product_id as productId", (eb) => eb.fn.countAll<number>().as("times")])
-    .where("bought.type", "=", "ec.purchase")
-    .where("other.type", "=", "ec.purchase")
+    .where("bought.type", "=", ORDER_EVENT)
+    .where("other.type", "=", ORDER_EVENT)
     .where("bought.product_id", "in", [...productIds])
     .where("other.product_id", "not in", [...productIds])
     .where("other.product_id", "is not", null)

@@ -5,7 +5,7 @@ import {
   basketItemAddSchema,
   basketItemRemoveSchema,
   basketItemsAddSchema,
-  basketItemUpdateSchema,
+  basketItemUpdatePayloadSchema,
   basketMergeSchema,
   clearBasket,
   emptyPayloadSchema,
@@ -82,7 +82,7 @@ export const methods = {
     handler: async (ctx, payload) => answer(await addItemsToBasket(basketContext(ctx), shopper(ctx), payload)),
   }),
   updateBasketItem: rpcMethod({
-    payload: basketItemUpdateSchema,
+    payload: basketItemUpdatePayloadSchema,
     handler: async (ctx, payload) => answer(await updateBasketItem(basketContext(ctx), shopper(ctx), payload)),
   }),
   removeItemFromBasket: rpcMethod({

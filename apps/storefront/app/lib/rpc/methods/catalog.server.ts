@@ -1,12 +1,12 @@
-import { CATEGORY_CHILD_DEPTH, getCategoryById, getCategoryByPath } from "@vitrine/commerce";
+import { CATEGORY_CHILD_DEPTH, getCategoryById, getCategoryByPath, rowId, text } from "@vitrine/commerce";
 import { z } from "zod";
 import { catalogContext } from "../../shop.server.ts";
 import { rpcMethod, rpcProblem } from "../rpc.server.ts";
 
 /** Category reads of the channel: the category with 5 child levels and its `sale` property (section 7). */
 
-const categoryId = z.number().int().positive();
-const slug = z.string().trim().min(1).max(120);
+const categoryId = rowId;
+const slug = text().trim().min(1).max(120);
 
 export const methods = {
   getCategoryById: rpcMethod({

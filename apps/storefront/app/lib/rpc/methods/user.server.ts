@@ -1,4 +1,4 @@
-import { changePassword, listAddresses, loadCustomer, updateCustomerProfile } from "@vitrine/commerce";
+import { changePassword, listAddresses, loadCustomer, text, updateCustomerProfile } from "@vitrine/commerce";
 import { z } from "zod";
 import { accountsContext, type CurrentCustomer, clientRequest, currentCustomerOf } from "../../auth.server.ts";
 import { type RpcContext, rpcMethod, rpcProblem, validationProblem } from "../rpc.server.ts";
@@ -34,7 +34,7 @@ export function accountHolder(ctx: RpcContext) {
   return ctx.customer;
 }
 
-const nullableText = z.string().max(200).nullable().optional();
+const nullableText = text().max(200).nullable().optional();
 
 export const methods = {
   getUser: rpcMethod({ payload: noPayload, handler: (ctx) => (ctx.customer ? userOf(ctx.customer) : null) }),
@@ -50,8 +50,8 @@ export const methods = {
 
   updateShopUser: rpcMethod({
     payload: z.strictObject({
-      firstName: z.string().max(200).optional(),
-      lastName: z.string().max(200).optional(),
+      firstName: text().max(200).optional(),
+      lastName: text().max(200).optional(),
       phone: nullableText,
       birthDate: nullableText,
     }),
