@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type DatabaseIntrospector, sql } from "kysely";
 import { type MigrationResultSet, Migrator } from "kysely/migration";
 import { type Db, dialect } from "./database.ts";
 import { migrations } from "./migrations/index.ts";
@@ -13,7 +13,41 @@ async function migrator(db: Db): Promise<Migrator> {
   if (dialect(db) !== "postgres") return new Migrator({ db, provider });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  if (!schema) return new Migrator({ db, provider });
+  return new Migrator({ db: withSchemaIntrospection(db, schema), provider, migrationTableSchema: schema });
+}
+
+/**
+ * Kysely's migrator asks whether its tables exist by introspecting every table of every schema, and its query
+ * resolves each table by name (`pg_get_serial_sequence`): a schema dropped meanwhile by another process (a
+ * parallel test file, another shop in the database) fails our migration with "relation … does not exist". The
+ * migrator only needs table names of its own schema, so it gets an introspection limited to that schema.
+ */
+function withSchemaIntrospection(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; type: string }>`
+        select table_name as name, table_type as type from information_schema.tables where table_schema = ${schema}`.execute(
+        db,
+      );
+      return rows.map((row) => ({
+        name: row.name,
+        schema,
+        isView: row.type === "VIEW",
+        isForeign: row.type === "FOREIGN",
+        columns: [],
+      }));
+    },
+  };
+  return new Proxy(db, {
+    // Kysely keeps its state in private fields: its methods must run on the instance itself, not the proxy.
+    get: (target, property) => {
+      if (property === "introspection") return introspection;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
