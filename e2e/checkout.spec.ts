@@ -11,6 +11,7 @@ import { expectNoSeriousA11yViolations } from "./fixtures.ts";
  * returns portal. Items go into the basket through the RPC channel; everything after that is the shopper's UI.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
+const SCREENSHOTS = "test-results/checkout";
 // Whole purchases with a payment page: more steps than the default minute allows on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 let db: Db;
@@ -126,11 +127,13 @@ test("a guest checks out with invoice in de, gets the confirmation and keeps the
   // Keeping the account needs the mailbox: the link goes to the order's address, and only it lets a password be set.
   await page.getByRole("button", { name: "Link senden" }).click();
   await expect(page.getByText(`Wir haben dir einen Link an ${guestEmail} geschickt.`)).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/success-link-sent.png`, fullPage: true });
   await page.goto(await mailLink(guestEmail, "guest-conversion"));
   await expect(page).toHaveURL(/\/de\/login\/\?register=true$/);
   await expect(page.getByRole("heading", { level: 1, name: "Passwort festlegen" })).toBeVisible();
   await expect(page.getByText(guestEmail)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/guest-set-password.png`, fullPage: true });
   await page.getByLabel("Neues Passwort").fill("Sommer-2026!");
   await page.locator("main").getByRole("button", { name: "Konto anlegen" }).click();
   await expect(page).toHaveURL(/\/de\/account\/$/);

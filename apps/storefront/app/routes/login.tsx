@@ -153,7 +153,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <main id="main" className="page account-auth">
       {notice ? <FormMessage kind="success">{t(`account.notice.${notice}`)}</FormMessage> : null}
-      <div className="account-auth__grid">
+      <div className={`account-auth__grid${mode === "convert" ? " account-auth__grid--single" : ""}`}>
         {mode === "sign-in" ? (
           <>
             <SignInForm failure={actionData} redirectUrl={redirectUrl} />
