@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -157,4 +157,34 @@ describe("server fast path", () => {
     expect((await get("/xx/")).status).toBeGreaterThanOrEqual(300);
     expect((await get("/de/cart/")).headers["x-vitrine-page-cache"]).toBe("pass");
   });
+});
+
+describe("server connections", () => {
+  /** A request through `agent`, body sent as given; the answer's status and whether the socket was a reused one. */
+  function send(agent: Agent, method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; reused: boolean }>((done, fail) => {
+      const req = httpRequest(`${base}${path}`, { agent, method, headers }, (res) => {
+        res.resume();
+        res.on("end", () => done({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      // A body the server does not read must not hang the request: the client gives up with an error, not a pass.
+      req.on("error", (error) => (error.message.includes("EPIPE") ? undefined : fail(error)));
+      req.end(body);
+    });
+  }
+
+  it("answers the next request on a kept-alive connection after refusing a large body early", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, "POST", "/api/rpc/getUser", Buffer.alloc(1024 * 1024, "a"), {
+        "content-type": "application/json",
+      });
+      expect(refused.status).toBe(403);
+      // Behind the unread bytes this request used to stall until the server reset the connection.
+      const next = await send(agent, "GET", "/healthz");
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });

@@ -156,6 +156,30 @@ describe(`search HTTP API on ${DIALECT}`, () => {
     expect((await third.json()).type).toBe("TooManyRequests");
   });
 
+  it("counts a client behind one trusted proxy by the address the proxy appended, not the entries the client wrote", async () => {
+    const limited = createSearchHttpHandler(service, {
+      rateLimit: { capacity: 2, refillPerSecond: 0.5 },
+      trustProxy: 1,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await limited(
+        new Request(`${BASE}/search/querySuggest`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            "x-forwarded-for": `192.0.2.${i}, 198.51.100.20`,
+          },
+          body: JSON.stringify(request({ query: "k" })),
+        }),
+        { clientAddress: "10.0.0.1" },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it("stores events posted with the access token in the query", async () => {
     const events = [
       {

@@ -1,11 +1,17 @@
-import { isMaintenanceMode } from "@vitrine/commerce";
+import {
+  type DatabaseTrouble,
+  databaseTrouble,
+  isMaintenanceMode,
+  probeDatabase,
+  type VitrineConfig,
+} from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
 import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
 import { pageUrl } from "./page-url.ts";
-import { previewAccess, withoutPreviewToken } from "./preview.server.ts";
+import { previewAccess, previewTokenRefused, withoutPreviewToken } from "./preview.server.ts";
 import { isHttps, isSameOriginRequest, serializeCookie, signedRandom, verifySigned } from "./security.server.ts";
 import { getServices } from "./services.server.ts";
 import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, parseStorePath, readCookie } from "./store.ts";
@@ -24,6 +30,7 @@ function isResourcePath(pathname: string): boolean {
     pathname.startsWith("/assets/") ||
     pathname.startsWith("/builds/") ||
     pathname === "/healthz" ||
+    pathname === "/readyz" ||
     /\.[a-z0-9]+$/i.test(pathname)
   );
 }
@@ -34,9 +41,30 @@ function isMutation(method: string): boolean {
 
 /**
  * Runs for every request: services, trailing slash, browser id and CSRF cookies, cross-site protection,
- * maintenance mode. Route middleware (the store layout) runs inside it.
+ * maintenance mode, and a 503 instead of a 500 while the database is away or refuses writes. Route middleware
+ * (the store layout) runs inside it.
  */
-export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  let response: Response;
+  try {
+    response = await handleRequest(args, next);
+  } catch (error) {
+    const trouble = databaseTrouble(error);
+    if (!trouble) throw error;
+    return databaseUnavailable(args.request, trouble);
+  }
+  // Loaders' and actions' errors arrive here as the error page: whether the database caused it, a probe says.
+  if (response.status >= 500) {
+    const services = await getServices();
+    const trouble = await probeDatabase(services.db, services.clock.now()).catch(() => undefined);
+    if (trouble) return databaseUnavailable(args.request, trouble);
+  }
+  return response;
+};
+
+type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
+
+async function handleRequest({ request, context }: MiddlewareArgs[0], next: MiddlewareArgs[1]): Promise<Response> {
   const services = await getServices();
   context.set(servicesContext, services);
   const url = new URL(request.url);
@@ -48,9 +76,14 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
 
   const cookieHeader = request.headers.get("cookie");
-  const { browserId, csrfToken, setCookies } = visitorCookies(services.secret, cookieHeader, isHttps(request));
+  const { browserId, csrfToken, setCookies } = visitorCookies(
+    services.secret,
+    cookieHeader,
+    isHttps(request, services.config),
+  );
   // Preview-editor mode needs the editor-mode parameter and the preview token (lib/preview.server.ts).
-  const preview = previewAccess(request, url, { previewToken: services.config.PREVIEW_TOKEN, secret: services.secret });
+  const preview = await previewAccess(services, request, url);
+  if (preview.retryAfterSeconds !== undefined) return previewTokenRefused(preview.retryAfterSeconds);
   if (preview.cookie) {
     setCookies.push(preview.cookie);
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
@@ -89,7 +122,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;
-};
+}
 
 /**
  * The browser id (HttpOnly, keys a guest's basket and wishlist) and the CSRF token of a request, from its signed
@@ -119,11 +152,12 @@ export function visitorCookies(
 export function storeCookie(
   request: { url: string; headers: { get(name: string): string | null } },
   shop: Shop,
+  config: VitrineConfig,
 ): string | undefined {
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) === shop.code) return undefined;
   return serializeCookie(LOCALE_COOKIE, shop.code, {
     maxAge: LOCALE_COOKIE_MAX_AGE,
-    secure: isHttps(request),
+    secure: isHttps(request, config),
     httpOnly: false,
   });
 }
@@ -154,4 +188,26 @@ function csrfRefused(pathname: string): Response {
     );
   }
   return new Response(detail, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+/** How soon to ask again while the database is away: a restart of PostgreSQL takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** The answer while the database cannot be reached or takes no writes (`databaseTrouble`); the cause is logged. */
+export function databaseUnavailable(request: Request, trouble: DatabaseTrouble): Response {
+  console.error(
+    `vitrine: database ${trouble.kind} (${trouble.reason}): answering 503 to ${request.method} ${request.url}`,
+  );
+  const detail =
+    trouble.kind === "unreachable"
+      ? "The shop's database cannot be reached at the moment. Please try again in a minute."
+      : "The shop's database cannot save changes at the moment. Please try again later.";
+  const headers = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return Response.json(
+      { type: "about:blank", title: "Service Unavailable", status: 503, detail },
+      { status: 503, headers: { ...headers, "content-type": "application/problem+json" } },
+    );
+  }
+  return new Response(detail, { status: 503, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
 }

@@ -384,12 +384,12 @@ export async function answerFromPageCache(request: PageRequest): Promise<Respons
     return undefined;
   }
   if (await isMaintenanceMode(services.db)) return undefined;
-  const cookies = visitorCookies(services.secret, request.headers.get("cookie"), isHttps(request));
+  const cookies = visitorCookies(services.secret, request.headers.get("cookie"), isHttps(request, services.config));
   const visitor = { ...cookies, editorMode: false };
   if (!(await isAnonymousPageView(request, services, inStore.shop, visitor))) return undefined;
   const response = hit(request, services, cache, visitor);
   if (!response) return undefined;
-  const remember = storeCookie(request, inStore.shop);
+  const remember = storeCookie(request, inStore.shop, services.config);
   for (const cookie of remember ? [...cookies.setCookies, remember] : cookies.setCookies) {
     response.headers.append("set-cookie", cookie);
   }

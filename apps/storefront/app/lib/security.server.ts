@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { isForwardedHttps, type VitrineConfig } from "@vitrine/commerce";
 
 /** Signed random values for cookies: `{random}.{hmac}`, verified in constant time. */
 export function signedRandom(secret: string, purpose: string): string {
@@ -39,9 +40,12 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join("; ");
 }
 
-/** Cookies are Secure when the shop is served over HTTPS (directly or behind a proxy that says so). */
-export function isHttps(request: { url: string; headers: { get(name: string): string | null } }): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+/** Cookies are Secure when the shop is served over HTTPS (directly or behind a trusted proxy that says so). */
+export function isHttps(
+  request: { url: string; headers: { get(name: string): string | null } },
+  config: Pick<VitrineConfig, "TRUST_PROXY">,
+): boolean {
+  return isForwardedHttps(request, config);
 }
 
 /**

@@ -81,6 +81,7 @@ export async function stopServices(): Promise<void> {
   if (!services) return;
   const s = await services.catch(() => undefined);
   services = undefined;
-  await s?.search.stop();
+  // Its last write of logged searches may fail (the database gone or read-only): close the database anyway.
+  await s?.search.stop().catch((error: unknown) => console.error("vitrine: stopping the search service failed", error));
   await s?.db.destroy();
 }

@@ -32,7 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw redirect(`${resetPage}?error=invalid-link`, { headers });
     }
     store.setCookie(
-      serializeCookie(RESET_COOKIE, token, { maxAge: RESET_COOKIE_MAX_AGE, path: login, secure: isHttps(request) }),
+      serializeCookie(RESET_COOKIE, token, {
+        maxAge: RESET_COOKIE_MAX_AGE,
+        path: login,
+        secure: isHttps(request, store.services.config),
+      }),
     );
     throw redirect(resetPage, { headers });
   }

@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   const ctx = accountsContext(store, request);
-  const client = clientRequest(request);
+  const client = clientRequest(request, store.services.config);
   const next = safeRedirectPath(formText(form, "redirectUrl"), localizedPath(store.shop, "/account/"));
 
   if (intent === "sign-out") {

@@ -61,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const result = await registerGuestCustomer(
     accountsContext(store, args.request),
-    clientRequest(args.request),
+    clientRequest(args.request, store.services.config),
     customer.id,
     { password: formText(form, "password") },
   );

@@ -17,7 +17,10 @@ async function migrator(db: Db): Promise<Migrator> {
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const result = await (await migrator(db)).migrateToLatest();
+  const migrations = await migrator(db);
+  // Migrating takes a lock, a write: a database already up to date is left alone (it may be read-only).
+  if ((await migrations.getMigrations()).every((migration) => migration.executedAt !== undefined)) return {};
+  const result = await migrations.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");
     const error = result.error instanceof Error ? result.error : new Error(String(result.error));
