@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { messagesForLocaleCode } from "./i18n/messages.server.ts";
 import { setMessageSource } from "./i18n/registry.ts";
+import { noteFailure } from "./lib/middleware.server.ts";
 import { getServices, stopServices } from "./lib/services.server.ts";
 
 setMessageSource((locale) => messagesForLocaleCode(locale) ?? {});
@@ -77,6 +78,7 @@ export default function handleRequest(
 /** Server-side errors are logged with their stack; the shopper only ever sees the error screen. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  noteFailure(request, error);
   console.error(`vitrine: error handling ${request.method} ${new URL(request.url).pathname}:`, error);
 };
 

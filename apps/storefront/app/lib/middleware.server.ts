@@ -53,14 +53,24 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
     if (!trouble) throw error;
     return databaseUnavailable(args.request, trouble);
   }
-  // Loaders' and actions' errors arrive here as the error page: whether the database caused it, a probe says.
+  // Loaders' and actions' errors arrive here as the error page: what caused it was noted (`noteFailure`), and a
+  // probe tells whether the database takes writes (a failed write may have left no error to note).
   if (response.status >= 500) {
     const services = await getServices();
-    const trouble = await probeDatabase(services.db, services.clock.now()).catch(() => undefined);
+    const trouble =
+      failures.get(args.request) ?? (await probeDatabase(services.db, services.clock.now()).catch(() => undefined));
     if (trouble) return databaseUnavailable(args.request, trouble);
   }
   return response;
 };
+
+const failures = new WeakMap<Request, DatabaseTrouble>();
+
+/** Remembers that a request failed because of the database (React Router's handleError, the RPC channel). */
+export function noteFailure(request: Request, error: unknown): void {
+  const trouble = databaseTrouble(error);
+  if (trouble) failures.set(request, trouble);
+}
 
 type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
 
