@@ -106,6 +106,31 @@ describe("server fast path", () => {
     expect(second.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
+  it("gives every answer of a page its own script nonce, named in the Content-Security-Policy, kept pages too", async () => {
+    const nonces = new Set<string>();
+    const how: unknown[] = [];
+    for (const path of ["/de/s/impressum/", "/de/s/impressum/", "/de/cart/"]) {
+      const answer = await get(path, { "accept-encoding": "gzip" });
+      expect(answer.status).toBe(200);
+      how.push(answer.headers["x-vitrine-page-cache"]);
+      const policy = answer.headers["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? "";
+      expect(nonce).not.toBe("");
+      expect(policy).toContain("default-src 'self'");
+      expect(answer.headers["permissions-policy"]).toContain("camera=()");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      nonces.add(nonce);
+      const page = html(answer);
+      // Every inline script React Router writes carries the nonce (JSON-LD data blocks are not run).
+      const inline = [...page.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, attributes] of inline) expect(attributes, path).toContain(`nonce="${nonce}"`);
+      expect(page).not.toContain("nonce-placeholder");
+    }
+    expect(how).toEqual(["miss", "hit", "pass"]);
+    expect(nonces.size).toBe(3);
+  });
+
   it("takes a returning browser's cookies and sets only what is missing", async () => {
     const first = await get("/de/s/versand/");
     const sid = cookie(first, "vitrine_sid") as string;

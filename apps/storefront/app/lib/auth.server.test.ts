@@ -31,7 +31,13 @@ function routeContext(cookies: string[] = []) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(shopContext, shopByCode("de") as NonNullable<ReturnType<typeof shopByCode>>);
-  context.set(requestContext, { browserId: "browser-1", csrfToken: "t", setCookies: cookies, editorMode: false });
+  context.set(requestContext, {
+    browserId: "browser-1",
+    csrfToken: "t",
+    nonce: "n",
+    setCookies: cookies,
+    editorMode: false,
+  });
   return context;
 }
 

@@ -12,7 +12,15 @@ import { requestContext, servicesContext } from "./context.ts";
 import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
 import { pageUrl } from "./page-url.ts";
 import { previewAccess, previewTokenRefused, withoutPreviewToken } from "./preview.server.ts";
-import { isHttps, isSameOriginRequest, serializeCookie, signedRandom, verifySigned } from "./security.server.ts";
+import {
+  isHttps,
+  isSameOriginRequest,
+  newNonce,
+  serializeCookie,
+  setSecurityHeaders,
+  signedRandom,
+  verifySigned,
+} from "./security.server.ts";
 import { getServices } from "./services.server.ts";
 import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, parseStorePath, readCookie } from "./store.ts";
 
@@ -98,9 +106,11 @@ async function handleRequest({ request, context }: MiddlewareArgs[0], next: Midd
     setCookies.push(preview.cookie);
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
   }
+  const nonce = newNonce();
   context.set(requestContext, {
     browserId,
     csrfToken,
+    nonce,
     setCookies,
     editorMode: preview.granted,
   });
@@ -129,6 +139,7 @@ async function handleRequest({ request, context }: MiddlewareArgs[0], next: Midd
 
   const response = await next();
   for (const cookie of context.get(requestContext).setCookies) response.headers.append("set-cookie", cookie);
+  setSecurityHeaders(response.headers, { nonce, https: isHttps(request, services.config) });
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;

@@ -40,6 +40,44 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join("; ");
 }
 
+/** A fresh Content-Security-Policy nonce: one per answer, so a script injected into a page cannot guess it. */
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * Scripts only from the shop's origin and inline scripts carrying the answer's nonce (React Router's hydration
+ * data and module loader get it through `<ServerRouter nonce>`). Inline styles stay allowed: components set
+ * `style` attributes. Images may come from another host (IMAGE_BASE_URL, a CDN).
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Features the shop uses (geolocation for the store finder, payment) stay with its own pages; others are off. */
+const PERMISSIONS_POLICY = "camera=(), microphone=(), usb=(), browsing-topics=(), geolocation=(self), payment=(self)";
+const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The security headers of every answer; HSTS only over HTTPS (a browser ignores it over HTTP anyway). */
+export function setSecurityHeaders(headers: Headers, options: { nonce: string; https: boolean }): void {
+  headers.set("content-security-policy", contentSecurityPolicy(options.nonce));
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("x-frame-options", "SAMEORIGIN");
+  headers.set("referrer-policy", "strict-origin-when-cross-origin");
+  headers.set("permissions-policy", PERMISSIONS_POLICY);
+  if (options.https) headers.set("strict-transport-security", `max-age=${HSTS_MAX_AGE}`);
+}
+
 /** Cookies are Secure when the shop is served over HTTPS (directly or behind a trusted proxy that says so). */
 export function isHttps(
   request: { url: string; headers: { get(name: string): string | null } },
