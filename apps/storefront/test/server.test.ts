@@ -113,7 +113,7 @@ describe("server fast path", () => {
       const answer = await get(path, { "accept-encoding": "gzip" });
       expect(answer.status).toBe(200);
       how.push(answer.headers["x-vitrine-page-cache"]);
-      const policy = answer.headers["content-security-policy"] ?? "";
+      const policy = String(answer.headers["content-security-policy"] ?? "");
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? "";
       expect(nonce).not.toBe("");
       expect(policy).toContain("default-src 'self'");
