@@ -101,7 +101,8 @@ describe(`sign-up, sign-in, sign-out (${dialectName})`, () => {
       expect(response.status).toBe(302);
       return response.headers.getSetCookie().find((c) => c.includes("session_token="));
     };
-    const secure = await signUp(`${TEST_ORIGIN.replace("http:", "https:")}/de/login/?register=true`);
+    const httpsOrigin = TEST_ORIGIN.replace("http:", "https:");
+    const secure = await signUp(`${httpsOrigin}/de/login/?register=true`, { origin: httpsOrigin });
     expect(secure).toMatch(/^__Secure-vitrine\.session_token=/);
     expect(secure).toMatch(/; Secure/);
     // TRUST_PROXY is not set in this shop: anyone could send the header.

@@ -68,14 +68,20 @@ export function contentSecurityPolicy(nonce: string): string {
 const PERMISSIONS_POLICY = "camera=(), microphone=(), usb=(), browsing-topics=(), geolocation=(self), payment=(self)";
 const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The security headers of every answer; HSTS only over HTTPS (a browser ignores it over HTTP anyway). */
+/**
+ * The security headers of every answer, unless the route set a stricter one itself (the sign-in link's
+ * `Referrer-Policy: no-referrer`); HSTS only over HTTPS (a browser ignores it over HTTP anyway).
+ */
 export function setSecurityHeaders(headers: Headers, options: { nonce: string; https: boolean }): void {
-  headers.set("content-security-policy", contentSecurityPolicy(options.nonce));
-  headers.set("x-content-type-options", "nosniff");
-  headers.set("x-frame-options", "SAMEORIGIN");
-  headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  headers.set("permissions-policy", PERMISSIONS_POLICY);
-  if (options.https) headers.set("strict-transport-security", `max-age=${HSTS_MAX_AGE}`);
+  const defaults: [string, string][] = [
+    ["content-security-policy", contentSecurityPolicy(options.nonce)],
+    ["x-content-type-options", "nosniff"],
+    ["x-frame-options", "SAMEORIGIN"],
+    ["referrer-policy", "strict-origin-when-cross-origin"],
+    ["permissions-policy", PERMISSIONS_POLICY],
+  ];
+  if (options.https) defaults.push(["strict-transport-security", `max-age=${HSTS_MAX_AGE}`]);
+  for (const [name, value] of defaults) if (!headers.has(name)) headers.set(name, value);
 }
 
 /** Cookies are Secure when the shop is served over HTTPS (directly or behind a trusted proxy that says so). */

@@ -19,7 +19,8 @@ async function migrator(db: Db): Promise<Migrator> {
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrations = await migrator(db);
   // Migrating takes a lock, a write: a database already up to date is left alone (it may be read-only).
-  if ((await migrations.getMigrations()).every((migration) => migration.executedAt !== undefined)) return {};
+  if ((await migrations.getMigrations()).every((migration) => migration.executedAt !== undefined))
+    return { results: [] };
   const result = await migrations.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");
