@@ -91,6 +91,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<b
   if (!file) return false;
   res.statusCode = 200;
   res.setHeader("content-type", file.contentType);
+  res.setHeader("x-content-type-options", "nosniff");
   res.setHeader("content-length", file.body.length);
   // An encoded answer is not compressed again by the compression middleware.
   if (file.encoding) res.setHeader("content-encoding", file.encoding);

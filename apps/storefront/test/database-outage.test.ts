@@ -82,10 +82,13 @@ describe.skipIf(!isPostgres)("PostgreSQL going away", () => {
     `.execute(admin);
     expect(rows.length).toBeGreaterThan(0);
     // A request that got one of the terminated connections before the pool noticed answers 503; the pool drops
-    // such connections and the next requests get fresh ones.
-    const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await browser.fetch("/de/cart/")).status);
-    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    // each such connection (10 at most) and the next requests get fresh ones.
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 200 && statuses.length < 20) statuses.push((await browser.fetch("/de/cart/")).status);
+    expect(
+      statuses.every((status) => status === 200 || status === 503),
+      String(statuses),
+    ).toBe(true);
     expect(statuses.at(-1)).toBe(200);
     expect((await browser.fetch("/readyz")).status).toBe(200);
   });

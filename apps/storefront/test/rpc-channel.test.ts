@@ -125,7 +125,13 @@ describe("the RPC channel", () => {
 
   it("answers JSON with nosniff and the security headers", async () => {
     const browser = shop.browser();
-    for (const response of [await browser.rpc("getCategoryById", { id: 1 }), await browser.fetch("/healthz")]) {
+    const refused = await post(browser, "getCategoryById", "{}", { "x-csrf-token": "forged" });
+    expect(refused.status).toBe(403);
+    for (const response of [
+      await browser.rpc("getCategoryById", { id: 1 }),
+      await browser.fetch("/healthz"),
+      refused,
+    ]) {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
       expect(response.headers.get("permissions-policy")).toContain("camera=()");

@@ -172,6 +172,7 @@ describe("server fast path", () => {
     expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
     expect(br.headers.vary).toBe("Accept-Encoding");
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
     // Nothing outside the client build is answered as a file.
     expect((await get("/assets/..%2f..%2fserver%2findex.js")).headers["content-type"]).not.toMatch(/javascript/);

@@ -47,15 +47,27 @@ function isMutation(method: string): boolean {
   return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 }
 
+type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
+
 /**
  * Runs for every request: services, trailing slash, browser id and CSRF cookies, cross-site protection,
  * maintenance mode, and a 503 instead of a 500 while the database is away or refuses writes. Route middleware
  * (the store layout) runs inside it.
  */
 export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  const nonce = newNonce();
+  const response = await answerOrUnavailable(args, next, nonce);
+  // Every answer of ours, pages, JSON and refusals alike; the services are missing only when the database was
+  // away at start.
+  const services = await getServices().catch(() => undefined);
+  setSecurityHeaders(response.headers, { nonce, https: !!services && isHttps(args.request, services.config) });
+  return response;
+};
+
+async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs[1], nonce: string) {
   let response: Response;
   try {
-    response = await handleRequest(args, next);
+    response = await handleRequest(args, next, nonce);
   } catch (error) {
     const trouble = databaseTrouble(error);
     if (!trouble) throw error;
@@ -70,7 +82,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
     if (trouble) return databaseUnavailable(args.request, trouble);
   }
   return response;
-};
+}
 
 const failures = new WeakMap<Request, DatabaseTrouble>();
 
@@ -80,9 +92,11 @@ export function noteFailure(request: Request, error: unknown): void {
   if (trouble) failures.set(request, trouble);
 }
 
-type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
-
-async function handleRequest({ request, context }: MiddlewareArgs[0], next: MiddlewareArgs[1]): Promise<Response> {
+async function handleRequest(
+  { request, context }: MiddlewareArgs[0],
+  next: MiddlewareArgs[1],
+  nonce: string,
+): Promise<Response> {
   const services = await getServices();
   context.set(servicesContext, services);
   const url = new URL(request.url);
@@ -106,7 +120,6 @@ async function handleRequest({ request, context }: MiddlewareArgs[0], next: Midd
     setCookies.push(preview.cookie);
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
   }
-  const nonce = newNonce();
   context.set(requestContext, {
     browserId,
     csrfToken,
@@ -139,7 +152,6 @@ async function handleRequest({ request, context }: MiddlewareArgs[0], next: Midd
 
   const response = await next();
   for (const cookie of context.get(requestContext).setCookies) response.headers.append("set-cookie", cookie);
-  setSecurityHeaders(response.headers, { nonce, https: isHttps(request, services.config) });
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;
