@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { drainUnreadBody } from "@vitrine/commerce/node-http";
 import type { ServerBuild } from "react-router";
 import { StaticFiles } from "./static-files.ts";
 
@@ -90,6 +91,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<b
   if (!file) return false;
   res.statusCode = 200;
   res.setHeader("content-type", file.contentType);
+  res.setHeader("x-content-type-options", "nosniff");
   res.setHeader("content-length", file.body.length);
   // An encoded answer is not compressed again by the compression middleware.
   if (file.encoding) res.setHeader("content-encoding", file.encoding);
@@ -104,12 +106,14 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<b
 }
 
 const server = createServer((req, res) => {
-  // The socket address for per-client rate limits (app/lib/auth.server.ts clientAddress); whatever a client sent
+  // The socket address for per-client rate limits (clientAddress of @vitrine/commerce); whatever a client sent
   // under this name is overwritten.
   req.headers["x-vitrine-client-address"] = req.socket.remoteAddress ?? "";
+  drainUnreadBody(req, res);
   compress(req as never, res as never, () => {
     serveStatic(req, res)
-      .then((served) => served || serveCachedPage(req, res))
+      // A failing fast path (the database away) leaves the request to React Router, which answers it properly.
+      .then((served) => served || serveCachedPage(req, res).catch(() => false))
       .then((served) => {
         if (!served) return handle(req, res);
       })

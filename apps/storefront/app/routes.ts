@@ -16,6 +16,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemaps.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
 
   route(":store", "routes/store.tsx", [
     // The search box's and facets' suggestions (JSON), in the store's language.

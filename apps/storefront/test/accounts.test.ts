@@ -13,7 +13,7 @@ import {
   waitForMail,
 } from "./account-fixtures.ts";
 import { findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
-import { startTestShop, type TestShop } from "./shop-client.ts";
+import { startTestShop, TEST_ORIGIN, type TestShop } from "./shop-client.ts";
 
 /** Sign-up, sign-in, sign-out, password reset, redirect rules, open-redirect attempts, rate limits, sessions. */
 let shop: TestShop;
@@ -81,25 +81,33 @@ describe(`sign-up, sign-in, sign-out (${dialectName})`, () => {
     expect(html).toContain("Neukunde");
   });
 
-  it("marks the session cookie Secure behind HTTPS", async () => {
-    const browser = shop.browser();
-    await browser.fetch("/healthz");
-    const response = await browser.fetch("/de/login/?register=true", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https" },
-      body: new URLSearchParams({
-        csrf: browser.csrfToken() ?? "",
-        intent: "sign-up",
-        firstName: "Sam",
-        lastName: "Secure",
-        email: uniqueEmail(),
-        password: PASSWORD,
-      }),
-    });
-    expect(response.status).toBe(302);
-    const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
-    expect(cookie).toMatch(/^__Secure-vitrine\.session_token=/);
-    expect(cookie).toMatch(/; Secure/);
+  it("marks the session cookie Secure over HTTPS, and trusts X-Forwarded-Proto only from a trusted proxy", async () => {
+    const signUp = async (url: string, headers: Record<string, string> = {}) => {
+      const browser = shop.browser();
+      await browser.fetch("/healthz");
+      const response = await browser.fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({
+          csrf: browser.csrfToken() ?? "",
+          intent: "sign-up",
+          firstName: "Sam",
+          lastName: "Secure",
+          email: uniqueEmail(),
+          password: PASSWORD,
+        }),
+      });
+      expect(response.status).toBe(302);
+      return response.headers.getSetCookie().find((c) => c.includes("session_token="));
+    };
+    const httpsOrigin = TEST_ORIGIN.replace("http:", "https:");
+    const secure = await signUp(`${httpsOrigin}/de/login/?register=true`, { origin: httpsOrigin });
+    expect(secure).toMatch(/^__Secure-vitrine\.session_token=/);
+    expect(secure).toMatch(/; Secure/);
+    // TRUST_PROXY is not set in this shop: anyone could send the header.
+    const forwarded = await signUp("/de/login/?register=true", { "x-forwarded-proto": "https" });
+    expect(forwarded).toMatch(/^vitrine\.session_token=/);
+    expect(forwarded).not.toMatch(/; Secure/);
   });
 
   it("refuses a sign-up with invalid fields or a taken address, keeping what was typed", async () => {
@@ -262,6 +270,34 @@ describe(`sign-up, sign-in, sign-out (${dialectName})`, () => {
       });
       expect(response.status, `sign-up ${i + 1}`).toBe(i < 20 ? 302 : 429);
     }
+  });
+
+  it("does not let a client get past the sign-up limit by rotating X-Forwarded-For (no trusted proxy)", async () => {
+    // The peer is a private address, as a proxy on the same network would be, but TRUST_PROXY is not set.
+    const peer = `10.${Math.floor(Math.random() * 250)}.0.9`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= 20; i++) {
+      const browser = shop.browser();
+      await browser.fetch("/healthz");
+      const response = await browser.fetch("/de/login/?register=true", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-vitrine-client-address": peer,
+          "x-forwarded-for": nextAddress(),
+        },
+        body: new URLSearchParams({
+          csrf: browser.csrfToken() ?? "",
+          intent: "sign-up",
+          firstName: "R",
+          lastName: "L",
+          email: uniqueEmail("rotate"),
+          password: PASSWORD,
+        }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

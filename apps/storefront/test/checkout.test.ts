@@ -443,6 +443,26 @@ describe("order tracking and returns over HTTP", () => {
     ).toBe(200);
   });
 
+  it("does not let a client get past the tracking limit by rotating X-Forwarded-For (no trusted proxy)", async () => {
+    const browser = shop.browser();
+    await browser.fetch("/healthz");
+    const peer = `10.${Math.floor(Math.random() * 250)}.1.9`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= 10; i++) {
+      const response = await browser.fetch("/de/order-trackform/", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-vitrine-client-address": peer,
+          "x-forwarded-for": nextAddress(),
+        },
+        body: new URLSearchParams({ number: "12345678", emailOrZipCode: "10115", csrf: browser.csrfToken() ?? "" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it("registers a return through the portal, mails the label and shows the return in the history", async () => {
     const { number, email } = await placeGuestOrder();
     const orders = { db, clock: { now: () => new Date() }, publicUrl: "http://127.0.0.1:4173" };

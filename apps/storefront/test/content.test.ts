@@ -192,7 +192,25 @@ describe("preview mode", () => {
     expect(await (await browser.fetch("/de/s/aktion/?editor-mode")).text()).not.toContain(DRAFT);
   });
 
-  it("shows drafts, never cached, with the token; then remembers it for the session", async () => {
+  it("refuses every preview token from an address after 10 tries in 15 minutes, the right one too", async () => {
+    const browser = shop.browser();
+    const from = { "x-vitrine-client-address": "203.0.113.199" };
+    for (let i = 0; i < 10; i++) {
+      const guess = await browser.fetch(`/de/s/aktion/?editor-mode&preview-token=guess-${i}`, { headers: from });
+      expect(guess.status, `guess ${i + 1}`).toBe(200);
+    }
+    const limited = await browser.fetch(`/de/s/aktion/?editor-mode&preview-token=${PREVIEW_TOKEN}`, { headers: from });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(browser.cookies.has("vitrine_preview")).toBe(false);
+    // Another address is not affected.
+    const other = await browser.fetch(`/de/s/aktion/?editor-mode&preview-token=${PREVIEW_TOKEN}`, {
+      headers: { "x-vitrine-client-address": "203.0.113.200" },
+    });
+    expect(other.status).toBe(302);
+  });
+
+  it("shows drafts, never cached, with the token; then remembers it for 8 hours", async () => {
     const browser = shop.browser();
     const entered = await browser.fetch(`/de/s/aktion/?editor-mode&preview-token=${PREVIEW_TOKEN}`);
     // The token leaves the address at once; an HttpOnly session cookie carries it from now on.
@@ -200,7 +218,8 @@ describe("preview mode", () => {
     expect(entered.headers.get("location")).toBe("/de/s/aktion/?editor-mode=");
     const cookie = entered.headers.getSetCookie().find((c) => c.startsWith("vitrine_preview="));
     expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=28800/);
     expect(cookie).not.toContain(PREVIEW_TOKEN);
 
     const preview = await browser.fetch("/de/s/aktion/?editor-mode=");

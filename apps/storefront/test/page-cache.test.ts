@@ -60,9 +60,13 @@ describe("page cache", () => {
       for (const found of embedded) expect(found).toBe(token);
     }
     expect(first.csrfToken()).not.toBe(second.csrfToken());
-    // Apart from the token, the kept page is the page.
-    expect(b.html.replaceAll(second.csrfToken() as string, "T")).toBe(
-      a.html.replaceAll(first.csrfToken() as string, "T"),
+    // Apart from the token and the script nonce (new for every answer, named in its Content-Security-Policy),
+    // the kept page is the page.
+    const nonceOf = (answer: Response) =>
+      /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1] as string;
+    expect(nonceOf(b.response)).not.toBe(nonceOf(a.response));
+    expect(b.html.replaceAll(second.csrfToken() as string, "T").replaceAll(nonceOf(b.response), "N")).toBe(
+      a.html.replaceAll(first.csrfToken() as string, "T").replaceAll(nonceOf(a.response), "N"),
     );
     // Every answer sets the visitor's cookies.
     expect(b.response.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual([

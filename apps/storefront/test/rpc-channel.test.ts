@@ -110,6 +110,42 @@ describe("the RPC channel", () => {
     expect(JSON.stringify(extra.errors)).toContain("depth");
   });
 
+  it("takes only JSON: any other Content-Type is refused with 415", async () => {
+    const browser = shop.browser();
+    await browser.fetch("/healthz");
+    const body = JSON.stringify({ payload: { id: 1 } });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""]) {
+      const response = await post(browser, "getCategoryById", body, { "content-type": type });
+      expect(response.status, type).toBe(415);
+      expect((await problemOf(response)).detail).toBe("Expected content-type to be application/json");
+    }
+    const json = await post(browser, "getCategoryById", body, { "content-type": "application/json; charset=utf-8" });
+    expect(json.status).not.toBe(415);
+  });
+
+  it("answers JSON with nosniff and the security headers", async () => {
+    const browser = shop.browser();
+    const refused = await post(browser, "getCategoryById", "{}", { "x-csrf-token": "forged" });
+    expect(refused.status).toBe(403);
+    for (const response of [
+      await browser.rpc("getCategoryById", { id: 1 }),
+      await browser.fetch("/healthz"),
+      refused,
+    ]) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      // Plain HTTP, no trusted proxy: no HSTS.
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+    const https = await shop.handler(new Request("https://127.0.0.1:4173/healthz"));
+    expect(https.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+    const forwarded = await shop.handler(
+      new Request("http://127.0.0.1:4173/healthz", { headers: { "x-forwarded-proto": "https" } }),
+    );
+    expect(forwarded.headers.get("strict-transport-security")).toBeNull();
+  });
+
   it("needs the CSRF token (403 without it)", async () => {
     const browser = shop.browser();
     await browser.fetch("/healthz");

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -106,6 +106,31 @@ describe("server fast path", () => {
     expect(second.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
+  it("gives every answer of a page its own script nonce, named in the Content-Security-Policy, kept pages too", async () => {
+    const nonces = new Set<string>();
+    const how: unknown[] = [];
+    for (const path of ["/de/s/impressum/", "/de/s/impressum/", "/de/cart/"]) {
+      const answer = await get(path, { "accept-encoding": "gzip" });
+      expect(answer.status).toBe(200);
+      how.push(answer.headers["x-vitrine-page-cache"]);
+      const policy = String(answer.headers["content-security-policy"] ?? "");
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? "";
+      expect(nonce).not.toBe("");
+      expect(policy).toContain("default-src 'self'");
+      expect(answer.headers["permissions-policy"]).toContain("camera=()");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      nonces.add(nonce);
+      const page = html(answer);
+      // Every inline script React Router writes carries the nonce (JSON-LD data blocks are not run).
+      const inline = [...page.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, attributes] of inline) expect(attributes, path).toContain(`nonce="${nonce}"`);
+      expect(page).not.toContain("nonce-placeholder");
+    }
+    expect(how).toEqual(["miss", "hit", "pass"]);
+    expect(nonces.size).toBe(3);
+  });
+
   it("takes a returning browser's cookies and sets only what is missing", async () => {
     const first = await get("/de/s/versand/");
     const sid = cookie(first, "vitrine_sid") as string;
@@ -147,6 +172,7 @@ describe("server fast path", () => {
     expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
     expect(br.headers.vary).toBe("Accept-Encoding");
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
     // Nothing outside the client build is answered as a file.
     expect((await get("/assets/..%2f..%2fserver%2findex.js")).headers["content-type"]).not.toMatch(/javascript/);
@@ -157,4 +183,34 @@ describe("server fast path", () => {
     expect((await get("/xx/")).status).toBeGreaterThanOrEqual(300);
     expect((await get("/de/cart/")).headers["x-vitrine-page-cache"]).toBe("pass");
   });
+});
+
+describe("server connections", () => {
+  /** A request through `agent`, body sent as given; the answer's status and whether the socket was a reused one. */
+  function send(agent: Agent, method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; reused: boolean }>((done, fail) => {
+      const req = httpRequest(`${base}${path}`, { agent, method, headers }, (res) => {
+        res.resume();
+        res.on("end", () => done({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      // A body the server does not read must not hang the request: the client gives up with an error, not a pass.
+      req.on("error", (error) => (error.message.includes("EPIPE") ? undefined : fail(error)));
+      req.end(body);
+    });
+  }
+
+  it("answers the next request on a kept-alive connection after refusing a large body early", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, "POST", "/api/rpc/getUser", Buffer.alloc(1024 * 1024, "a"), {
+        "content-type": "application/json",
+      });
+      expect(refused.status).toBe(403);
+      // Behind the unread bytes this request used to stall until the server reset the connection.
+      const next = await send(agent, "GET", "/healthz");
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });

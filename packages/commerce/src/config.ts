@@ -41,11 +41,15 @@ const configSchema = z.object({
    * apps/storefront/app/lib/page-cache.server.ts), in MB; 0 switches the cache off.
    */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** Behind a reverse proxy: trust X-Forwarded-For / X-Forwarded-Proto for client address and HTTPS. */
+  /**
+   * Behind reverse proxies: how many of them to trust for X-Forwarded-For (client address) and X-Forwarded-Proto
+   * (HTTPS); 0 uses the socket peer only (client-address.ts). `true` and `false` are read as 1 and 0.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .string()
+    .default("0")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(10)),
 });
 
 export type VitrineConfig = z.output<typeof configSchema>;

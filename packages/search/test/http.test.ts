@@ -1,7 +1,10 @@
+import { Agent, createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { TestDatabase } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSearchToken, publicApiKey } from "../src/api/auth.ts";
 import { createSearchHttpHandler, type SearchHttpHandler } from "../src/api/http-handler.ts";
+import { toNodeListener } from "../src/api/node-server.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
 import { DIALECT, fixtureDatabase, TestClock } from "./database.ts";
 import { request, STORES, TODAY } from "./fixtures.ts";
@@ -154,6 +157,69 @@ describe(`search HTTP API on ${DIALECT}`, () => {
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toBe("2");
     expect((await third.json()).type).toBe("TooManyRequests");
+  });
+
+  it("counts a client behind one trusted proxy by the address the proxy appended, not the entries the client wrote", async () => {
+    const limited = createSearchHttpHandler(service, {
+      rateLimit: { capacity: 2, refillPerSecond: 0.5 },
+      trustProxy: 1,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await limited(
+        new Request(`${BASE}/search/querySuggest`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            "x-forwarded-for": `192.0.2.${i}, 198.51.100.20`,
+          },
+          body: JSON.stringify(request({ query: "k" })),
+        }),
+        { clientAddress: "10.0.0.1" },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("over node:http, refuses a large body as soon as it is too large and keeps the connection usable", async () => {
+    const server = createServer(toNodeListener(handler, () => undefined, 64 * 1024));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const HELD_BACK_FROM = 256 * 1024;
+    /** A POST; with `holdBack` the client sends the rest of the body only once the answer has come. */
+    const send = (body: Buffer, holdBack = false) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            agent,
+            port,
+            host: "127.0.0.1",
+            method: "POST",
+            path: "/api/search/commerce/v2/search/querySuggest",
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          },
+          (res) => {
+            if (holdBack) req.end(body.subarray(HELD_BACK_FROM));
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        if (holdBack) req.write(body.subarray(0, HELD_BACK_FROM));
+        else req.end(body);
+      });
+    try {
+      // Answered while the client still holds back most of its 1 MiB: nothing waits for (or keeps) the whole body.
+      expect(await send(Buffer.alloc(1024 * 1024, "a"), true)).toBe(413);
+      // The same connection, after the rest of that body was read and dropped.
+      expect(await send(Buffer.from(JSON.stringify(request({ query: "k" }))))).toBe(200);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("stores events posted with the access token in the query", async () => {

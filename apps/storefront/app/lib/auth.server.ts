@@ -4,6 +4,7 @@ import {
   type AccountMails,
   type ClientRequest,
   type Customer,
+  clientAddress,
   createAccountAuth,
   mergeBaskets,
   mergeWishlists,
@@ -11,6 +12,7 @@ import {
   renderMail,
   sendMail,
   sessionCustomer,
+  type VitrineConfig,
 } from "@vitrine/commerce";
 import { shopByCode } from "@vitrine/commerce/shops";
 import { redirect } from "react-router";
@@ -78,7 +80,12 @@ export function accountAuth(services: Services, secure: boolean): AccountAuth {
 /** The context of the accounts services for a request: its mails are worded in the request's store. */
 export function accountsContext(store: StoreRequest, request: Request): AccountMailContext {
   const { db, clock } = store.services;
-  return { db, clock, auth: accountAuth(store.services, isHttps(request)), mails: accountMails(store) };
+  return {
+    db,
+    clock,
+    auth: accountAuth(store.services, isHttps(request, store.services.config)),
+    mails: accountMails(store),
+  };
 }
 
 /** The account mails of a store: the guest's link to keep the account, the alert about failed sign-ins. */
@@ -122,37 +129,9 @@ function accountMails(store: StoreRequest): AccountMails {
   };
 }
 
-/**
- * The client's address for rate limits: the socket address the server put in `x-vitrine-client-address` (the
- * client cannot set it: the server overwrites it), or, when that is a proxy on this machine or the private
- * network, the last address the proxy appended to `x-forwarded-for`.
- */
-export const CLIENT_ADDRESS_HEADER = "x-vitrine-client-address";
-
-export function clientAddress(request: Request): string {
-  const socket = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "";
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded && (socket === "" || isPrivateAddress(socket))) {
-    const last = forwarded.split(",").at(-1)?.trim();
-    if (last) return last;
-  }
-  return socket || "unknown";
-}
-
-function isPrivateAddress(address: string): boolean {
-  const a = address.replace(/^::ffff:/, "");
-  return (
-    a === "::1" ||
-    /^127\./.test(a) ||
-    /^10\./.test(a) ||
-    /^192\.168\./.test(a) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(a) ||
-    /^f[cd][0-9a-f]{2}:/i.test(a)
-  );
-}
-
-export function clientRequest(request: Request): ClientRequest {
-  return { headers: request.headers, clientAddress: clientAddress(request) };
+/** The request and its client's address (TRUST_PROXY hops, `clientAddress`) for the accounts services' rate limits. */
+export function clientRequest(request: Request, config: VitrineConfig): ClientRequest {
+  return { headers: request.headers, clientAddress: clientAddress(request, config) };
 }
 
 // Loaders of one request (store layout, account layout, page) share one session lookup.

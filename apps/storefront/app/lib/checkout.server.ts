@@ -4,6 +4,7 @@ import {
   CHECKOUT_STEPS,
   type CheckoutFailure,
   type CheckoutStep,
+  clientAddress,
   completeCheckoutPayment,
   formatGiftCardCode,
   GIFT_CARD_RATE_LIMIT,
@@ -21,7 +22,7 @@ import type { RouterContextProvider } from "react-router";
 import { data, redirect } from "react-router";
 import type { CheckoutActionData, CheckoutPageData } from "../components/checkout/types.ts";
 import { formText } from "./account-forms.ts";
-import { clientAddress, guardCheckout } from "./auth.server.ts";
+import { guardCheckout } from "./auth.server.ts";
 import { afterOrderPlaced, checkoutContext, checkoutShopper } from "./orders.server.ts";
 import { storeRequest } from "./shop.server.ts";
 import { localizedPath } from "./store.ts";
@@ -197,7 +198,7 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
       const code = formText(form, "giftCardCode").slice(0, 64);
       const shopperKey = shopper.kind === "customer" ? shopper.customerId : shopper.browserId;
       const verdict = await hitRateLimits(store.services, [
-        { rule: GIFT_CARD_RATE_LIMIT, subject: { scope: "ip", value: clientAddress(request) } },
+        { rule: GIFT_CARD_RATE_LIMIT, subject: { scope: "ip", value: clientAddress(request, store.services.config) } },
         { rule: GIFT_CARD_RATE_LIMIT, subject: { scope: "shopper", value: shopperKey } },
       ]);
       if (!verdict.allowed) {

@@ -9,6 +9,8 @@ export interface RequestState {
   browserId: string;
   /** Double-submit CSRF token (also in the readable `vitrine_csrf` cookie). */
   csrfToken: string;
+  /** The Content-Security-Policy nonce of this answer's scripts (lib/security.server.ts). */
+  nonce: string;
   /** Cookies to add to the response. */
   setCookies: string[];
   /** Preview-editor mode: the page must not be cached. */

@@ -1,17 +1,25 @@
-import { isMaintenanceMode } from "@vitrine/commerce";
+import {
+  type DatabaseTrouble,
+  databaseTrouble,
+  isMaintenanceMode,
+  probeDatabase,
+  type VitrineConfig,
+} from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
 import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
 import { pageUrl } from "./page-url.ts";
-import { previewAccess, withoutPreviewToken } from "./preview.server.ts";
+import { previewAccess, previewTokenRefused, withoutPreviewToken } from "./preview.server.ts";
 import {
   csrfTokenFor,
   isHttps,
   isSameOriginRequest,
+  newNonce,
   sameToken,
   serializeCookie,
+  setSecurityHeaders,
   signedRandom,
   verifySigned,
 } from "./security.server.ts";
@@ -32,6 +40,7 @@ function isResourcePath(pathname: string): boolean {
     pathname.startsWith("/assets/") ||
     pathname.startsWith("/builds/") ||
     pathname === "/healthz" ||
+    pathname === "/readyz" ||
     /\.[a-z0-9]+$/i.test(pathname)
   );
 }
@@ -40,11 +49,56 @@ function isMutation(method: string): boolean {
   return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 }
 
+type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
+
 /**
  * Runs for every request: services, trailing slash, browser id and CSRF cookies, cross-site protection,
- * maintenance mode. Route middleware (the store layout) runs inside it.
+ * maintenance mode, and a 503 instead of a 500 while the database is away or refuses writes. Route middleware
+ * (the store layout) runs inside it.
  */
-export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  const nonce = newNonce();
+  const response = await answerOrUnavailable(args, next, nonce);
+  // Every answer of ours, pages, JSON and refusals alike; the services are missing only when the database was
+  // away at start.
+  const services = await getServices().catch(() => undefined);
+  setSecurityHeaders(response.headers, { nonce, https: !!services && isHttps(args.request, services.config) });
+  return response;
+};
+
+async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs[1], nonce: string) {
+  let response: Response;
+  try {
+    response = await handleRequest(args, next, nonce);
+  } catch (error) {
+    const trouble = databaseTrouble(error);
+    if (!trouble) throw error;
+    return databaseUnavailable(args.request, trouble);
+  }
+  // Loaders' and actions' errors arrive here as the error page: what caused it was noted (`noteFailure`), and a
+  // probe tells whether the database takes writes (a failed write may have left no error to note).
+  if (response.status >= 500) {
+    const services = await getServices();
+    const trouble =
+      failures.get(args.request) ?? (await probeDatabase(services.db, services.clock.now()).catch(() => undefined));
+    if (trouble) return databaseUnavailable(args.request, trouble);
+  }
+  return response;
+}
+
+const failures = new WeakMap<Request, DatabaseTrouble>();
+
+/** Remembers that a request failed because of the database (React Router's handleError, the RPC channel). */
+export function noteFailure(request: Request, error: unknown): void {
+  const trouble = databaseTrouble(error);
+  if (trouble) failures.set(request, trouble);
+}
+
+async function handleRequest(
+  { request, context }: MiddlewareArgs[0],
+  next: MiddlewareArgs[1],
+  nonce: string,
+): Promise<Response> {
   const services = await getServices();
   context.set(servicesContext, services);
   const url = new URL(request.url);
@@ -56,9 +110,14 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
 
   const cookieHeader = request.headers.get("cookie");
-  const { browserId, csrfToken, setCookies } = visitorCookies(services.secret, cookieHeader, isHttps(request));
+  const { browserId, csrfToken, setCookies } = visitorCookies(
+    services.secret,
+    cookieHeader,
+    isHttps(request, services.config),
+  );
   // Preview-editor mode needs the editor-mode parameter and the preview token (lib/preview.server.ts).
-  const preview = previewAccess(request, url, { previewToken: services.config.PREVIEW_TOKEN, secret: services.secret });
+  const preview = await previewAccess(services, request, url);
+  if (preview.retryAfterSeconds !== undefined) return previewTokenRefused(preview.retryAfterSeconds);
   if (preview.cookie) {
     setCookies.push(preview.cookie);
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
@@ -66,6 +125,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(requestContext, {
     browserId,
     csrfToken,
+    nonce,
     setCookies,
     editorMode: preview.granted,
   });
@@ -97,7 +157,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;
-};
+}
 
 /**
  * The browser id (HttpOnly, keys a guest's basket and wishlist) from its signed cookie, or a new one, and the CSRF
@@ -126,11 +186,12 @@ export function visitorCookies(
 export function storeCookie(
   request: { url: string; headers: { get(name: string): string | null } },
   shop: Shop,
+  config: VitrineConfig,
 ): string | undefined {
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) === shop.code) return undefined;
   return serializeCookie(LOCALE_COOKIE, shop.code, {
     maxAge: LOCALE_COOKIE_MAX_AGE,
-    secure: isHttps(request),
+    secure: isHttps(request, config),
     httpOnly: false,
   });
 }
@@ -161,4 +222,26 @@ function csrfRefused(pathname: string): Response {
     );
   }
   return new Response(detail, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+/** How soon to ask again while the database is away: a restart of PostgreSQL takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** The answer while the database cannot be reached or takes no writes (`databaseTrouble`); the cause is logged. */
+export function databaseUnavailable(request: Request, trouble: DatabaseTrouble): Response {
+  console.error(
+    `vitrine: database ${trouble.kind} (${trouble.reason}): answering 503 to ${request.method} ${request.url}`,
+  );
+  const detail =
+    trouble.kind === "unreachable"
+      ? "The shop's database cannot be reached at the moment. Please try again in a minute."
+      : "The shop's database cannot save changes at the moment. Please try again later.";
+  const headers = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return Response.json(
+      { type: "about:blank", title: "Service Unavailable", status: 503, detail },
+      { status: 503, headers: { ...headers, "content-type": "application/problem+json" } },
+    );
+  }
+  return new Response(detail, { status: 503, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
 }

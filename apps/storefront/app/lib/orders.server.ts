@@ -21,7 +21,7 @@ import { catalogContext, type StoreRequest } from "./shop.server.ts";
 export function checkoutContext(store: StoreRequest, request: Request): CheckoutContext {
   return {
     ...catalogContext(store),
-    auth: accountAuth(store.services, isHttps(request)),
+    auth: accountAuth(store.services, isHttps(request, store.services.config)),
     publicUrl: publicUrl(store.services.config),
   };
 }

@@ -37,6 +37,7 @@ function page(
     status: 200,
     headers: [] as [string, string][],
     raw,
+    gaps: raw.slice(1).map(() => "token" as const),
     bytes: raw.reduce((sum, part) => sum + part.length, 0),
     version: options.version ?? 1,
     productVersion: 0,
@@ -144,11 +145,17 @@ describe("compressed pages", () => {
     const raw = parts.map((part) => Buffer.from(part));
     const deflated = compressParts(raw);
     for (const token of ["abc.DEF-ghi_123", "x".repeat(300), ""]) {
-      const body = gzipPage(raw, deflated, Buffer.from(token));
+      const body = gzipPage(
+        raw,
+        deflated,
+        raw.slice(1).map(() => Buffer.from(token)),
+      );
       expect(gunzipSync(body).toString("utf8")).toBe(parts.join(token));
     }
     // The compressed page is far smaller than the page.
-    expect(gzipPage(raw, deflated, Buffer.from("t")).length).toBeLessThan(Buffer.byteLength(html) / 10);
+    expect(gzipPage(raw, deflated, [Buffer.from("t"), Buffer.from("t")]).length).toBeLessThan(
+      Buffer.byteLength(html) / 10,
+    );
   });
 
   it("takes gzip only when the client accepts it", () => {

@@ -8,7 +8,7 @@ import { requestContext, servicesContext, shopContext } from "./context.ts";
 import { BROWSER_COOKIE, storeCookie, visitorCookies } from "./middleware.server.ts";
 import { EDITOR_MODE_PARAM, PREVIEW_COOKIE } from "./preview.server.ts";
 import { visitorClientId } from "./search.server.ts";
-import { isHttps } from "./security.server.ts";
+import { isHttps, newNonce, setSecurityHeaders } from "./security.server.ts";
 import { getServices, type Services } from "./services.server.ts";
 import { parseStorePath, readCookie } from "./store.ts";
 
@@ -18,9 +18,10 @@ import { parseStorePath, readCookie } from "./store.ts";
  *
  * A page is the same for every visitor who is not signed in and whose basket and wishlist are empty: the header
  * shows no counts and no name, the product page's heart is empty. The one thing that differs is the CSRF token
- * (double-submit: each browser has its own, in its cookie, in the page's data and in every form). Such a page is
- * therefore rendered with a placeholder in place of the token, kept split at the placeholder, and joined with the
- * visitor's own token on every answer. Cookies (browser id, CSRF token, store) are set per request as always.
+ * (double-submit: each browser has its own, in its cookie, in the page's data and in every form), and the nonce
+ * of the Content-Security-Policy, new for every answer. Such a page is therefore rendered with placeholders in
+ * place of the token and the nonce, kept split at them, and joined with the visitor's own token and a fresh nonce
+ * on every answer. Cookies (browser id, CSRF token, store) are set per request as always.
  *
  * What may be kept: only pages whose loader says so (`StoreRequest.cachePage`): home, content and service pages,
  * listings, search results, product and outfit pages; only answers 200 that set no cookie of their own. Never
@@ -69,8 +70,10 @@ interface CachedPage {
   key: string;
   status: number;
   headers: [string, string][];
-  /** The HTML in UTF-8, split at every place the CSRF token goes. */
+  /** The HTML in UTF-8, split at every place the CSRF token or the nonce goes. */
   raw: Buffer[];
+  /** What goes between `raw[i]` and `raw[i + 1]`. */
+  gaps: ("token" | "nonce")[];
   /** The same parts compressed each on its own (see `gzipPage`): made when the page is first answered again. */
   deflated?: Buffer[];
   bytes: number;
@@ -93,6 +96,8 @@ export interface PageCacheStats {
 export class PageCache {
   /** Stands for the CSRF token while a cacheable page renders: letters, digits and dashes, never escaped. */
   readonly placeholder = `csrf-placeholder-${randomBytes(12).toString("hex")}`;
+  /** Stands for the Content-Security-Policy nonce the same way. */
+  readonly noncePlaceholder = `nonce-placeholder-${randomBytes(12).toString("hex")}`;
   readonly #entries = new Map<string, CachedPage>();
   #bytes = 0;
   #hits = 0;
@@ -226,8 +231,8 @@ async function isAnonymousPageView(
 }
 
 /**
- * A kept page is compressed once, not on every answer, although each answer carries another token: every part
- * between two tokens is compressed on its own into raw deflate blocks that end on a byte boundary (a sync flush,
+ * A kept page is compressed once, not on every answer, although each answer carries another token and nonce:
+ * every part between two of them is compressed on its own into raw deflate blocks that end on a byte boundary (a sync flush,
  * no final block). An answer is then a gzip header, the compressed parts with the token between them as a
  * stored (uncompressed) block, an empty final block, and the CRC-32 and length of the whole page (RFC 1951 and
  * 1952). Only the CRC is computed per answer, which is some 50 times cheaper than compressing.
@@ -241,16 +246,18 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final block with fixed Huffman codes: BFINAL 1, BTYPE 01, end-of-block. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
-export function gzipPage(raw: readonly Buffer[], deflated: readonly Buffer[], token: Buffer): Buffer {
+/** `fills[i]` goes between the parts `i` and `i + 1`. */
+export function gzipPage(raw: readonly Buffer[], deflated: readonly Buffer[], fills: readonly Buffer[]): Buffer {
   const chunks: Buffer[] = [GZIP_HEADER];
-  // A stored block: BFINAL 0 and BTYPE 00 padded to a byte, then LEN and its ones' complement, little-endian.
-  const stored = Buffer.alloc(5);
-  stored.writeUInt16LE(token.length, 1);
-  stored.writeUInt16LE(~token.length & 0xffff, 3);
   let crc = 0;
   let size = 0;
   deflated.forEach((part, i) => {
     if (i > 0) {
+      const token = fills[i - 1] as Buffer;
+      // A stored block: BFINAL 0 and BTYPE 00 padded to a byte, then LEN and its ones' complement, little-endian.
+      const stored = Buffer.alloc(5);
+      stored.writeUInt16LE(token.length, 1);
+      stored.writeUInt16LE(~token.length & 0xffff, 3);
       chunks.push(stored, token);
       crc = crc32(token, crc);
       size += token.length;
@@ -280,21 +287,28 @@ export function acceptsGzip(request: Pick<PageRequest, "headers">): boolean {
 }
 
 /**
- * The page with the visitor's token: gzip compressed from its kept compressed parts when `cache` is given (a
- * hit) and the client takes gzip, else as it is (the server compresses it then, as any page).
+ * The page with the visitor's token and the answer's nonce: gzip compressed from its kept compressed parts when
+ * `cache` is given (a hit) and the client takes gzip, else as it is (the server compresses it then, as any page).
  */
-function answer(request: PageRequest, page: CachedPage, token: string, how: string, cache?: PageCache): Response {
+function answer(
+  request: PageRequest,
+  page: CachedPage,
+  fill: { token: string; nonce: string },
+  how: string,
+  cache?: PageCache,
+): Response {
   const headers = new Headers(page.headers);
   headers.set(PAGE_CACHE_HEADER, how);
-  const tokenBytes = Buffer.from(token, "utf8");
+  const values = { token: Buffer.from(fill.token, "utf8"), nonce: Buffer.from(fill.nonce, "utf8") };
+  const fills = page.gaps.map((gap) => values[gap]);
   if (cache && acceptsGzip(request)) {
-    const body = gzipPage(page.raw, cache.deflated(page), tokenBytes);
+    const body = gzipPage(page.raw, cache.deflated(page), fills);
     headers.set("content-encoding", "gzip");
     headers.set("content-length", String(body.length));
     headers.append("vary", "accept-encoding");
     return new Response(new Uint8Array(body), { status: page.status, headers });
   }
-  const body = Buffer.concat(page.raw.flatMap((part, i) => (i === 0 ? [part] : [tokenBytes, part])));
+  const body = Buffer.concat(page.raw.flatMap((part, i) => (i === 0 ? [part] : [fills[i - 1] as Buffer, part])));
   return new Response(new Uint8Array(body), { status: page.status, headers });
 }
 
@@ -308,12 +322,18 @@ function replay(services: Services, request: PageRequest, capture: CaptureReplay
   }
 }
 
-/** The kept page for this request, with the visitor's token; undefined when there is none. */
-function hit(request: PageRequest, services: Services, cache: PageCache, visitor: Visitor): Response | undefined {
+/** The kept page for this request, with the visitor's token and the nonce; undefined when there is none. */
+function hit(
+  request: PageRequest,
+  services: Services,
+  cache: PageCache,
+  visitor: Visitor,
+  nonce: string,
+): Response | undefined {
   const kept = cache.get(request.url, services.search);
   if (!kept) return undefined;
   for (const capture of kept.captures) replay(services, request, capture);
-  return answer(request, kept, visitor.csrfToken, "hit", cache);
+  return answer(request, kept, { token: visitor.csrfToken, nonce }, "hit", cache);
 }
 
 /** Headers a kept page must not carry to the next visitor (cookies are set per request). */
@@ -325,30 +345,36 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const cache = services.pageCache;
   const state = context.get(requestContext);
   if (!cache || !(await isAnonymousPageView(request, services, context.get(shopContext), state))) return next();
-  const kept = hit(request, services, cache, state);
+  const kept = hit(request, services, cache, state, state.nonce);
   if (kept) return kept;
 
   const { version, productVersion } = services.search;
-  const token = state.csrfToken;
+  const { csrfToken: token, nonce } = state;
   const render: PageRender = { cacheable: false, captures: [], products: null };
   const cookiesBefore = state.setCookies.length;
   state.csrfToken = cache.placeholder;
+  state.nonce = cache.noncePlaceholder;
   state.pageRender = render;
   let response: Response;
   try {
     response = await next();
   } finally {
     state.csrfToken = token;
+    state.nonce = nonce;
     state.pageRender = undefined;
   }
   if (!response.body) return response;
   const html = await response.text();
-  const raw = html.split(cache.placeholder).map((part) => Buffer.from(part, "utf8"));
+  // Split at both placeholders, keeping which one stood in each gap (odd entries of the split).
+  const pieces = html.split(new RegExp(`(${cache.placeholder}|${cache.noncePlaceholder})`));
+  const raw = pieces.filter((_, i) => i % 2 === 0).map((part) => Buffer.from(part, "utf8"));
+  const gaps = pieces.filter((_, i) => i % 2 === 1).map((gap) => (gap === cache.placeholder ? "token" : "nonce"));
   const page: CachedPage = {
     key: request.url,
     status: response.status,
     headers: [...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
     raw,
+    gaps,
     bytes: raw.reduce((sum, part) => sum + part.length, 0),
     version,
     productVersion,
@@ -363,7 +389,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     !response.headers.has("set-cookie") &&
     state.setCookies.length === cookiesBefore;
   if (keep) cache.put(page);
-  return answer(request, page, token, keep ? "miss" : "pass");
+  return answer(request, page, { token, nonce }, keep ? "miss" : "pass");
 };
 
 /**
@@ -384,12 +410,14 @@ export async function answerFromPageCache(request: PageRequest): Promise<Respons
     return undefined;
   }
   if (await isMaintenanceMode(services.db)) return undefined;
-  const cookies = visitorCookies(services.secret, request.headers.get("cookie"), isHttps(request));
+  const cookies = visitorCookies(services.secret, request.headers.get("cookie"), isHttps(request, services.config));
   const visitor = { ...cookies, editorMode: false };
   if (!(await isAnonymousPageView(request, services, inStore.shop, visitor))) return undefined;
-  const response = hit(request, services, cache, visitor);
+  const nonce = newNonce();
+  const response = hit(request, services, cache, visitor, nonce);
   if (!response) return undefined;
-  const remember = storeCookie(request, inStore.shop);
+  setSecurityHeaders(response.headers, { nonce, https: isHttps(request, services.config) });
+  const remember = storeCookie(request, inStore.shop, services.config);
   for (const cookie of remember ? [...cookies.setCookies, remember] : cookies.setCookies) {
     response.headers.append("set-cookie", cookie);
   }

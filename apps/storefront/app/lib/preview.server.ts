@@ -1,19 +1,26 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { clientAddress, hitRateLimit, type RateLimitRule } from "@vitrine/commerce";
 import { isHttps, serializeCookie } from "./security.server.ts";
+import type { Services } from "./services.server.ts";
 import { readCookie } from "./store.ts";
 
 /**
  * Preview-editor mode (specification section 2: entered with the `editor-mode` query parameter) shows drafts,
  * so it needs the configured preview token as well: `?editor-mode&preview-token=…` once, after which an
- * HttpOnly session cookie remembers it. The cookie holds a keyed hash of the token, never the token, and stops
- * working when the token is changed. Without a configured token preview is off.
+ * HttpOnly cookie remembers it for `PREVIEW_COOKIE_MAX_AGE`. The cookie holds its expiry and a keyed hash of the
+ * token and that expiry, never the token: it stops working when it expires or the token is changed, also when a
+ * copy of it is replayed. Tries of a token are rate-limited per client address, so it cannot be guessed. Without
+ * a configured token preview is off.
  */
 export const PREVIEW_COOKIE = "vitrine_preview";
 export const PREVIEW_TOKEN_PARAM = "preview-token";
 export const EDITOR_MODE_PARAM = "editor-mode";
+/** An editor's working day. */
+export const PREVIEW_COOKIE_MAX_AGE = 8 * 60 * 60;
+export const PREVIEW_TOKEN_RATE_LIMIT: RateLimitRule = { name: "preview-token", limit: 10, windowMs: 15 * 60_000 };
 
-function proof(secret: string, token: string): string {
-  return createHmac("sha256", secret).update(`preview:${token}`).digest("base64url");
+function proof(secret: string, token: string, expiresAt: number): string {
+  return createHmac("sha256", secret).update(`preview:${token}:${expiresAt}`).digest("base64url");
 }
 
 function sameText(a: string, b: string): boolean {
@@ -22,29 +29,47 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export interface PreviewAccess {
-  /** Drafts may be shown (editor-mode parameter and a valid token). */
-  granted: boolean;
-  /** Set-Cookie value to remember the token for the session. */
-  cookie?: string;
-}
+export type PreviewAccess =
+  /** Whether drafts may be shown; `cookie` is the Set-Cookie value that remembers a token just given. */
+  | { granted: boolean; cookie?: string; retryAfterSeconds?: undefined }
+  /** Too many tries of a token from this address. */
+  | { granted: false; cookie?: undefined; retryAfterSeconds: number };
 
-export function previewAccess(
-  request: Request,
-  url: URL,
-  options: { previewToken: string | undefined; secret: string },
-): PreviewAccess {
-  const { previewToken, secret } = options;
+type PreviewServices = Pick<Services, "db" | "clock" | "config" | "secret">;
+
+export async function previewAccess(services: PreviewServices, request: Request, url: URL): Promise<PreviewAccess> {
+  const { secret, clock, config } = services;
+  const previewToken = config.PREVIEW_TOKEN;
   if (!url.searchParams.has(EDITOR_MODE_PARAM) || !previewToken) return { granted: false };
-  const expected = proof(secret, previewToken);
+  const now = clock.now().getTime();
   const given = url.searchParams.get(PREVIEW_TOKEN_PARAM);
-  if (given !== null && sameText(given, previewToken)) {
-    const remembered = readCookie(request.headers.get("cookie"), PREVIEW_COOKIE);
-    if (remembered !== undefined && sameText(remembered, expected)) return { granted: true };
-    return { granted: true, cookie: serializeCookie(PREVIEW_COOKIE, expected, { secure: isHttps(request) }) };
+  if (given !== null) {
+    const verdict = await hitRateLimit(services, PREVIEW_TOKEN_RATE_LIMIT, {
+      scope: "ip",
+      value: clientAddress(request, config),
+    });
+    if (!verdict.allowed) return { granted: false, retryAfterSeconds: verdict.retryAfterSeconds };
+    if (sameText(given, previewToken)) {
+      const expiresAt = Math.floor(now / 1000) + PREVIEW_COOKIE_MAX_AGE;
+      const value = `${expiresAt}.${proof(secret, previewToken, expiresAt)}`;
+      const cookie = serializeCookie(PREVIEW_COOKIE, value, {
+        maxAge: PREVIEW_COOKIE_MAX_AGE,
+        secure: isHttps(request, config),
+        httpOnly: true,
+        sameSite: "Lax",
+      });
+      return { granted: true, cookie };
+    }
   }
-  const remembered = readCookie(request.headers.get("cookie"), PREVIEW_COOKIE);
-  return { granted: remembered !== undefined && sameText(remembered, expected) };
+  const remembered = readCookie(request.headers.get("cookie"), PREVIEW_COOKIE) ?? "";
+  const dot = remembered.indexOf(".");
+  const expiresAt = Number(remembered.slice(0, dot));
+  const granted =
+    dot > 0 &&
+    Number.isInteger(expiresAt) &&
+    expiresAt * 1000 > now &&
+    sameText(remembered.slice(dot + 1), proof(secret, previewToken, expiresAt));
+  return { granted };
 }
 
 /**
@@ -57,4 +82,16 @@ export function withoutPreviewToken(url: URL, setCookies: readonly string[]): Re
   const headers = new Headers({ location: `${clean.pathname}${clean.search}`, "cache-control": "no-store" });
   for (const cookie of setCookies) headers.append("set-cookie", cookie);
   return new Response(null, { status: 302, headers });
+}
+
+/** Too many preview tokens tried from one address. */
+export function previewTokenRefused(retryAfterSeconds: number): Response {
+  return new Response("Too many preview tokens were tried from this address. Try again later.", {
+    status: 429,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "retry-after": String(retryAfterSeconds),
+      "cache-control": "no-store",
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { isForwardedHttps, type VitrineConfig } from "@vitrine/commerce";
 
 /** Signed random values for cookies: `{random}.{hmac}`, verified in constant time. */
 export function signedRandom(secret: string, purpose: string): string {
@@ -52,9 +53,56 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join("; ");
 }
 
-/** Cookies are Secure when the shop is served over HTTPS (directly or behind a proxy that says so). */
-export function isHttps(request: { url: string; headers: { get(name: string): string | null } }): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+/** A fresh Content-Security-Policy nonce: one per answer, so a script injected into a page cannot guess it. */
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * Scripts only from the shop's origin and inline scripts carrying the answer's nonce (React Router's hydration
+ * data and module loader get it through `<ServerRouter nonce>`). Inline styles stay allowed: components set
+ * `style` attributes. Images may come from another host (IMAGE_BASE_URL, a CDN).
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Features the shop uses (geolocation for the store finder, payment) stay with its own pages; others are off. */
+const PERMISSIONS_POLICY = "camera=(), microphone=(), usb=(), browsing-topics=(), geolocation=(self), payment=(self)";
+const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The security headers of every answer, unless the route set a stricter one itself (the sign-in link's
+ * `Referrer-Policy: no-referrer`); HSTS only over HTTPS (a browser ignores it over HTTP anyway).
+ */
+export function setSecurityHeaders(headers: Headers, options: { nonce: string; https: boolean }): void {
+  const defaults: [string, string][] = [
+    ["content-security-policy", contentSecurityPolicy(options.nonce)],
+    ["x-content-type-options", "nosniff"],
+    ["x-frame-options", "SAMEORIGIN"],
+    ["referrer-policy", "strict-origin-when-cross-origin"],
+    ["permissions-policy", PERMISSIONS_POLICY],
+  ];
+  if (options.https) defaults.push(["strict-transport-security", `max-age=${HSTS_MAX_AGE}`]);
+  for (const [name, value] of defaults) if (!headers.has(name)) headers.set(name, value);
+}
+
+/** Cookies are Secure when the shop is served over HTTPS (directly or behind a trusted proxy that says so). */
+export function isHttps(
+  request: { url: string; headers: { get(name: string): string | null } },
+  config: Pick<VitrineConfig, "TRUST_PROXY">,
+): boolean {
+  return isForwardedHttps(request, config);
 }
 
 /**

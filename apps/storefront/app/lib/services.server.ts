@@ -90,6 +90,7 @@ export async function stopServices(): Promise<void> {
   const s = await services.catch(() => undefined);
   services = undefined;
   await s?.mailFlusher.stop();
-  await s?.search.stop();
+  // Its last write of logged searches may fail (the database gone or read-only): close the database anyway.
+  await s?.search.stop().catch((error: unknown) => console.error("vitrine: stopping the search service failed", error));
   await s?.db.destroy();
 }

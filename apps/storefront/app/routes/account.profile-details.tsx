@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const result = await changePassword(ctx, clientRequest(request), customer.id, {
+      const result = await changePassword(ctx, clientRequest(request, store.services.config), customer.id, {
         currentPassword: formText(form, "currentPassword"),
         newPassword,
       });

@@ -2,6 +2,7 @@ import { fieldIssues, specErrorMap } from "@vitrine/commerce";
 import { shopById } from "@vitrine/commerce/shops";
 import { getCustomer } from "../lib/auth.server.ts";
 import { shopContext } from "../lib/context.ts";
+import { noteFailure } from "../lib/middleware.server.ts";
 import { rpcMethodNamed } from "../lib/rpc/registry.server.ts";
 import { problemResponse, RpcProblem, validationProblem } from "../lib/rpc/rpc.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
@@ -30,6 +31,11 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   const shop = shopById(shopHeader.trim());
   if (!shop) return new RpcProblem(400, `Unknown shop id: ${shopHeader.slice(0, 20)}`).toResponse();
 
+  // Only JSON: a cross-site form or `text/plain` beacon cannot send it without a CORS preflight.
+  const mediaType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") {
+    return problemResponse(415, "Unsupported Media Type", "Expected content-type to be application/json", {}, NO_STORE);
+  }
   const body = await readBody(request);
   if (body instanceof RpcProblem) return body.toResponse();
   const parsed = method.payload.safeParse(body.payload, { error: specErrorMap });
@@ -50,6 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     if (error instanceof RpcProblem) return error.toResponse();
     if (error instanceof Response) return error;
     console.error(`rpc ${name} failed`, error);
+    noteFailure(request, error);
     return problemResponse(500, "Internal Server Error", "The request could not be processed.");
   }
 }

@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "@vitrine/commerce";
 import { servicesContext } from "../lib/context.ts";
 import type { Route } from "./+types/api.search";
 
@@ -7,8 +8,8 @@ import type { Route } from "./+types/api.search";
  */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs): Promise<Response> {
   const { searchHttp } = context.get(servicesContext);
-  const clientAddress = request.headers.get("x-vitrine-client-address") ?? undefined;
-  return searchHttp(request, clientAddress ? { clientAddress } : {});
+  const peer = request.headers.get(CLIENT_ADDRESS_HEADER);
+  return searchHttp(request, peer ? { clientAddress: peer } : {});
 }
 
 export const loader = handle;

@@ -40,7 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!valid) throw redirect(`${resetPage}?error=invalid-link`, { headers });
     const cookie = flow === "convert" ? CONVERT_COOKIE : RESET_COOKIE;
     store.setCookie(
-      serializeCookie(cookie, token, { maxAge: RESET_COOKIE_MAX_AGE, path: login, secure: isHttps(request) }),
+      serializeCookie(cookie, token, {
+        maxAge: RESET_COOKIE_MAX_AGE,
+        path: login,
+        secure: isHttps(request, store.services.config),
+      }),
     );
     throw redirect(flow === "convert" ? `${login}?register=true` : resetPage, { headers });
   }

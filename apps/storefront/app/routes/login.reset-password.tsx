@@ -48,12 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const clearToken = serializeCookie(RESET_COOKIE, "", {
     maxAge: 0,
     path: localizedPath(store.shop, "/login/"),
-    secure: isHttps(request),
+    secure: isHttps(request, store.services.config),
   });
 
   if (intent === "request") {
     const values = echoValues(form, ["email"]);
-    const result = await requestPasswordReset(ctx, clientRequest(request), {
+    const result = await requestPasswordReset(ctx, clientRequest(request, store.services.config), {
       email: formText(form, "email"),
       callbackPath: localizedPath(store.shop, "/login/callback/"),
     });

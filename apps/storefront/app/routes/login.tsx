@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   const ctx = accountsContext(store, request);
-  const client = clientRequest(request);
+  const client = clientRequest(request, store.services.config);
   const next = safeRedirectPath(formText(form, "redirectUrl"), localizedPath(store.shop, "/account/"));
 
   if (intent === "sign-out") {
@@ -133,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       serializeCookie(CONVERT_COOKIE, "", {
         maxAge: 0,
         path: localizedPath(store.shop, "/login/"),
-        secure: isHttps(request),
+        secure: isHttps(request, store.services.config),
       }),
     );
     // Without a working link: the reset form, which also turns a guest customer into an account.

@@ -1,4 +1,4 @@
-import { findOrderForLookup, hitRateLimit, ORDER_LOOKUP_RATE_LIMIT } from "@vitrine/commerce";
+import { clientAddress, findOrderForLookup, hitRateLimit, ORDER_LOOKUP_RATE_LIMIT } from "@vitrine/commerce";
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
@@ -10,7 +10,6 @@ import { OrderDetailsView } from "../components/orders/OrderParts.tsx";
 import type { OrderView } from "../components/orders/types.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
-import { clientAddress } from "../lib/auth.server.ts";
 import { toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
 import { storeRequest } from "../lib/shop.server.ts";
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const verdict = await hitRateLimit(store.services, ORDER_LOOKUP_RATE_LIMIT, {
     scope: "ip",
-    value: clientAddress(request),
+    value: clientAddress(request, store.services.config),
   });
   if (!verdict.allowed) {
     return data<TrackingAnswer>(

@@ -1,4 +1,5 @@
 import {
+  clientAddress,
   findOrderForLookup,
   getCustomerOrder,
   getOrderByNumber,
@@ -20,7 +21,7 @@ import { Link } from "../components/Link.tsx";
 import type { OrderView } from "../components/orders/types.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
-import { clientAddress, getCustomer } from "../lib/auth.server.ts";
+import { getCustomer } from "../lib/auth.server.ts";
 import { deliverMailSoon, ordersContext, toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
 import { returnAccessToken, verifyReturnAccess } from "../lib/returns.server.ts";
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const verdict = await hitRateLimit(store.services, ORDER_LOOKUP_RATE_LIMIT, {
       scope: "ip",
-      value: clientAddress(request),
+      value: clientAddress(request, store.services.config),
     });
     if (!verdict.allowed) {
       return data<ActionAnswer>(

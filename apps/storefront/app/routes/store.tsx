@@ -4,7 +4,7 @@ import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { I18nProvider } from "../i18n/i18n.tsx";
-import { requestContext, shopContext } from "../lib/context.ts";
+import { requestContext, servicesContext, shopContext } from "../lib/context.ts";
 import { storeCookie } from "../lib/middleware.server.ts";
 import { pageCacheMiddleware } from "../lib/page-cache.server.ts";
 import { serviceLinks } from "../lib/service-pages.server.ts";
@@ -32,7 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw data(null, { status: 404 });
     }
     context.set(shopContext, shop);
-    const remember = storeCookie(request, shop);
+    const remember = storeCookie(request, shop, context.get(servicesContext).config);
     if (remember) context.get(requestContext).setCookies.push(remember);
     return next();
   },

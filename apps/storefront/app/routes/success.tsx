@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   const page = `${localizedPath(store.shop, "/success/")}?order=${order.number}`;
   const result = await requestGuestConversion(
     accountsContext(store, args.request),
-    clientRequest(args.request),
+    clientRequest(args.request, store.services.config),
     order.customerId,
   );
   if (!result.ok) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -15,6 +15,8 @@ export interface DatabaseConfig {
   schema?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** PostgreSQL only: `application_name` of the connections (default `vitrine`, or `vitrine:{schema}`). */
+  applicationName?: string;
 }
 
 const dialectOf = new WeakMap<object, DialectName>();
@@ -34,29 +36,69 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
     const pool = new pg.Pool({
       connectionString: url,
       max: config.poolSize ?? 10,
+      application_name: config.applicationName ?? (config.schema ? `vitrine:${config.schema}` : "vitrine"),
       ...(config.schema ? { options: `-c search_path=${quoteIdent(config.schema)}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A connection that breaks (PostgreSQL restarting, a terminated backend) emits 'error', idle in the pool or
+    // held between two queries; unhandled, that event would end the process. The pool drops such a connection
+    // and opens a new one on the next query; until the server is back, queries fail and requests get a 503.
+    pool.on("error", logConnectionError);
+    pool.on("connect", (client) => client.on("error", logConnectionError));
+    const db = new Kysely<Database>({ dialect: keepingOriginalErrors(new PostgresDialect({ pool })) });
     dialectOf.set(db, "postgres");
     return db;
   }
   const file = sqlitePathFromUrl(url);
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  // `?mode=ro` opens the file read-only (a copy to look at, or a disk that went read-only): every write fails.
+  const readonly = /[?&]mode=ro(&|$)/.test(url ?? "");
+  if (file !== ":memory:" && !readonly) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file, { readonly });
+  if (!readonly) {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+  }
   sqlite.pragma("foreign_keys = ON");
   // Another process (the CLI) may write while the shop runs: wait for its lock instead of failing.
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: keepingOriginalErrors(new SqliteDialect({ database: sqlite })) });
   dialectOf.set(db, "sqlite");
   return db;
+}
+
+function logConnectionError(error: Error): void {
+  console.warn(`vitrine: database connection lost (${(error as { code?: string }).code ?? error.message})`);
+}
+
+/**
+ * A failed rollback must not hide why the transaction failed. SQLite rolls a transaction back itself on
+ * SQLITE_FULL or an I/O error, so Kysely's ROLLBACK then fails with "cannot rollback - no transaction is active",
+ * and that error would replace SQLITE_FULL; a dead PostgreSQL connection fails both the statement and the
+ * ROLLBACK. The rollback's error is logged and the original one thrown.
+ */
+function keepingOriginalErrors(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver() {
+      const driver = dialect.createDriver();
+      const rollback = driver.rollbackTransaction.bind(driver);
+      driver.rollbackTransaction = async (connection) => {
+        try {
+          await rollback(connection);
+        } catch (error) {
+          console.warn(`vitrine: rollback after a failed transaction failed too: ${(error as Error).message}`);
+        }
+      };
+      return driver;
+    },
+  };
 }
 
 export function sqlitePathFromUrl(url: string | undefined): string {
   if (!url) return defaultSqlitePath();
   if (url === ":memory:" || url === "file::memory:") return ":memory:";
-  const path = url.replace(/^(file|sqlite):(\/\/)?/i, "");
+  const path = url.replace(/^(file|sqlite):(\/\/)?/i, "").replace(/\?.*$/, "");
   return resolve(path);
 }
 

@@ -51,7 +51,12 @@ function withSchemaIntrospection(db: Db, schema: string): Db {
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const result = await (await migrator(db)).migrateToLatest();
+  const runner = await migrator(db);
+  // Migrating takes a lock, a write: a SQLite file already up to date is left alone (it may be read-only). Not on
+  // PostgreSQL, where Kysely's listing of executed migrations looks at the tables of every schema.
+  const upToDate = async () => (await runner.getMigrations()).every((migration) => migration.executedAt !== undefined);
+  if (dialect(db) === "sqlite" && (await upToDate())) return { results: [] };
+  const result = await runner.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");
     const error = result.error instanceof Error ? result.error : new Error(String(result.error));

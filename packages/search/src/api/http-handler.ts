@@ -1,4 +1,4 @@
-import { jsonTextTooDeep, MAX_JSON_DEPTH, shopForContext } from "@vitrine/commerce";
+import { clientAddress, jsonTextTooDeep, MAX_JSON_DEPTH, shopForContext } from "@vitrine/commerce";
 import type { SearchService } from "../service.ts";
 import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
 import { isSearchApiError, SearchApiError } from "./errors.ts";
@@ -7,7 +7,7 @@ import type { ErrorBody } from "./types.ts";
 
 export const SEARCH_API_BASE_PATH = "/api/search/commerce/v2";
 export const SEARCH_EVENTS_PATH = "/api/search/events/v1";
-const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export interface SearchHttpOptions {
   /** Where the protocol's endpoints live (default `/api/search/commerce/v2`). */
@@ -21,8 +21,8 @@ export interface SearchHttpOptions {
   /** Origins allowed to call from a browser on another origin (a standalone search process); `*` for any. */
   allowedOrigins?: readonly string[] | "*";
   maxBodyBytes?: number;
-  /** Trust `X-Forwarded-For` for the client address (behind a proxy). */
-  trustProxy?: boolean;
+  /** Reverse proxies in front that may be trusted for `X-Forwarded-For` (`TRUST_PROXY`, see `clientAddress`). */
+  trustProxy?: number;
   logger?: Pick<Console, "error">;
 }
 
@@ -114,11 +114,7 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
   }
 
   function clientOf(request: Request, info: RequestInfo | undefined): string {
-    if (options.trustProxy) {
-      const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    return info?.clientAddress ?? "local";
+    return clientAddress(request, { TRUST_PROXY: options.trustProxy ?? 0 }, info?.clientAddress ?? "local");
   }
 
   /** A token of one store may only query that store. */

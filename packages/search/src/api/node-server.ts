@@ -8,15 +8,26 @@ import {
   migrateToLatest,
   resolveSecret,
 } from "@vitrine/commerce";
+import { drainUnreadBody } from "@vitrine/commerce/node-http";
 import { createSearchService, type SearchService } from "../service.ts";
-import { createSearchHttpHandler, type SearchHttpHandler, type SearchHttpOptions } from "./http-handler.ts";
+import {
+  createSearchHttpHandler,
+  DEFAULT_MAX_BODY_BYTES,
+  type SearchHttpHandler,
+  type SearchHttpOptions,
+} from "./http-handler.ts";
 
-/** Adapts a Fetch API handler to node:http (the standalone search process and the tests use it). */
+/**
+ * Adapts a Fetch API handler to node:http (the standalone search process and the tests use it). A body larger
+ * than `maxBodyBytes` is answered 413 as soon as it is seen, without holding it in memory.
+ */
 export function toNodeListener(
   handler: SearchHttpHandler,
   extraRoutes: (req: IncomingMessage) => { status: number; body: unknown } | undefined = () => undefined,
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    drainUnreadBody(req, res);
     const extra = extraRoutes(req);
     if (extra) {
       res.writeHead(extra.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
@@ -24,7 +35,23 @@ export function toNodeListener(
       return;
     }
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      req.removeAllListeners("end");
+      res.writeHead(413, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+      res.end(
+        JSON.stringify({
+          statusCode: 413,
+          message: `The request body exceeds ${maxBodyBytes} bytes.`,
+          type: "PayloadTooLarge",
+        }),
+      );
+    });
     req.on("error", () => res.destroy());
     req.on("end", async () => {
       try {
@@ -93,10 +120,12 @@ export async function serveSearch(options: ServeSearchOptions = {}): Promise<Run
   }
   await service.start();
   const running = service;
-  const handler = createSearchHttpHandler(running, options);
+  const handler = createSearchHttpHandler(running, { trustProxy: loadConfig().TRUST_PROXY, ...options });
   const server = createServer(
-    toNodeListener(handler, (req) =>
-      req.method === "GET" && req.url === "/healthz" ? { status: 200, body: running.status() } : undefined,
+    toNodeListener(
+      handler,
+      (req) => (req.method === "GET" && req.url === "/healthz" ? { status: 200, body: running.status() } : undefined),
+      options.maxBodyBytes,
     ),
   );
   await new Promise<void>((resolve, reject) => {

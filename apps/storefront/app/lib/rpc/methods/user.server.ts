@@ -71,7 +71,7 @@ export const methods = {
       if (!("id" in holder)) return holder;
       const result = await changePassword(
         accountsContext(ctx.store, ctx.request),
-        clientRequest(ctx.request),
+        clientRequest(ctx.request, ctx.store.services.config),
         holder.id,
         payload,
       );
