@@ -1,45 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createDatabase, ensureSchema, quoteIdent } from "@vitrine/commerce";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../cli.ts";
-import { commands } from "./index.ts";
+import { describe, expect, it } from "vitest";
+import { cliHarness } from "./test-harness.ts";
 
 /** The CLI against its own database: a SQLite file in a temporary folder, or a fresh PostgreSQL schema. */
-const dir = mkdtempSync(join(tmpdir(), "vitrine-cli-content-"));
-const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
-const schema = isPostgres ? `vt_cli_${process.pid}_${randomBytes(3).toString("hex")}` : undefined;
-
-beforeAll(async () => {
-  process.env.VITRINE_DATA_DIR = dir;
-  if (schema) {
-    process.env.DATABASE_SCHEMA = schema;
-    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await ensureSchema(admin, schema);
-    await admin.destroy();
-  } else {
-    process.env.DATABASE_URL = "";
-  }
-});
-
-afterAll(async () => {
-  if (schema) {
-    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin);
-    await admin.destroy();
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(commands, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const { cli, dir } = cliHarness("content");
 
 const pages = [
   {

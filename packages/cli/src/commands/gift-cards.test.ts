@@ -1,52 +1,16 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createDatabase, type Db, ensureSchema, findGiftCard, quoteIdent, spendGiftCard } from "@vitrine/commerce";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../cli.ts";
-import { commands } from "./index.ts";
+import { type Db, findGiftCard, spendGiftCard } from "@vitrine/commerce";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cliHarness } from "./test-harness.ts";
 
 /** `vitrine gift-cards …` against its own database (SQLite file, or a fresh PostgreSQL schema). */
-const dir = mkdtempSync(join(tmpdir(), "vitrine-cli-gift-cards-"));
-const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
-const schema = isPostgres ? `vt_cli_${process.pid}_${randomBytes(3).toString("hex")}` : undefined;
-let db: Db;
-
-beforeAll(async () => {
-  process.env.VITRINE_DATA_DIR = dir;
-  if (schema) {
-    process.env.DATABASE_SCHEMA = schema;
-    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await ensureSchema(admin, schema);
-    await admin.destroy();
-  } else {
-    process.env.DATABASE_URL = "";
-  }
+const harness = cliHarness("gift-cards", async (cli) => {
   expect((await cli("db", "migrate")).code).toBe(0);
-  db = createDatabase({
-    url: process.env.DATABASE_URL || join(dir, "vitrine.sqlite"),
-    ...(schema ? { schema } : {}),
-  });
 });
-
-afterAll(async () => {
-  await db?.destroy();
-  if (schema) {
-    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin);
-    await admin.destroy();
-  }
-  rmSync(dir, { recursive: true, force: true });
+const { cli } = harness;
+let db: Db;
+beforeAll(() => {
+  db = harness.db;
 });
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(commands, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 const pays = async (code: string) => (await findGiftCard(db, code, "EUR", new Date())).ok;
 

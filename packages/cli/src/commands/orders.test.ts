@@ -1,15 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { randomUUID } from "node:crypto";
 import {
   addItemToBasket,
   type CheckoutContext,
   createAccountAuth,
-  createDatabase,
   type Db,
-  ensureSchema,
-  quoteIdent,
   readOutbox,
   type Shop,
   saveCheckoutAddresses,
@@ -20,50 +14,18 @@ import {
   submitOrder,
   systemClock,
 } from "@vitrine/commerce";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../cli.ts";
-import { commands } from "./index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cliHarness } from "./test-harness.ts";
 
 /** `vitrine orders …` against its own database, with orders placed through the checkout service. */
-const dir = mkdtempSync(join(tmpdir(), "vitrine-cli-orders-"));
-const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
-const schema = isPostgres ? `vt_cli_${process.pid}_${randomBytes(3).toString("hex")}` : undefined;
-let db: Db;
-
-beforeAll(async () => {
-  process.env.VITRINE_DATA_DIR = dir;
-  if (schema) {
-    process.env.DATABASE_SCHEMA = schema;
-    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await ensureSchema(admin, schema);
-    await admin.destroy();
-  } else {
-    process.env.DATABASE_URL = "";
-  }
+const harness = cliHarness("orders", async (cli) => {
   expect((await cli("demo", "load", "--products", "60")).code).toBe(0);
-  db = createDatabase({
-    url: process.env.DATABASE_URL || join(dir, "vitrine.sqlite"),
-    ...(schema ? { schema } : {}),
-  });
 });
-
-afterAll(async () => {
-  await db?.destroy();
-  if (schema) {
-    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin);
-    await admin.destroy();
-  }
-  rmSync(dir, { recursive: true, force: true });
+const { cli, dir } = harness;
+let db: Db;
+beforeAll(() => {
+  db = harness.db;
 });
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(commands, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 /** A guest order in the German store, paid by invoice. */
 async function placeOrder(): Promise<string> {
