@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "@vitrine/commerce";
-import { isHttps, serializeCookie } from "./security.server.ts";
+import { isHttps, sameToken, serializeCookie } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
 import { readCookie } from "./store.ts";
 
@@ -23,12 +23,6 @@ function proof(secret: string, token: string, expiresAt: number): string {
   return createHmac("sha256", secret).update(`preview:${token}:${expiresAt}`).digest("base64url");
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export type PreviewAccess =
   /** Whether drafts may be shown; `cookie` is the Set-Cookie value that remembers a token just given. */
   | { granted: boolean; cookie?: string; retryAfterSeconds?: undefined }
@@ -49,7 +43,7 @@ export async function previewAccess(services: PreviewServices, request: Request,
       value: clientAddress(request, config),
     });
     if (!verdict.allowed) return { granted: false, retryAfterSeconds: verdict.retryAfterSeconds };
-    if (sameText(given, previewToken)) {
+    if (sameToken(given, previewToken)) {
       const expiresAt = Math.floor(now / 1000) + PREVIEW_COOKIE_MAX_AGE;
       const value = `${expiresAt}.${proof(secret, previewToken, expiresAt)}`;
       const cookie = serializeCookie(PREVIEW_COOKIE, value, {
@@ -68,7 +62,7 @@ export async function previewAccess(services: PreviewServices, request: Request,
     dot > 0 &&
     Number.isInteger(expiresAt) &&
     expiresAt * 1000 > now &&
-    sameText(remembered.slice(dot + 1), proof(secret, previewToken, expiresAt));
+    sameToken(remembered.slice(dot + 1), proof(secret, previewToken, expiresAt));
   return { granted };
 }
 

@@ -12,8 +12,7 @@ export function verifySigned(secret: string, purpose: string, token: string | un
   const dot = token.lastIndexOf(".");
   if (dot <= 0) return false;
   const expected = sign(secret, purpose, token.slice(0, dot));
-  const given = token.slice(dot + 1);
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  return sameToken(token.slice(dot + 1), expected);
 }
 
 /**
@@ -24,9 +23,12 @@ export function csrfTokenFor(secret: string, browserId: string): string {
   return sign(secret, "csrf", browserId);
 }
 
-/** Compares two tokens in constant time. */
+/** Compares a given token with the expected one in constant time (by bytes: a client may send any characters). */
 export function sameToken(given: string | undefined | null, expected: string): boolean {
-  return !!given && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!given) return false;
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 function sign(secret: string, purpose: string, value: string): string {
