@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "./db/database.ts";
+import { LOG_LEVELS } from "./log.ts";
 import { getSetting } from "./settings/settings.ts";
 
 /**
@@ -36,6 +37,8 @@ const configSchema = z.object({
    */
   DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
   NODE_ENV: z.string().default("production"),
+  /** Level of the JSON logs on standard output (log.ts). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   /**
    * Memory for each storefront process's page cache (pages of anonymous visitors, see
    * apps/storefront/app/lib/page-cache.server.ts), in MB; 0 switches the cache off.
