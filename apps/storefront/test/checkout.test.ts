@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Db, deliverOrder, getOrderByNumber, shipOrder, spendGiftCard, writeGiftCards } from "@vitrine/commerce";
+import { testCtx } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   linkPath,
@@ -399,7 +400,7 @@ describe("checkout over HTTP", () => {
 describe("order tracking and returns over HTTP", () => {
   it("shows status and parcels for the right details, the same answer for anything wrong, and limits tries", async () => {
     const { number } = await placeGuestOrder();
-    const orders = { db, clock: { now: () => new Date() }, publicUrl: "http://127.0.0.1:4173" };
+    const orders = testCtx(db, { config: { PUBLIC_URL: "http://127.0.0.1:4173" } });
     expect((await shipOrder(orders, number, { carrier: "dhl", trackingNumber: "00340434161094015902" })).ok).toBe(true);
     const browser = shop.browser();
     await browser.fetch("/healthz");
@@ -465,7 +466,7 @@ describe("order tracking and returns over HTTP", () => {
 
   it("registers a return through the portal, mails the label and shows the return in the history", async () => {
     const { number, email } = await placeGuestOrder();
-    const orders = { db, clock: { now: () => new Date() }, publicUrl: "http://127.0.0.1:4173" };
+    const orders = testCtx(db, { config: { PUBLIC_URL: "http://127.0.0.1:4173" } });
     await shipOrder(orders, number, { carrier: "dhl", trackingNumber: "00340434161094015903" });
     await deliverOrder(orders, number);
     const browser = shop.browser();

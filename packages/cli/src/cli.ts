@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
 import {
+  type Ctx,
+  createCtx,
   createDatabase,
+  createLogger,
   type Db,
   ensureSchema,
   loadConfig,
@@ -22,6 +25,8 @@ export interface CommandContext {
   config: VitrineConfig;
   /** Opens (and migrates) the database on first use. */
   db(): Promise<Db>;
+  /** The commerce context of this command run (its database, clock, configuration, logger on stderr). */
+  ctx(): Promise<Ctx>;
   out(line: string): void;
   err(line: string): void;
   now(): Date;
@@ -144,6 +149,7 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
     return 1;
   }
   let db: Db | undefined;
+  let commandCtx: Ctx | undefined;
   const ctx: CommandContext = {
     args: parsed.positionals,
     options: parsed.values as Record<string, string | boolean | undefined>,
@@ -162,6 +168,15 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
         await migrateToLatest(db);
       }
       return db;
+    },
+    async ctx() {
+      commandCtx ??= createCtx({
+        db: await this.db(),
+        clock: { now: () => this.now() },
+        config,
+        log: createLogger({ level: config.LOG_LEVEL, destination: 2, name: "vitrine-cli" }),
+      });
+      return commandCtx;
     },
     out: io.out,
     err: io.err,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "./clock.ts";
-import type { VitrineConfig } from "./config.ts";
+import { publicUrl, type VitrineConfig } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { Logger } from "./log.ts";
 import type { Shop } from "./shop/shops.ts";
@@ -20,6 +20,10 @@ export interface Ctx {
   log: Logger;
   /** The request id (`X-Request-Id`), or the id of the CLI command or worker job run. */
   requestId: string;
+  /** Where images live (`IMAGE_BASE_URL` + path): derived from `config` once, when the context is built. */
+  imageUrl: (path: string) => string;
+  /** Public origin of the shop (`PUBLIC_URL`), for links in mails and sitemaps; derived from `config`. */
+  publicUrl: string;
 }
 
 /** A context inside one store: every storefront request, and jobs that act for a store. */
@@ -27,11 +31,36 @@ export interface ShopCtx extends Ctx {
   shop: Shop;
 }
 
-/** Builds a context for a request, a command or a job; the logger gets the id as a field. */
-export function createCtx(base: Omit<Ctx, "requestId" | "log"> & { log: Logger; requestId?: string }): Ctx {
-  const requestId = base.requestId ?? randomUUID();
-  return { ...base, requestId, log: base.log.child({ requestId }) };
+/** What a context is built from: the process's database, clock, configuration and logger. */
+export interface CtxBase {
+  db: Db;
+  clock: Clock;
+  config: VitrineConfig;
+  log: Logger;
+  /** The id of the request, command or job; a new one when left out. */
+  requestId?: string;
 }
+
+/** Builds the context of a request, a command or a job; its logger carries the id in every line. */
+export function createCtx(base: CtxBase): Ctx {
+  const requestId = base.requestId ?? randomUUID();
+  return {
+    db: base.db,
+    clock: base.clock,
+    config: base.config,
+    requestId,
+    log: base.log.child({ requestId }),
+    imageUrl: defaultImageUrl(base.config.IMAGE_BASE_URL),
+    publicUrl: publicUrl(base.config),
+  };
+}
+
+/** The same context inside a store. */
+export function shopCtx(ctx: Ctx, shop: Shop): ShopCtx {
+  return { ...ctx, shop };
+}
+
+export const defaultImageUrl = (base: string) => (path: string) => `${base.replace(/\/$/, "")}/${path}`;
 
 /**
  * Runs `fn` in a transaction: a new one on the database, or the caller's when `ctx.db` is already a transaction

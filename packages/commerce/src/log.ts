@@ -9,14 +9,16 @@ export type { Logger } from "pino";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export function createLogger(options: { level?: LogLevel; name?: string } = {}): Logger {
-  return pino({
+export function createLogger(options: { level?: LogLevel; name?: string; destination?: 1 | 2 } = {}): Logger {
+  const options_ = {
     name: options.name ?? "vitrine",
     level: options.level ?? "info",
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  // The CLI prints its answers on stdout: its log lines go to stderr.
+  return options.destination === 2 ? pino(options_, pino.destination(2)) : pino(options_);
 }
 
 /** A logger that writes nothing (unit tests, library callers that did not pass one). */

@@ -1,6 +1,6 @@
 import type { ContentEntry, Db } from "@vitrine/commerce";
 import type { StoreRequest } from "../lib/shop.server.ts";
-import { catalogContext } from "../lib/shop.server.ts";
+
 import { resolveBlocks } from "./resolve.server.ts";
 import type { ContentPageData, ResolvedBlock } from "./resolved.ts";
 import { richTextPlain } from "./rich-text.ts";
@@ -43,7 +43,7 @@ export async function loadContentPage(store: StoreRequest, entry: ContentEntry):
   const stored = preview ? entry.draftBlocks : entry.publishedBlocks;
   if (stored === null) return undefined;
   const { services, shop } = store;
-  const ctx = { ...catalogContext(store), imageBase: services.config.IMAGE_BASE_URL };
+  const { ctx } = store;
   const onInvalid = (index: number, issues: { field: string; message: string }[]) =>
     console.warn(
       `vitrine: content ${entry.language}/${entry.pageType}/${entry.slug || "(home)"} block ${index} left out: ${issues

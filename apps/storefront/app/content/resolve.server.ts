@@ -1,12 +1,12 @@
 import {
   type BlockOf,
-  type CatalogContext,
   type ContentBlock,
   type FieldIssue,
   type GridItemBlock,
   getCategoryTree,
   getProductViews,
   isHttpsUrl,
+  type ShopCtx,
   validateBlock,
 } from "@vitrine/commerce";
 import { productTileData } from "../lib/product-tile.server.ts";
@@ -22,10 +22,8 @@ import type {
 } from "./resolved.ts";
 import { sanitizeRichText } from "./rich-text.server.ts";
 
-/** What resolving blocks needs: the catalogue context of the store and the image base URL. */
-export interface ResolveContext extends CatalogContext {
-  imageBase: string;
-}
+/** Resolving blocks runs in the store's context (its configuration has the image base URL). */
+export type ResolveContext = ShopCtx;
 
 export interface ResolveOptions {
   /** Called for a stored block that no longer fits its schema (it is left out of the page). */
@@ -73,7 +71,7 @@ export async function resolveBlocks(
   ]);
   const tile = (id: number) => {
     const view = views.get(id);
-    return view ? productTileData(view, ctx.imageBase) : undefined;
+    return view ? productTileData(view, ctx.config.IMAGE_BASE_URL) : undefined;
   };
 
   const assetUrl = (src: string) => (isHttpsUrl(src) ? src : ctx.imageUrl(src));
@@ -84,7 +82,11 @@ export async function resolveBlocks(
     sizes: string,
   ): ResponsiveImage => {
     const url = assetUrl(source.src);
-    return { ...imageCandidate(url, aspect, widths, isResizable(url, ctx.imageBase)), alt: source.alt, sizes };
+    return {
+      ...imageCandidate(url, aspect, widths, isResizable(url, ctx.config.IMAGE_BASE_URL)),
+      alt: source.alt,
+      sizes,
+    };
   };
 
   const gridItem = (item: GridItemBlock, id: string, columns: number): ResolvedGridItem | undefined => {
@@ -173,7 +175,12 @@ export async function resolveBlocks(
       case "banner": {
         const mobile = image(block.image, [4, 3], [480, 768, 1080], "100vw");
         const wideUrl = assetUrl(block.image.src);
-        const wide = imageCandidate(wideUrl, [16, 7], [1024, 1440, 1920, 2560], isResizable(wideUrl, ctx.imageBase));
+        const wide = imageCandidate(
+          wideUrl,
+          [16, 7],
+          [1024, 1440, 1920, 2560],
+          isResizable(wideUrl, ctx.config.IMAGE_BASE_URL),
+        );
         out.push({
           type: "banner",
           id,

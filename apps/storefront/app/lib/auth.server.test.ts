@@ -1,6 +1,6 @@
 import { createGuestCustomer, loadConfig, signUp, systemClock } from "@vitrine/commerce";
 import { shopByCode } from "@vitrine/commerce/shops";
-import { createTestDatabase, type TestDatabase } from "@vitrine/commerce/testing";
+import { createTestDatabase, type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsContext, guardCheckout, originalFullPath } from "./auth.server.ts";
@@ -32,6 +32,7 @@ function routeContext(cookies: string[] = []) {
   context.set(servicesContext, services);
   context.set(shopContext, shopByCode("de") as NonNullable<ReturnType<typeof shopByCode>>);
   context.set(requestContext, {
+    ctx: testCtx(services.db, { clock: services.clock }),
     browserId: "browser-1",
     csrfToken: "t",
     nonce: "n",

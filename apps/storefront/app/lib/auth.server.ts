@@ -79,10 +79,8 @@ export function accountAuth(services: Services, secure: boolean): AccountAuth {
 
 /** The context of the accounts services for a request: its mails are worded in the request's store. */
 export function accountsContext(store: StoreRequest, request: Request): AccountMailContext {
-  const { db, clock } = store.services;
   return {
-    db,
-    clock,
+    ...store.ctx,
     auth: accountAuth(store.services, isHttps(request, store.services.config)),
     mails: accountMails(store),
   };
@@ -204,11 +202,10 @@ export async function guardCheckout(store: StoreRequest, request: Request): Prom
  * customer's. A failure here never undoes the sign-in; it is logged.
  */
 export async function mergeGuestData(store: StoreRequest, customerId: string): Promise<void> {
-  const { db, clock, imageUrl } = store.services;
   const input = { fromBrowserId: store.browserId, toCustomerId: customerId };
   try {
-    await mergeBaskets({ db, clock, imageUrl }, input);
-    await mergeWishlists({ db, clock }, input);
+    await mergeBaskets(store.ctx, input);
+    await mergeWishlists(store.ctx, input);
   } catch (error) {
     console.error("vitrine: merging the guest basket or wishlist failed", error);
   }

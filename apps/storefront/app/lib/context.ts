@@ -1,3 +1,4 @@
+import type { Ctx } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import { createContext } from "react-router";
 import type { PageRender } from "./page-cache.server.ts";
@@ -5,6 +6,8 @@ import type { Services } from "./services.server.ts";
 
 /** Per-request state the root middleware prepares for loaders and actions. */
 export interface RequestState {
+  /** The commerce context of this request (database, clock, configuration, logger with the request id). */
+  ctx: Ctx;
   /** HttpOnly id of this browser: keys a guest's basket and wishlist. */
   browserId: string;
   /** Double-submit CSRF token (also in the readable `vitrine_csrf` cookie). */

@@ -23,7 +23,7 @@ import {
   signedRandom,
   verifySigned,
 } from "./security.server.ts";
-import { getServices } from "./services.server.ts";
+import { getServices, processCtx } from "./services.server.ts";
 import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, parseStorePath, readCookie } from "./store.ts";
 
 export const BROWSER_COOKIE = "vitrine_sid";
@@ -123,6 +123,7 @@ async function handleRequest(
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
   }
   context.set(requestContext, {
+    ctx: processCtx(services, requestIdOf(request)),
     browserId,
     csrfToken,
     nonce,
@@ -157,6 +158,12 @@ async function handleRequest(
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;
+}
+
+/** The id of a request: the proxy's `X-Request-Id` when it looks like one, so log lines of both match. */
+export function requestIdOf(request: Request): string | undefined {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : undefined;
 }
 
 /**

@@ -14,20 +14,20 @@ import { accountAuth, type CurrentCustomer, getCustomer } from "./auth.server.ts
 import { shopperOf } from "./basket.server.ts";
 import { isHttps } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
-import { catalogContext, type StoreRequest } from "./shop.server.ts";
+import type { StoreRequest } from "./shop.server.ts";
 
 /** Checkout and orders for route loaders and actions: contexts, what follows a placed order, who may see one. */
 
 export function checkoutContext(store: StoreRequest, request: Request): CheckoutContext {
   return {
-    ...catalogContext(store),
+    ...store.ctx,
     auth: accountAuth(store.services, isHttps(request, store.services.config)),
     publicUrl: publicUrl(store.services.config),
   };
 }
 
 export function ordersContext(store: StoreRequest): OrdersContext {
-  return { db: store.services.db, clock: store.services.clock, publicUrl: publicUrl(store.services.config) };
+  return store.ctx;
 }
 
 export async function checkoutShopper(

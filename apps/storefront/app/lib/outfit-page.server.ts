@@ -18,7 +18,7 @@ import {
   shopOrigin,
   sizeOptions,
 } from "./product-page.server.ts";
-import { catalogContext, type StoreRequest } from "./shop.server.ts";
+import type { StoreRequest } from "./shop.server.ts";
 import { localizedPath } from "./store.ts";
 
 /** The outfits category of the catalogue (`/c/outfits/`): its name and description head the looks page. */
@@ -44,7 +44,7 @@ function outfitItems(outfit: OutfitSummary, views: Map<number, ProductView>, loc
  * here; throws the redirect to the canonical path when the address spells the name differently.
  */
 export async function loadOutfitPage(store: StoreRequest, request: Request, id: number) {
-  const ctx = catalogContext(store);
+  const ctx = store.ctx;
   const { shop } = store;
   const outfit = await getOutfit(ctx.db, id, shop.language);
   if (!outfit) return undefined;
@@ -80,7 +80,7 @@ const TILE_IMAGES = 4;
 
 /** The looks page (`/c/outfits/`): every look sold in the store, optionally for one gender. */
 export async function loadOutfitsPage(store: StoreRequest, gender: OutfitGender | null) {
-  const ctx = catalogContext(store);
+  const ctx = store.ctx;
   const { shop } = store;
   const [all, category] = await Promise.all([
     listOutfits(ctx.db, shop.language),

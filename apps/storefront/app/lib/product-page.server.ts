@@ -32,7 +32,7 @@ import {
   sizeAvailability,
 } from "./product-page.ts";
 import { loadRecommendationSlot, trackingView } from "./search.server.ts";
-import { catalogContext, type StoreRequest } from "./shop.server.ts";
+import type { StoreRequest } from "./shop.server.ts";
 import { sizeChartKind, sizeChartTable } from "./size-chart.ts";
 import { localizedPath } from "./store.ts";
 import { productStructuredData } from "./structured-data.ts";
@@ -159,7 +159,7 @@ export function outfitPath(name: string, id: number): string {
 
 /** Whether the shopper's wishlist holds the product (the heart's state); most wishlists are empty. */
 async function isInWishlist(store: StoreRequest, request: Request, productId: number): Promise<boolean> {
-  const ctx = catalogContext(store);
+  const ctx = store.ctx;
   const shopper = await requestShopper(store, request);
   if ((await getWishlistCount(ctx.db, store.shop.code, shopper)) === 0) return false;
   return (await getWishlist(ctx, shopper)).items.some((item) => item.product.id === productId);
@@ -170,7 +170,7 @@ async function isInWishlist(store: StoreRequest, request: Request, productId: nu
  * the redirect to the canonical path when the address spells the name differently.
  */
 export async function loadProductPage(store: StoreRequest, request: Request, id: number) {
-  const ctx = catalogContext(store);
+  const ctx = store.ctx;
   const { shop } = store;
   const views = await getProductViews(ctx, [id]);
   const product = views.get(id);

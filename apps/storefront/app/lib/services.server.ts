@@ -1,9 +1,13 @@
 import {
   type Clock,
+  type Ctx,
+  createCtx,
   createDatabase,
+  createLogger,
   type Db,
   defaultImageUrl,
   ensureSchema,
+  type Logger,
   loadConfig,
   migrateToLatest,
   type OutboxFlusher,
@@ -29,6 +33,8 @@ export interface Services {
   config: VitrineConfig;
   db: Db;
   clock: Clock;
+  /** The process's JSON logger (each request's context has a child with its request id). */
+  log: Logger;
   secret: string;
   imageUrl: (path: string) => string;
   /** The search and listing service, in process (its index follows catalogue changes). */
@@ -64,6 +70,7 @@ async function createServices(): Promise<Services> {
   });
   await migrateToLatest(db);
   const clock = systemClock;
+  const log = createLogger({ level: config.LOG_LEVEL });
   if (config.DEMO_PRODUCTS > 0 && (await isCatalogEmpty(db))) {
     const started = performance.now();
     await loadDemoCatalog(db, { products: config.DEMO_PRODUCTS }, clock.now());
@@ -81,7 +88,13 @@ async function createServices(): Promise<Services> {
     { db, clock, config },
     { onError: (error) => console.error("vitrine: delivering mails failed (they stay in the outbox)", error) },
   );
-  return { config, db, clock, secret, imageUrl, search, searchHttp, pageCache, mailFlusher };
+  return { config, db, clock, log, secret, imageUrl, search, searchHttp, pageCache, mailFlusher };
+}
+
+/** The context of one request (or one piece of background work) of this process. */
+export function processCtx(services: Services, requestId?: string): Ctx {
+  const { db, clock, config, log } = services;
+  return createCtx({ db, clock, config, log, ...(requestId ? { requestId } : {}) });
 }
 
 /** Stops background work and closes the database (on SIGINT/SIGTERM). */

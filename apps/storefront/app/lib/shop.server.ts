@@ -1,3 +1,4 @@
+import { type ShopCtx, shopCtx } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, shopContext } from "./context.ts";
@@ -7,6 +8,8 @@ import type { Services } from "./services.server.ts";
 /** Everything a store page's loader or action usually needs, from the request context. */
 export interface StoreRequest {
   services: Services;
+  /** The commerce context of this request in its store: what every service call gets first. */
+  ctx: ShopCtx;
   shop: Shop;
   browserId: string;
   csrfToken: string;
@@ -23,9 +26,11 @@ export interface StoreRequest {
 
 export function storeRequest(context: Readonly<RouterContextProvider>): StoreRequest {
   const state = context.get(requestContext);
+  const shop = context.get(shopContext);
   return {
     services: context.get(servicesContext),
-    shop: context.get(shopContext),
+    ctx: shopCtx(state.ctx, shop),
+    shop,
     browserId: state.browserId,
     csrfToken: state.csrfToken,
     editorMode: state.editorMode,
@@ -38,10 +43,4 @@ export function storeRequest(context: Readonly<RouterContextProvider>): StoreReq
       if (options.capture) render.captures.push(options.capture);
     },
   };
-}
-
-/** The catalogue context for commerce services in a store. */
-export function catalogContext(request: StoreRequest) {
-  const { db, clock, imageUrl } = request.services;
-  return { db, clock, imageUrl, shop: request.shop };
 }

@@ -13,7 +13,7 @@ export const handle = { pageType: "account_area" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  const ctx = { db: store.services.db, clock: store.services.clock };
+  const ctx = store.ctx;
   const [address, card, subscriptions] = await Promise.all([
     getDefaultAddress(ctx, customer.id),
     getFashionCard(ctx, customer.id),

@@ -17,7 +17,7 @@ export const handle = { pageType: "account_area" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  const card = await getFashionCard(store.services, customer.id);
+  const card = await getFashionCard(store.ctx, customer.id);
   return {
     card,
     name: `${customer.firstName} ${customer.lastName}`.trim(),
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await registerFashionCard(store.services, customer.id);
+  const result = await registerFashionCard(store.ctx, customer.id);
   if (!result.ok) return data<FormFailure>({ intent: "register", error: "card_unavailable" }, { status: 403 });
   throw redirect(`${localizedPath(store.shop, "/account/fashion-card/")}${result.created ? "?registered=1" : ""}`);
 }

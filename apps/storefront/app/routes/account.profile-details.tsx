@@ -32,7 +32,7 @@ type Saved = (typeof SAVED)[number];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  const addresses = await listAddresses(store.services, customer.id);
+  const addresses = await listAddresses(store.ctx, customer.id);
   const url = new URL(request.url);
   const asked = url.searchParams.get("address");
   const editing = asked === "new" ? "new" : (addresses.find((a) => String(a.id) === asked)?.id ?? null);

@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
   const [subscriptions, cancellations] = await Promise.all([
-    listNewsletterSubscriptions(store.services, customer.id),
-    listSubscriptionCancellations(store.services, customer.id),
+    listNewsletterSubscriptions(store.ctx, customer.id),
+    listSubscriptionCancellations(store.ctx, customer.id),
   ]);
   return {
     subscriptions: subscriptions.map((s) => s.language),
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("confirm") !== "on") {
     return data<FormFailure>({ intent, issues: [{ field: "confirm", code: "confirm_required" }] }, { status: 400 });
   }
-  const result = await cancelSubscription(store.services, customer.id, {
+  const result = await cancelSubscription(store.ctx, customer.id, {
     language: formText(form, "language"),
     reason: formText(form, "reason"),
     comment: formText(form, "comment"),

@@ -24,7 +24,7 @@ export const handle = { pageType: "subscription" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  const subscriptions = await listNewsletterSubscriptions(store.services, customer.id);
+  const subscriptions = await listNewsletterSubscriptions(store.ctx, customer.id);
   const url = new URL(request.url);
   const current = store.shop.language;
   // The store's own language first.
@@ -53,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isNewsletterLanguage(language) || (intent !== "subscribe" && intent !== "unsubscribe")) {
     return data<FormFailure>({ intent, error: "unknown_intent" }, { status: 400 });
   }
-  if (intent === "subscribe") await subscribeNewsletter(store.services, customer.id, language);
-  else await unsubscribeNewsletter(store.services, customer.id, language);
+  if (intent === "subscribe") await subscribeNewsletter(store.ctx, customer.id, language);
+  else await unsubscribeNewsletter(store.ctx, customer.id, language);
   throw redirect(`${localizedPath(store.shop, "/account/subscription/")}?changed=${intent}-${language}`);
 }
 

@@ -27,7 +27,7 @@ import { failureAnswer, requestShopper } from "../lib/basket.server.ts";
 import { pageTitleMeta } from "../lib/basket-meta.ts";
 import { basketRecommendations } from "../lib/basket-recommendations.server.ts";
 import { safeRedirectPath } from "../lib/security.server.ts";
-import { catalogContext, type StoreRequest, storeRequest } from "../lib/shop.server.ts";
+import { type StoreRequest, storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import type { Route } from "./+types/cart";
@@ -65,7 +65,7 @@ const cartForm = z.discriminatedUnion("intent", [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
-  const basket = await getBasket(catalogContext(store), await requestShopper(store, request));
+  const basket = await getBasket(store.ctx, await requestShopper(store, request));
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
   const continueTo = url.searchParams.get("continue");
@@ -128,7 +128,7 @@ function done(result: BasketResult, to = "/cart/"): Outcome {
 }
 
 async function perform(store: StoreRequest, request: Request, form: z.output<typeof cartForm>): Promise<Outcome> {
-  const ctx = catalogContext(store);
+  const ctx = store.ctx;
   const shopper = await requestShopper(store, request);
   switch (form.intent) {
     case "add": {

@@ -17,7 +17,7 @@ import {
 import { pageMeta } from "../lib/meta.ts";
 import { pageUrl } from "../lib/page-url.ts";
 import { searchBase } from "../lib/search.server.ts";
-import { catalogContext, storeRequest } from "../lib/shop.server.ts";
+import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { hasFacetValues, parseUrlState, stateHref } from "../lib/url-state.ts";
 import type { Route } from "./+types/category";
@@ -38,10 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A client-side navigation asks for `…/_.data`: compare the page's own path with the canonical one.
   const url = pageUrl(request);
   const segments = (params["*"] ?? "").split("/").filter(Boolean);
-  const [found, tree] = await Promise.all([
-    getCategoryByPath(catalogContext(store), segments, 1),
-    getCategoryTree(services.db),
-  ]);
+  const [found, tree] = await Promise.all([getCategoryByPath(store.ctx, segments, 1), getCategoryTree(services.db)]);
   if (!found) {
     // Another store language's spelling or a stored redirect answers with a redirect; otherwise the 404.
     await resolvePageAlternates(services, shop, url);

@@ -15,7 +15,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { loadOutfitPage } from "../lib/outfit-page.server.ts";
 import { outfitTotal } from "../lib/outfit-page.ts";
 import { preselectedVariant } from "../lib/product-page.ts";
-import { catalogContext, storeRequest } from "../lib/shop.server.ts";
+import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import type { Route } from "./+types/shop-the-look";
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "add-many" || variantIds.length === 0) {
     return data({ errorKey: "basket.error.choose_size" }, { status: 400 });
   }
-  const result = await addItemsToBasket(catalogContext(store), await requestShopper(store, request), {
+  const result = await addItemsToBasket(store.ctx, await requestShopper(store, request), {
     items: variantIds.map((variantId) => ({ variantId, quantity: 1 })),
   });
   if (!result.ok) {

@@ -9,7 +9,7 @@ import { storeCookie } from "../lib/middleware.server.ts";
 import { pageCacheMiddleware } from "../lib/page-cache.server.ts";
 import { serviceLinks } from "../lib/service-pages.server.ts";
 import { loadShellData } from "../lib/shell-data.server.ts";
-import { catalogContext, storeRequest } from "../lib/shop.server.ts";
+import { storeRequest } from "../lib/shop.server.ts";
 import { detectStore } from "../lib/store.ts";
 import type { Route } from "./+types/store";
 
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const { shop } = store;
   const [navigation, shell, servicePages] = await Promise.all([
-    getCategoryNavigation(catalogContext(store), 2),
+    getCategoryNavigation(store.ctx, 2),
     loadShellData(store, request),
     serviceLinks(store.services.db, shop.language),
   ]);

@@ -42,7 +42,7 @@ async function ownOrder(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { store, order, customer } = await ownOrder(args);
   const url = new URL(args.request.url);
-  const orderCustomer = await loadCustomer(store.services, order.customerId);
+  const orderCustomer = await loadCustomer(store.ctx, order.customerId);
   return {
     order: toOrderView(order, { full: true, now: store.services.clock.now() }),
     email: order.email,

@@ -18,7 +18,7 @@ import { failureAnswer, requestShopper } from "../lib/basket.server.ts";
 import { pageTitleMeta } from "../lib/basket-meta.ts";
 import { basketRecommendations } from "../lib/basket-recommendations.server.ts";
 import { safeRedirectPath } from "../lib/security.server.ts";
-import { catalogContext, storeRequest } from "../lib/shop.server.ts";
+import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/wishlist";
 import "../styles/basket.css";
@@ -50,7 +50,7 @@ export interface WishlistActionData {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
-  const wishlist = await getWishlist(catalogContext(store), await requestShopper(store, request));
+  const wishlist = await getWishlist(store.ctx, await requestShopper(store, request));
   const recommendations =
     wishlist.count === 0 ? await basketRecommendations(store, { items: [], isEmpty: true }, request.url) : null;
   return { wishlist, recommendations };
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<WishlistActionData>({ ok: false, intent, errorKey: "wishlist.error.generic" }, { status: 400 });
   }
-  const ctx = catalogContext(store);
+  const ctx = store.ctx;
   const shopper = await requestShopper(store, request);
   const input = parsed.data;
   let result: WishlistResult | undefined;

@@ -14,6 +14,7 @@ import {
   submitOrder,
   systemClock,
 } from "@vitrine/commerce";
+import { testCtx } from "@vitrine/commerce/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliHarness } from "./test-harness.ts";
 
@@ -30,11 +31,7 @@ beforeAll(() => {
 /** A guest order in the German store, paid by invoice. */
 async function placeOrder(): Promise<string> {
   const ctx: CheckoutContext = {
-    db,
-    clock: systemClock,
-    shop: shopByCode("de") as Shop,
-    imageUrl: (p) => `/images/${p}`,
-    publicUrl: "https://shop.example",
+    ...testCtx(db, { shop: shopByCode("de") as Shop, config: { PUBLIC_URL: "https://shop.example" } }),
     auth: createAccountAuth({
       db,
       clock: systemClock,

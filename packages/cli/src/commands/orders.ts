@@ -12,7 +12,6 @@ import {
   type OrderDetails,
   type OrderStatus,
   type OrdersContext,
-  publicUrl,
   STORE_CODES,
   type StoreCode,
   shipOrder,
@@ -25,10 +24,6 @@ import { type Command, type CommandContext, numberOption, UsageError } from "../
  * recorded in the order's history and mailed to the customer (sent right after the change).
  */
 
-function ordersContext(ctx: CommandContext, db: OrdersContext["db"]): OrdersContext {
-  return { db, clock: { now: () => ctx.now() }, publicUrl: publicUrl(ctx.config) };
-}
-
 function money(cents: number, order: { storeCode: StoreCode }): string {
   const shop = shopByCode(order.storeCode);
   return shop ? formatMoney(cents, shop) : String(cents);
@@ -40,8 +35,8 @@ async function change(
   number: string,
   run: (orders: OrdersContext) => Promise<OrderChangeResult>,
 ): Promise<number> {
-  const db = await ctx.db();
-  const orders = ordersContext(ctx, db);
+  const orders = await ctx.ctx();
+  const { db } = orders;
   const result = await run(orders);
   if (!result.ok) {
     switch (result.error) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogContext } from "../catalog/service.ts";
 import { fixedClock } from "../clock.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
 import {
   addItemsToBasket,
@@ -29,8 +29,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedBasketFixtures(t.db, now);
   const clock = fixedClock(now);
-  const imageUrl = (p: string) => `/images/${p}`;
-  ctx = { db: t.db, clock, imageUrl, shop: shopByCode("de") as Shop };
+  ctx = testCtx(t.db, { clock, shop: shopByCode("de") as Shop });
   chCtx = { ...ctx, shop: shopByCode("ch") as Shop };
 });
 afterAll(async () => {
@@ -349,10 +348,10 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
     ok(await addItemToBasket(ctx, customer, { variantId: V.teeS, quantity: 2 }));
     ok(await addItemsToBasket(ctx, from, { items: [{ variantId: V.teeS, quantity: 3 }, { variantId: V.socksCheap }] }));
     ok(await addItemToBasket(chCtx, from, { variantId: V.teeM }));
-    const result = await mergeBaskets(
-      { db: t.db, clock: ctx.clock },
-      { fromBrowserId: from.kind === "guest" ? from.browserId : "", toCustomerId: customerId },
-    );
+    const result = await mergeBaskets(ctx, {
+      fromBrowserId: from.kind === "guest" ? from.browserId : "",
+      toCustomerId: customerId,
+    });
     expect(result).toEqual({ storeCodes: expect.arrayContaining(["de", "ch"]), merged: 3, dropped: 0 });
     const merged = await getBasket(ctx, customer);
     expect(merged.items.filter((i) => !i.isGift).map((i) => [i.variant.id, i.quantity])).toEqual([
@@ -376,15 +375,12 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
       ok(await addItemToBasket(ctx, customer, { variantId: V.teeS, quantity: 2 }));
       const from = guest();
       ok(await addItemToBasket(ctx, from, { variantId: V.teeS, quantity: 3 }));
-      await mergeBaskets(
-        { db: t.db, clock: ctx.clock },
-        {
-          fromBrowserId: from.kind === "guest" ? from.browserId : "",
-          toCustomerId: customerId,
-          storeCode: "de",
-          strategy,
-        },
-      );
+      await mergeBaskets(ctx, {
+        fromBrowserId: from.kind === "guest" ? from.browserId : "",
+        toCustomerId: customerId,
+        storeCode: "de",
+        strategy,
+      });
       expect((await getBasket(ctx, customer)).items.find((i) => !i.isGift)?.quantity, strategy).toBe(expected);
     }
   });

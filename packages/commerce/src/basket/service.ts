@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { CatalogContext } from "../catalog/service.ts";
-import type { Clock } from "../clock.ts";
+import type { Ctx } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
 import type { BasketItemTable, BasketTable } from "../db/tables/basket.ts";
 import { parseJson } from "../json.ts";
@@ -527,11 +527,7 @@ export async function lockBasketForOrder(
   };
 }
 
-export interface MergeContext {
-  db: Db;
-  clock: Clock;
-  imageUrl?: (path: string) => string;
-}
+export type MergeContext = Ctx;
 
 export interface MergeBasketsInput {
   fromBrowserId: string;
@@ -576,7 +572,7 @@ export async function mergeBaskets(ctx: MergeContext, input: MergeBasketsInput):
     const to = await findBasket(ctx.db, storeCode, customer);
     const preRows = [...(await readItems(ctx.db, from.id)), ...(to ? await readItems(ctx.db, to.id) : [])];
     const catalog = await loadBasketCatalog(
-      { db: ctx.db, clock: ctx.clock, shop, imageUrl: ctx.imageUrl ?? ((p) => p) },
+      { ...ctx, shop },
       preRows.map((r) => r.variant_id),
     );
     const now = ctx.clock.now().toISOString();

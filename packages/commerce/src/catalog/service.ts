@@ -1,20 +1,12 @@
-import type { Clock } from "../clock.ts";
+import type { ShopCtx } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import type { Shop } from "../shop/shops.ts";
 import { chunk } from "../util.ts";
 import { CATEGORY_CHILD_DEPTH, type CategoryTree, type CategoryView, loadCategoryTree } from "./categories.ts";
 import { buildProductView, type ProductView, type SiblingSource } from "./product-view.ts";
 import { loadProductRecords } from "./store.ts";
 
-/** What catalogue reads need: the database, the store, the time and where images live. */
-export interface CatalogContext {
-  db: Db;
-  shop: Shop;
-  clock: Clock;
-  imageUrl: (path: string) => string;
-}
-
-export const defaultImageUrl = (base: string) => (path: string) => `${base.replace(/\/$/, "")}/${path}`;
+/** Catalogue reads run in a store: the store's context. */
+export type CatalogContext = ShopCtx;
 
 /** How long a loaded category tree is reused. Categories change rarely; a change shows within this time. */
 const TREE_TTL_MS = 2000;

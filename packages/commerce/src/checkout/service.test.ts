@@ -10,6 +10,7 @@ import { addAddress } from "../customers/addresses.ts";
 import { loadCustomer } from "../customers/customers.ts";
 import { getFashionCard, loyaltyPointsFor, registerFashionCard } from "../customers/loyalty.ts";
 import { uniqueEmail } from "../customers/test-context.ts";
+import { testCtx } from "../db/testing.ts";
 import { readOutbox } from "../mail/mail.ts";
 import { getOrderByNumber } from "../orders/orders.ts";
 import { deliverOutbox } from "../orders/outbox.ts";
@@ -571,7 +572,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     });
 
     const cancelled = await cancelOrder(
-      { db: ctx.db, clock: t.clock, publicUrl: "https://shop.example" },
+      testCtx(ctx.db, { clock: t.clock, config: { PUBLIC_URL: "https://shop.example" } }),
       order.number,
     );
     expect(cancelled.ok).toBe(true);

@@ -1,7 +1,7 @@
 import { getBasket, lockBasketForOrder, ownerOf } from "../basket/service.ts";
 import type { Basket, Shopper } from "../basket/types.ts";
-import type { CatalogContext } from "../catalog/service.ts";
 import { takeStock } from "../catalog/stock.ts";
+import type { ShopCtx } from "../context.ts";
 import { type Address, getAddress, listAddresses } from "../customers/addresses.ts";
 import type { AccountAuth } from "../customers/auth.ts";
 import { type Customer, createGuestCustomer, loadCustomer, markCustomerOrdered } from "../customers/customers.ts";
@@ -48,11 +48,9 @@ import { type CheckoutQuote, type QuoteGiftCard, quoteCheckout } from "./quote.t
  * attempt (the idempotency key the review form carries), and any failure leaves no order and the basket as it was.
  */
 
-export interface CheckoutContext extends CatalogContext {
+export interface CheckoutContext extends ShopCtx {
   /** Guest checkouts create guest customers (accounts module). */
   auth: AccountAuth;
-  /** Public origin of the shop, for links in mails. */
-  publicUrl: string;
 }
 
 export const CHECKOUT_STEPS = ["contact", "address", "delivery", "payment"] as const;
@@ -563,9 +561,9 @@ async function place(
       }
       await basket.clear();
       await deleteDraft(trx, ctx.shop.code, shopper);
-      await markCustomerOrdered({ db: trx, clock: ctx.clock }, customerId);
+      await markCustomerOrdered({ ...ctx, db: trx }, customerId);
       // Fashion card members collect points for what the order costs (taken back if it is cancelled).
-      await creditLoyaltyPoints({ db: trx, clock: ctx.clock }, customerId, loyaltyPointsFor(quote.total));
+      await creditLoyaltyPoints({ ...ctx, db: trx }, customerId, loyaltyPointsFor(quote.total));
       const order = (await getOrderById(trx, inserted.id)) as OrderDetails;
       const hasAccount = view.customer !== null && !view.customer.status.isGuestCustomer;
       await enqueueMail(trx, confirmationMail(order, { publicUrl: ctx.publicUrl, hasAccount }), now);

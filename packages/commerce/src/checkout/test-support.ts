@@ -4,6 +4,7 @@ import { seedBasketFixtures } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import { type Clock, fixedClock } from "../clock.ts";
 import { type AccountTestContext, createAccountTestContext, uniqueEmail } from "../customers/test-context.ts";
+import { testCtx } from "../db/testing.ts";
 import { writeGiftCards } from "../payments/gift-cards.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
 import { type Shop, type StoreCode, shopByCode } from "../shop/shops.ts";
@@ -57,13 +58,10 @@ export async function createCheckoutTestContext(): Promise<CheckoutTestContext> 
     accounts,
     clock,
     ctx(store = "de") {
+      const shop = shopByCode(store) as Shop;
       return {
-        db: accounts.db,
-        clock,
-        imageUrl: (p: string) => `/images/${p}`,
-        shop: shopByCode(store) as Shop,
+        ...testCtx(accounts.db, { clock, shop, config: { PUBLIC_URL: "https://shop.example" } }),
         auth: accounts.auth,
-        publicUrl: "https://shop.example",
       };
     },
     guest: () => ({ kind: "guest", browserId: `browser-${randomUUID()}` }),

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Clock } from "../clock.ts";
-import type { Db } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
 import type { AccountAuth } from "./auth.ts";
 import {
   type AccountIssue,
@@ -11,14 +10,10 @@ import {
   profileSchema,
 } from "./validation.ts";
 
-/** What customer services need: the database and the clock. */
-export interface CustomerContext {
-  db: Db;
-  clock: Clock;
-}
+export type CustomerContext = Ctx;
 
 /** Customer services that create users or sessions also need the authentication instance. */
-export interface AccountContext extends CustomerContext {
+export interface AccountContext extends Ctx {
   auth: AccountAuth;
 }
 
@@ -274,7 +269,7 @@ export async function createGuestCustomer(
 }
 
 /** A guest customer who set a password (or reset one through the mail link) is a full account from now on. */
-export async function markGuestCustomerRegistered(ctx: CustomerContext, customerId: string): Promise<void> {
+export async function markGuestCustomerRegistered(ctx: Pick<Ctx, "db" | "clock">, customerId: string): Promise<void> {
   await ctx.db
     .updateTable("customer")
     .set({ is_guest: 0, updated_at: ctx.clock.now().toISOString() })

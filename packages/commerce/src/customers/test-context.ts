@@ -1,5 +1,5 @@
 import { systemClock } from "../clock.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import type { AccountMailContext, AccountMails } from "./accounts.ts";
 import { type AccountAuth, createAccountAuth } from "./auth.ts";
 
@@ -32,8 +32,7 @@ export async function createAccountTestContext(): Promise<AccountTestContext> {
   const auth = createAccountAuth({ ...options, secureCookies: false });
   const secureAuth = createAccountAuth({ ...options, baseURL: "https://shop.example", secureCookies: true });
   return {
-    db: testDb.db,
-    clock: systemClock,
+    ...testCtx(testDb.db, { clock: systemClock }),
     auth,
     secureAuth,
     testDb,

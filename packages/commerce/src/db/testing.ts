@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { type Clock, systemClock } from "../clock.ts";
+import { loadConfig, type VitrineConfig } from "../config.ts";
+import { type Ctx, createCtx, type ShopCtx, shopCtx } from "../context.ts";
+import { silentLogger } from "../log.ts";
+import type { Shop } from "../shop/shops.ts";
 import { createDatabase, type Db, type DialectName, ensureSchema, isPostgresUrl, quoteIdent } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
@@ -36,4 +41,28 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const db = createDatabase({ url: ":memory:" });
   if (options.migrate !== false) await migrateToLatest(db);
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
+}
+
+/**
+ * The context of a service test: the test's database and clock, the default configuration (overridable) and a
+ * silent logger; with `shop`, a store's context.
+ */
+export function testCtx(db: Db, options: { clock?: Clock; config?: Partial<VitrineConfig>; requestId?: string }): Ctx;
+export function testCtx(
+  db: Db,
+  options: { clock?: Clock; config?: Partial<VitrineConfig>; requestId?: string; shop: Shop },
+): ShopCtx;
+export function testCtx(
+  db: Db,
+  options: { clock?: Clock; config?: Partial<VitrineConfig>; requestId?: string; shop?: Shop } = {},
+): Ctx | ShopCtx {
+  const config = { ...loadConfig({}), ...options.config };
+  const ctx = createCtx({
+    db,
+    clock: options.clock ?? systemClock,
+    config,
+    log: silentLogger,
+    requestId: options.requestId ?? "test",
+  });
+  return options.shop ? shopCtx(ctx, options.shop) : ctx;
 }

@@ -11,6 +11,7 @@ import {
   newKey,
 } from "../checkout/test-support.ts";
 import { fixedClock } from "../clock.ts";
+import { testCtx } from "../db/testing.ts";
 import type { MailMessage } from "../mail/mail.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
@@ -26,7 +27,7 @@ let orders: OrdersContext;
 
 beforeAll(async () => {
   t = await createCheckoutTestContext();
-  orders = { db: t.accounts.db, clock: t.clock, publicUrl: "https://shop.example" };
+  orders = testCtx(t.accounts.db, { clock: t.clock, config: { PUBLIC_URL: "https://shop.example" } });
 });
 afterAll(async () => {
   await t?.destroy();

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AppliedReduction } from "../basket/types.ts";
 import type { CheckoutAddress } from "../checkout/draft.ts";
-import type { Clock } from "../clock.ts";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { OrderLineTable, ShopOrderTable } from "../db/tables/orders.ts";
 import { parseJson } from "../json.ts";
@@ -18,12 +18,7 @@ import { trackingUrl } from "./carriers.ts";
 
 /** The orders module: what an order is once placed, and how it is read (account, confirmation, tracking, CLI). */
 
-export interface OrdersContext {
-  db: Db;
-  clock: Clock;
-  /** Public origin of the shop, for links in mails. */
-  publicUrl: string;
-}
+export type OrdersContext = Ctx;
 
 export const ORDER_STATUSES = ["placed", "paid", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -174,7 +174,7 @@ export function cancelOrder(ctx: OrdersContext, number: string, reason = ""): Pr
     if (row.payment_id) await refundPayment(trx, row.payment_id, now);
     const moneyTaken = order.paymentStatus === "paid" || row.gift_card_amount > 0;
     await setStatus(trx, order.id, "cancelled", moneyTaken ? "refunded" : undefined);
-    await creditLoyaltyPoints({ db: trx, clock: ctx.clock }, order.customerId, -loyaltyPointsFor(order.totals.total));
+    await creditLoyaltyPoints({ ...ctx, db: trx }, order.customerId, -loyaltyPointsFor(order.totals.total));
     await addOrderEvent(trx, order.id, "cancelled", reason ? { reason: reason.slice(0, 200) } : {}, now);
     return { mail: { type: "cancelled" } };
   });

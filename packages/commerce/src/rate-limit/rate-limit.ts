@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { Clock } from "../clock.ts";
-import type { Db } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
 
 /**
  * A small rate limiter on the shop's database, so a limit holds across every storefront process: fixed windows
@@ -16,10 +15,7 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export interface RateLimitContext {
-  db: Db;
-  clock: Clock;
-}
+export type RateLimitContext = Pick<Ctx, "db" | "clock">;
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -3,7 +3,7 @@ import { PRODUCT, seedBasketFixtures, V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import type { CatalogContext } from "../catalog/service.ts";
 import { fixedClock } from "../clock.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
 import {
   addItemToWishlist,
@@ -26,7 +26,7 @@ const guest = (): Shopper => ({ kind: "guest", browserId: `w-${++seq}-${Math.ran
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedBasketFixtures(t.db, now);
-  ctx = { db: t.db, clock: fixedClock(now), imageUrl: (p) => `/images/${p}`, shop: shopByCode("de") as Shop };
+  ctx = testCtx(t.db, { clock: fixedClock(now), shop: shopByCode("de") as Shop });
 });
 afterAll(async () => {
   await t?.destroy();

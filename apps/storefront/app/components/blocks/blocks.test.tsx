@@ -7,7 +7,7 @@ import {
   type Shop,
   validateBlock,
 } from "@vitrine/commerce";
-import { createTestDatabase, type TestDatabase } from "@vitrine/commerce/testing";
+import { createTestDatabase, type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { loadDemoCatalog } from "@vitrine/demo-data";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
@@ -30,13 +30,7 @@ let productIds: number[];
 beforeAll(async () => {
   testDb = await createTestDatabase();
   await loadDemoCatalog(testDb.db, { products: 120 }, NOW);
-  ctx = {
-    db: testDb.db,
-    shop,
-    clock: fixedClock(NOW),
-    imageUrl: (path) => `/images/${path}`,
-    imageBase: "/images",
-  };
+  ctx = testCtx(testDb.db, { clock: fixedClock(NOW), shop });
   const rows = await testDb.db.selectFrom("product").select("id").orderBy("id").limit(6).execute();
   productIds = rows.map((r) => r.id);
 });

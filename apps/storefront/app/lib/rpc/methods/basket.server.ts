@@ -15,7 +15,7 @@ import {
   updateBasketItem,
 } from "@vitrine/commerce";
 import { failureAnswer, shopperOf } from "../../basket.server.ts";
-import { catalogContext } from "../../shop.server.ts";
+
 import { type RpcContext, RpcProblem, rpcMethod, rpcProblem } from "../rpc.server.ts";
 
 /**
@@ -25,7 +25,7 @@ import { type RpcContext, RpcProblem, rpcMethod, rpcProblem } from "../rpc.serve
  */
 
 const shopper = (ctx: RpcContext) => shopperOf(ctx, ctx.customer);
-const basketContext = (ctx: RpcContext) => catalogContext(ctx.store);
+const basketContext = (ctx: RpcContext) => ctx.store.ctx;
 
 function answer(result: BasketResult) {
   if (!result.ok) {
@@ -65,11 +65,12 @@ export const methods = {
     payload: basketMergeSchema,
     async handler(ctx, { strategy }) {
       if (!ctx.customer) return rpcProblem(401, "Sign in to merge the guest basket into your basket.");
-      const { db, clock, imageUrl } = ctx.services;
-      const merged = await mergeBaskets(
-        { db, clock, imageUrl },
-        { fromBrowserId: ctx.browserId, toCustomerId: ctx.customer.id, storeCode: ctx.shop.code, strategy },
-      );
+      const merged = await mergeBaskets(ctx.store.ctx, {
+        fromBrowserId: ctx.browserId,
+        toCustomerId: ctx.customer.id,
+        storeCode: ctx.shop.code,
+        strategy,
+      });
       return { ...merged, basket: await getBasket(basketContext(ctx), shopper(ctx)) };
     },
   }),

@@ -1,6 +1,6 @@
 import { CATEGORY_CHILD_DEPTH, getCategoryById, getCategoryByPath, rowId, text } from "@vitrine/commerce";
 import { z } from "zod";
-import { catalogContext } from "../../shop.server.ts";
+
 import { rpcMethod, rpcProblem } from "../rpc.server.ts";
 
 /** Category reads of the channel: the category with 5 child levels and its `sale` property (section 7). */
@@ -12,14 +12,14 @@ export const methods = {
   getCategoryById: rpcMethod({
     payload: z.strictObject({ id: categoryId }),
     async handler(ctx, { id }) {
-      const category = await getCategoryById(catalogContext(ctx.store), id, CATEGORY_CHILD_DEPTH);
+      const category = await getCategoryById(ctx.store.ctx, id, CATEGORY_CHILD_DEPTH);
       return category ?? rpcProblem(404, `Category not found: ${id}`);
     },
   }),
   getCategoryByPath: rpcMethod({
     payload: z.strictObject({ path: z.union([z.string().trim().min(1).max(500), z.array(slug).min(1).max(10)]) }),
     async handler(ctx, { path }) {
-      const found = await getCategoryByPath(catalogContext(ctx.store), path, CATEGORY_CHILD_DEPTH);
+      const found = await getCategoryByPath(ctx.store.ctx, path, CATEGORY_CHILD_DEPTH);
       if (!found) return rpcProblem(404, `Category not found: ${typeof path === "string" ? path : path.join("/")}`);
       return { ...found.category, canonical: found.canonical };
     },

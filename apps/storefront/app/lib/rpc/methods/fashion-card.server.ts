@@ -14,7 +14,7 @@ export const methods = {
     async handler(ctx) {
       const holder = accountHolder(ctx);
       if (!("id" in holder)) return holder;
-      return getFashionCard(ctx.services, holder.id);
+      return getFashionCard(ctx.store.ctx, holder.id);
     },
   }),
 
@@ -23,7 +23,7 @@ export const methods = {
     async handler(ctx) {
       const holder = accountHolder(ctx);
       if (!("id" in holder)) return holder;
-      const result = await registerFashionCard(ctx.services, holder.id);
+      const result = await registerFashionCard(ctx.store.ctx, holder.id);
       if (!result.ok) return rpcProblem(403, "This customer cannot register for the fashion card.");
       return result.card;
     },

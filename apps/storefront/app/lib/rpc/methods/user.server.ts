@@ -43,7 +43,7 @@ export const methods = {
     payload: noPayload,
     async handler(ctx) {
       if (!ctx.customer) return null;
-      const fresh = await loadCustomer(ctx.services, ctx.customer.id);
+      const fresh = await loadCustomer(ctx.store.ctx, ctx.customer.id);
       return fresh ? userOf(currentCustomerOf(fresh)) : null;
     },
   }),
@@ -101,7 +101,7 @@ export const methods = {
     async handler(ctx) {
       const holder = accountHolder(ctx);
       if (!("id" in holder)) return holder;
-      return listAddresses(ctx.services, holder.id);
+      return listAddresses(ctx.store.ctx, holder.id);
     },
   }),
 };

@@ -10,7 +10,7 @@ import {
   wishlistItemRemoveSchema,
 } from "@vitrine/commerce";
 import { failureAnswer, shopperOf } from "../../basket.server.ts";
-import { catalogContext } from "../../shop.server.ts";
+
 import { type RpcContext, RpcProblem, rpcMethod } from "../rpc.server.ts";
 
 /**
@@ -31,16 +31,16 @@ function answer(result: WishlistResult) {
 export const methods = {
   getWishlist: rpcMethod({
     payload: emptyPayloadSchema,
-    handler: (ctx) => getWishlist(catalogContext(ctx.store), shopper(ctx)),
+    handler: (ctx) => getWishlist(ctx.store.ctx, shopper(ctx)),
   }),
   clearWishlist: rpcMethod({
     payload: emptyPayloadSchema,
-    handler: (ctx) => clearWishlist(catalogContext(ctx.store), shopper(ctx)),
+    handler: (ctx) => clearWishlist(ctx.store.ctx, shopper(ctx)),
   }),
   addItemToWishlist: rpcMethod({
     payload: wishlistItemAddSchema,
     async handler(ctx, { toggle, ...add }) {
-      const catalog = catalogContext(ctx.store);
+      const catalog = ctx.store.ctx;
       return answer(
         toggle && !add.replaceItemKey
           ? await toggleWishlistItem(catalog, shopper(ctx), add)
@@ -50,7 +50,6 @@ export const methods = {
   }),
   removeItemFromWishlist: rpcMethod({
     payload: wishlistItemRemoveSchema,
-    handler: async (ctx, { itemKey }) =>
-      answer(await removeItemFromWishlist(catalogContext(ctx.store), shopper(ctx), itemKey)),
+    handler: async (ctx, { itemKey }) => answer(await removeItemFromWishlist(ctx.store.ctx, shopper(ctx), itemKey)),
   }),
 };
