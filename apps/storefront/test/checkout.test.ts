@@ -356,7 +356,7 @@ describe("checkout over HTTP", () => {
     expect(done.status).toBe(302);
     const number = /order=(\d{8})/.exec(location(done))?.[1] as string;
 
-    const order = await getOrderByNumber(db, number);
+    const order = await getOrderByNumber({ db }, number);
     expect(order).toMatchObject({
       storeCode: "fr-ch",
       currency: "CHF",
@@ -511,7 +511,7 @@ describe("order tracking and returns over HTTP", () => {
 
     const mail = await waitForMail(email, "return-label");
     expect(mail.text).toContain(labelPath);
-    const order = await getOrderByNumber(db, number);
+    const order = await getOrderByNumber({ db }, number);
     expect(order?.history.map((h) => h.type)).toContain("return_registered");
     // A forged token is refused.
     const forged = await browser.submit("/de/returns-portal/", {

@@ -363,7 +363,7 @@ describe("demo product in another store", () => {
 
 describe("outfits", () => {
   it("redirects to the outfit's canonical address and lists its pieces with a size choice each", async () => {
-    const [outfit] = await loadOutfitRecords(db);
+    const [outfit] = await loadOutfitRecords({ db });
     if (!outfit) throw new Error("the demo catalogue has no outfits");
     const redirect = await shop.browser().fetch(`/de/p/shop-the-look/${outfit.id}/?ref=home`);
     expect(redirect.status).toBe(301);
@@ -384,7 +384,7 @@ describe("outfits", () => {
   });
 
   it("adds every chosen size in one call without JavaScript, and asks for sizes when none came", async () => {
-    const [outfit] = await loadOutfitRecords(db);
+    const [outfit] = await loadOutfitRecords({ db });
     if (!outfit) throw new Error("the demo catalogue has no outfits");
     const browser = shop.browser();
     const location = (await browser.fetch(`/de/p/shop-the-look/${outfit.id}/`)).headers.get("location") ?? "";
@@ -411,7 +411,7 @@ describe("outfits", () => {
   });
 
   it("lists every look on /c/outfits/ with a link to its page, and filters by gender", async () => {
-    const outfits = await loadOutfitRecords(db);
+    const outfits = await loadOutfitRecords({ db });
     const { status, html } = await page("/de/c/outfits/");
     expect(status).toBe(200);
     const links = new Set([...html.matchAll(/href="(\/de\/p\/shop-the-look\/[^"]+)"/g)].map((m) => m[1]));

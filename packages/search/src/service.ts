@@ -182,7 +182,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       loadCategoryRecords(db),
       loadProductRecords(db),
       loadStoreStock(db),
-      listPhysicalStores(db),
+      listPhysicalStores({ db }),
     ]);
     const catalog = CatalogIndex.build({ categories, products, storeStock, physicalStores });
     buildMs = Math.round(performance.now() - started);
@@ -208,7 +208,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     current.setCatalog(catalog);
     const [promotions, outfits, merchandising] = await Promise.all([
       loadPromotions(db),
-      loadOutfitRecords(db),
+      loadOutfitRecords({ db }),
       loadMerchandising(db),
     ]);
     current.setPromotions(promotions);
@@ -379,7 +379,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       const catalog = await loadAll();
       const [promotions, outfits, merchandising] = await Promise.all([
         loadPromotions(db),
-        loadOutfitRecords(db),
+        loadOutfitRecords({ db }),
         loadMerchandising(db),
       ]);
       engine = new SearchEngine(

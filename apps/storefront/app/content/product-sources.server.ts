@@ -24,17 +24,17 @@ export async function productIdsForSource(
     case "recommendation":
       return recommendationProductIds(ctx, source.slotId, limit);
     case "category": {
-      const tree = await getCategoryTree(ctx.db);
+      const tree = await getCategoryTree(ctx);
       const node = tree.byKey(source.categoryKey);
       if (!node) return [];
       const today = ctx.clock.now();
       const base = { priceZone: ctx.shop.country, today, sellableOnly: true, onePerMaster: true, limit };
       if (node.record.role === "new") {
-        return findProductIds(ctx.db, { ...base, arrivedSince: addDays(today, -NEW_ARRIVAL_DAYS) });
+        return findProductIds(ctx, { ...base, arrivedSince: addDays(today, -NEW_ARRIVAL_DAYS) });
       }
-      if (node.record.role === "sale") return findProductIds(ctx.db, { ...base, reducedOnly: true });
+      if (node.record.role === "sale") return findProductIds(ctx, { ...base, reducedOnly: true });
       if (node.record.role === "outfits") return [];
-      return findProductIds(ctx.db, { ...base, categoryIds: tree.descendantIds(node.record.id) });
+      return findProductIds(ctx, { ...base, categoryIds: tree.descendantIds(node.record.id) });
     }
   }
 }

@@ -27,16 +27,16 @@ export async function recommendationProductIds(
   const base = { priceZone: ctx.shop.country, today, sellableOnly: true, onePerMaster: true, limit };
   switch (slotId) {
     case "new-arrivals":
-      return findProductIds(ctx.db, base);
+      return findProductIds(ctx, base);
     case "sale":
-      return findProductIds(ctx.db, { ...base, reducedOnly: true });
+      return findProductIds(ctx, { ...base, reducedOnly: true });
     case "trending": {
-      const ids = await findProductIds(ctx.db, {
+      const ids = await findProductIds(ctx, {
         ...base,
         today: addDays(today, -NEW_ARRIVAL_DAYS - 1),
         arrivedSince: addDays(today, -TRENDING_WINDOW_DAYS),
       });
-      return ids.length > 0 ? ids : findProductIds(ctx.db, base);
+      return ids.length > 0 ? ids : findProductIds(ctx, base);
     }
   }
 }

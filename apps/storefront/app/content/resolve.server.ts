@@ -67,7 +67,7 @@ export async function resolveBlocks(
   const needsTree = blocks.some(({ block }) => block.type === "category_teaser");
   const [views, tree] = await Promise.all([
     allIds.length > 0 ? getProductViews(ctx, allIds) : Promise.resolve(new Map()),
-    needsTree ? getCategoryTree(ctx.db) : Promise.resolve(undefined),
+    needsTree ? getCategoryTree(ctx) : Promise.resolve(undefined),
   ]);
   const tile = (id: number) => {
     const view = views.get(id);

@@ -35,7 +35,7 @@ export async function resolvePageAlternates(services: Services, shop: Shop, url:
   const search = url.search;
 
   if (path.startsWith("/c/")) {
-    const tree = await getCategoryTree(services.db);
+    const tree = await getCategoryTree(services);
     const segments = path.slice(3).split("/").filter(Boolean);
     const found = tree.findByPath(shop.language, segments);
     if (!found) {
@@ -58,7 +58,7 @@ export async function resolvePageAlternates(services: Services, shop: Shop, url:
   if (outfitMatch) {
     const parsed = parseProductSegment(outfitMatch[1] as string);
     const outfits = parsed
-      ? await Promise.all(LANGUAGES.map(async (l) => [l, await getOutfit(services.db, parsed.id, l)] as const))
+      ? await Promise.all(LANGUAGES.map(async (l) => [l, await getOutfit(services, parsed.id, l)] as const))
       : [];
     const names = new Map(outfits.map(([l, o]) => [l, o?.name]));
     if (!parsed || !names.get(shop.language)) return notFound(services, shop, url, path);
@@ -118,7 +118,7 @@ function sameEverywhere(path: string, shop: Shop): PageAlternates {
 
 /** A catalogue path that names nothing: a stored redirect, or the invalid-page 404. */
 async function notFound(services: Services, shop: Shop, url: URL, path: string): Promise<never> {
-  const found = await lookupRedirect(services.db, shop.code, path);
+  const found = await lookupRedirect(services, shop.code, path);
   if (found) throw redirect(redirectTarget(shop, found.target, url.search), found.statusCode);
   invalidPage(new Request(url));
 }

@@ -27,8 +27,8 @@ export async function requestShopper(store: StoreRequest, request: Request): Pro
 export async function basketCounts(store: StoreRequest, request: Request): Promise<BasketCounts> {
   const shopper = await requestShopper(store, request);
   const [basket, wishlist] = await Promise.all([
-    getBasketCount(store.services.db, store.shop.code, shopper),
-    getWishlistCount(store.services.db, store.shop.code, shopper),
+    getBasketCount(store.ctx, store.shop.code, shopper),
+    getWishlistCount(store.ctx, store.shop.code, shopper),
   ]);
   return { basket, wishlist };
 }

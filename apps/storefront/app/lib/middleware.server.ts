@@ -139,7 +139,7 @@ async function handleRequest(
     }
   }
 
-  if (pathname.startsWith("/api/rpc/") && (await isMaintenanceMode(services.db))) {
+  if (pathname.startsWith("/api/rpc/") && (await isMaintenanceMode(services))) {
     return Response.json(
       { type: "about:blank", title: "Service Unavailable", status: 503, detail: "The shop is in maintenance mode." },
       { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "300" } },
@@ -147,7 +147,7 @@ async function handleRequest(
   }
   // A client-side navigation's data request stands for its page: it is redirected like the page.
   const page = pageUrl(url).pathname;
-  if (!isResourcePath(page) && (await isMaintenanceMode(services.db))) {
+  if (!isResourcePath(page) && (await isMaintenanceMode(services))) {
     const inStore = parseStorePath(page);
     const shop = inStore?.shop ?? detectStore(cookieHeader, request.headers.get("accept-language"));
     if (inStore?.path !== "/maintenance/") throw redirect(`/${shop.code}/maintenance/`, 302);

@@ -46,7 +46,7 @@ function outfitItems(outfit: OutfitSummary, views: Map<number, ProductView>, loc
 export async function loadOutfitPage(store: StoreRequest, request: Request, id: number) {
   const ctx = store.ctx;
   const { shop } = store;
-  const outfit = await getOutfit(ctx.db, id, shop.language);
+  const outfit = await getOutfit(ctx, id, shop.language);
   if (!outfit) return undefined;
   const path = outfitPath(outfit.name, outfit.id);
   const canonicalPath = localizedPath(shop, path);
@@ -83,7 +83,7 @@ export async function loadOutfitsPage(store: StoreRequest, gender: OutfitGender 
   const ctx = store.ctx;
   const { shop } = store;
   const [all, category] = await Promise.all([
-    listOutfits(ctx.db, shop.language),
+    listOutfits(ctx, shop.language),
     getCategoryByPath(ctx, [OUTFITS_CATEGORY_SLUG], 0),
   ]);
   const shown = gender ? all.filter((o) => o.gender === gender) : all;

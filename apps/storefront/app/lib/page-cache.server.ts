@@ -224,8 +224,8 @@ async function isAnonymousPageView(
   if (readCookie(cookies, BROWSER_COOKIE) !== visitor.browserId) return true;
   const shopper = { kind: "guest", browserId: visitor.browserId } as const;
   const [basket, wishlist] = await Promise.all([
-    getBasketCount(services.db, shop.code, shopper),
-    getWishlistCount(services.db, shop.code, shopper),
+    getBasketCount(services, shop.code, shopper),
+    getWishlistCount(services, shop.code, shopper),
   ]);
   return basket === 0 && wishlist === 0;
 }
@@ -409,7 +409,7 @@ export async function answerFromPageCache(request: PageRequest): Promise<Respons
   if (url.searchParams.has(EDITOR_MODE_PARAM) || readCookie(request.headers.get("cookie"), PREVIEW_COOKIE)) {
     return undefined;
   }
-  if (await isMaintenanceMode(services.db)) return undefined;
+  if (await isMaintenanceMode(services)) return undefined;
   const cookies = visitorCookies(services.secret, request.headers.get("cookie"), isHttps(request, services.config));
   const visitor = { ...cookies, editorMode: false };
   if (!(await isAnonymousPageView(request, services, inStore.shop, visitor))) return undefined;

@@ -123,7 +123,7 @@ export interface PromotionBadge {
 /** The promotion badge of a product: only for a promotion running in this store now. */
 export async function promotionBadge(ctx: CatalogContext, promotionId: string | null): Promise<PromotionBadge | null> {
   if (!promotionId) return null;
-  const running = await activePromotions(ctx.db, ctx.shop.code, ctx.clock.now());
+  const running = await activePromotions(ctx, ctx.shop.code, ctx.clock.now());
   const promotion = running.find((p) => p.id === promotionId);
   return promotion
     ? { id: promotion.id, name: promotion.names[ctx.shop.language], colorHex: promotion.colorHex }
@@ -161,7 +161,7 @@ export function outfitPath(name: string, id: number): string {
 async function isInWishlist(store: StoreRequest, request: Request, productId: number): Promise<boolean> {
   const ctx = store.ctx;
   const shopper = await requestShopper(store, request);
-  if ((await getWishlistCount(ctx.db, store.shop.code, shopper)) === 0) return false;
+  if ((await getWishlistCount(ctx, store.shop.code, shopper)) === 0) return false;
   return (await getWishlist(ctx, shopper)).items.some((item) => item.product.id === productId);
 }
 
@@ -182,14 +182,14 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
   redirectToCanonical(request, canonicalPath);
   const [promotion, tree, similar, completeTheLook, outfits, inWishlist] = await Promise.all([
     promotionBadge(ctx, product.promotionId),
-    getCategoryTree(ctx.db),
+    getCategoryTree(ctx),
     loadRecommendationSlot(store, request, { slotId: "similar", viewPath: canonicalPath, productId: product.id }),
     loadRecommendationSlot(store, request, {
       slotId: "complete-the-look",
       viewPath: canonicalPath,
       productId: product.id,
     }),
-    loadOutfitRecords(ctx.db),
+    loadOutfitRecords(ctx),
     isInWishlist(store, request, product.id),
   ]);
 

@@ -22,7 +22,7 @@ export function serviceLinks(db: Db, language: Language, now = Date.now()): Prom
   }
   const cached = byLanguage.get(language);
   if (cached && now - cached.at < SERVICE_LINKS_TTL_MS) return cached.links;
-  const links = listContentEntries(db, language).then((entries) =>
+  const links = listContentEntries({ db }, language).then((entries) =>
     entries
       .filter((e) => e.pageType === "service" && e.publishedBlocks !== null)
       .sort((a, b) => a.id - b.id)

@@ -38,7 +38,7 @@ export function sitemapOrigin(services: Services, request: Request): string {
 export async function sitemapIndex(services: Services, origin: string): Promise<string> {
   const zones = [...new Set(SHOPS.map((s) => s.country))];
   const buckets = new Map(
-    await Promise.all(zones.map(async (zone) => [zone, await productSitemapBuckets(services.db, zone)] as const)),
+    await Promise.all(zones.map(async (zone) => [zone, await productSitemapBuckets(services, zone)] as const)),
   );
   const files: string[] = [];
   for (const shop of SHOPS) {
@@ -64,9 +64,9 @@ export function parseSitemapFile(name: string): SitemapFile | undefined {
 export async function pagesSitemap(services: Services, shop: Shop, origin: string): Promise<string> {
   const url = (path: string) => origin + localizedPath(shop, path);
   const [tree, outfits, entries] = await Promise.all([
-    getCategoryTree(services.db),
-    listOutfits(services.db, shop.language),
-    listContentEntries(services.db, shop.language),
+    getCategoryTree(services),
+    listOutfits(services, shop.language),
+    listContentEntries(services, shop.language),
   ]);
   const lines = [urlEntry(url("/")), urlEntry(url("/location/"))];
   for (const id of [...tree.nodes.keys()].sort((a, b) => a - b))

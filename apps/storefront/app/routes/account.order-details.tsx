@@ -21,7 +21,7 @@ export const handle = { pageType: "account_area:order_id" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  const order = await getCustomerOrder(store.services.db, customer.id, params.id);
+  const order = await getCustomerOrder(store.ctx, customer.id, params.id);
   if (!order) invalidPage(request);
   return { order: toOrderView(order, { full: true, now: store.services.clock.now() }) };
 }

@@ -23,14 +23,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = `/${params["*"] ?? ""}`;
   const slug = path.replace(/^\/+|\/+$/g, "");
   if (CONTENT_SLUG.test(slug)) {
-    const entry = await findContentPage(store.services.db, store.shop.language, slug);
+    const entry = await findContentPage(store.ctx, store.shop.language, slug);
     const page = entry ? await loadContentPage(store, entry) : undefined;
     if (page) {
       store.cachePage();
       return page;
     }
   }
-  const found = await lookupRedirect(store.services.db, store.shop.code, path);
+  const found = await lookupRedirect(store.ctx, store.shop.code, path);
   if (found) {
     const url = new URL(request.url);
     const target = /^https?:\/\//i.test(found.target)

@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A client-side navigation asks for `…/_.data`: compare the page's own path with the canonical one.
   const url = pageUrl(request);
   const segments = (params["*"] ?? "").split("/").filter(Boolean);
-  const [found, tree] = await Promise.all([getCategoryByPath(store.ctx, segments, 1), getCategoryTree(services.db)]);
+  const [found, tree] = await Promise.all([getCategoryByPath(store.ctx, segments, 1), getCategoryTree(services)]);
   if (!found) {
     // Another store language's spelling or a stored redirect answers with a redirect; otherwise the 404.
     await resolvePageAlternates(services, shop, url);

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const position = parsePosition(url.searchParams.get("lat"), url.searchParams.get("lng"));
-  const stores = await listPhysicalStores(services.db);
+  const stores = await listPhysicalStores(services);
   const now = services.clock.now();
   if (position) {
     const nearest = nearestStores(stores, position, NEAREST_STORES).map((s) => storeCard(s, shop, now, position));

@@ -15,7 +15,7 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 /** The maintenance page: 503 with Retry-After while maintenance is on; when it is off it redirects home. */
 export async function loader({ context }: Route.LoaderArgs) {
   const store = storeRequest(context);
-  if (!(await isMaintenanceMode(store.services.db))) throw redirect(localizedPath(store.shop, "/"), 302);
+  if (!(await isMaintenanceMode(store.ctx))) throw redirect(localizedPath(store.shop, "/"), 302);
   return data(
     { on: true },
     {

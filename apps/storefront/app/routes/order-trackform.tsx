@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } },
     );
   }
-  const order = await findOrderForLookup(store.services.db, values);
+  const order = await findOrderForLookup(store.ctx, values);
   if (!order) return data<TrackingAnswer>({ ok: false, error: "not_found", values }, { status: 404 });
   return data<TrackingAnswer>({
     ok: true,

@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 async function ownPayment(args: Route.LoaderArgs | Route.ActionArgs) {
   const store = storeRequest(args.context);
   const { shopper } = await checkoutShopper(store, args.request);
-  const payment = await getPayment(store.services.db, args.params.paymentId);
+  const payment = await getPayment(store.ctx, args.params.paymentId);
   const owner = ownerOf(shopper);
   if (
     !payment ||
@@ -97,10 +97,10 @@ export async function action(args: Route.ActionArgs) {
       break;
     case "paypal-approve":
     case "paypal-cancel":
-      result = await sandboxPayPal(db, payment.id, intent === "paypal-approve", now);
+      result = await sandboxPayPal({ db }, payment.id, intent === "paypal-approve", now);
       break;
     default:
-      result = await sandboxCancel(db, payment.id, now);
+      result = await sandboxCancel({ db }, payment.id, now);
   }
   if (!result.ok && result.error === "invalid") {
     return data(

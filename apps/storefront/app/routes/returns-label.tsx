@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const store = storeRequest(context);
-  const label = await getReturnLabel(store.services.db, params.token);
+  const label = await getReturnLabel(store.ctx, params.token);
   if (!label) invalidPage(request);
   return { label, carrier: carrierName(label.carrier) };
 }

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The confirmation after a registration: the label token names the return.
   const done = url.searchParams.get("return");
   if (done) {
-    const label = await getReturnLabel(store.services.db, done);
+    const label = await getReturnLabel(store.ctx, done);
     if (label) {
       return {
         kind: "done" as const,
@@ -72,8 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const number = url.searchParams.get("order") ?? "";
   // From the account: the customer's own order needs no lookup.
   const customer = /^\d{8}$/.test(number) ? await getCustomer(store, request) : null;
-  const own =
-    customer && !customer.isGuestCustomer ? await getCustomerOrder(store.services.db, customer.id, number) : null;
+  const own = customer && !customer.isGuestCustomer ? await getCustomerOrder(store.ctx, customer.id, number) : null;
   const reasons = [...RETURN_REASONS];
   if (own) return { kind: "select" as const, reasons, ...selection(store, own) };
   return { kind: "lookup" as const, reasons, number: /^\d{8}$/.test(number) ? number : "" };
@@ -103,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } },
       );
     }
-    const order = await findOrderForLookup(store.services.db, values);
+    const order = await findOrderForLookup(store.ctx, values);
     if (!order) return data<ActionAnswer>({ kind: "lookup-failed", error: "not_found", values }, { status: 404 });
     return data<ActionAnswer>({ kind: "select", ...selection(store, order) });
   }
@@ -111,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "register") {
     const token = formText(form, "token");
     const number = verifyReturnAccess(store.services.secret, token, store.services.clock.now());
-    const order = number ? await getOrderByNumber(store.services.db, number) : null;
+    const order = number ? await getOrderByNumber(store.ctx, number) : null;
     if (!order) {
       return data<ActionAnswer>(
         { kind: "lookup-failed", error: "expired", values: { number: "", emailOrZipCode: "" } },
@@ -130,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       deliverMailSoon(store.services);
       return redirect(`${localizedPath(store.shop, "/returns-portal/")}?return=${result.labelToken}`);
     }
-    const fresh = (await getOrderByNumber(store.services.db, order.number)) as OrderDetails;
+    const fresh = (await getOrderByNumber(store.ctx, order.number)) as OrderDetails;
     const issues =
       result.error === "invalid"
         ? result.issues

@@ -136,7 +136,7 @@ async function categorySuggestions(
     .sort((a, b) => b.count - a.count)
     .slice(0, CATEGORY_SUGGESTIONS);
   if (picked.length === 0) return [];
-  const tree = await getCategoryTree(services.db);
+  const tree = await getCategoryTree(services);
   const out: SearchSuggestions["categories"] = [];
   for (const value of picked) {
     const names = [...(value.path ?? []), value.rawValue];

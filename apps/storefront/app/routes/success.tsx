@@ -31,10 +31,7 @@ async function ownOrder(args: Route.LoaderArgs | Route.ActionArgs) {
   const store = storeRequest(args.context);
   const url = new URL(args.request.url);
   const number = url.searchParams.get("order") ?? "";
-  const [order, customer] = await Promise.all([
-    getOrderByNumber(store.services.db, number),
-    getCustomer(store, args.request),
-  ]);
+  const [order, customer] = await Promise.all([getOrderByNumber(store.ctx, number), getCustomer(store, args.request)]);
   if (!order || !isOwnOrder(order, store, customer)) invalidPage(args.request);
   return { store, order, customer };
 }

@@ -133,7 +133,7 @@ export const coreCommands: Command[] = [
       const mode = ctx.args[0];
       const db = await ctx.db();
       if (mode === "status") {
-        ctx.out(`Maintenance mode is ${(await isMaintenanceMode(db)) ? "on" : "off"}`);
+        ctx.out(`Maintenance mode is ${(await isMaintenanceMode({ db })) ? "on" : "off"}`);
         return 0;
       }
       if (mode !== "on" && mode !== "off") throw new UsageError(`Expected on, off or status, got "${mode}"`);

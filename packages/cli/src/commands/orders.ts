@@ -135,7 +135,7 @@ export const orderCommands: Command[] = [
     usage: "vitrine orders show NUMBER",
     args: [1, 1],
     async run(ctx) {
-      const order = await getOrderByNumber(await ctx.db(), ctx.args[0] as string);
+      const order = await getOrderByNumber(await ctx.ctx(), ctx.args[0] as string);
       if (!order) {
         ctx.err(`No order ${ctx.args[0]}`);
         return 1;

@@ -21,8 +21,8 @@ export interface BasketCatalog {
 
 export async function loadBasketCatalog(ctx: CatalogContext, variantIds: readonly number[]): Promise<BasketCatalog> {
   const [promotions, tree] = await Promise.all([
-    activePromotions(ctx.db, ctx.shop.code, ctx.clock.now()),
-    getCategoryTree(ctx.db),
+    activePromotions(ctx, ctx.shop.code, ctx.clock.now()),
+    getCategoryTree(ctx),
   ]);
   const giftVariantIds = promotions.flatMap((p) => (p.effect.type === "buy_x_get_y" ? p.effect.variantIds : []));
   const found = await getVariantLines(ctx, [...variantIds, ...giftVariantIds]);

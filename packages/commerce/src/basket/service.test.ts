@@ -46,7 +46,7 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
     const shopper = guest();
     const basket = await getBasket(ctx, shopper);
     expect(basket).toMatchObject({ key: "", count: 0, isEmpty: true, items: [], currency: "EUR", storeCode: "de" });
-    expect(await getBasketCount(t.db, "de", shopper)).toBe(0);
+    expect(await getBasketCount(t, "de", shopper)).toBe(0);
   });
 
   it("adds an item, applies the best running promotion and prices it", async () => {
@@ -65,7 +65,7 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
     expect(result.itemKeys).toEqual([item?.key]);
     expect(result.basket.key).not.toBe("");
     expect(result.basket.cost.withTax).toBe(1995);
-    expect(await getBasketCount(t.db, "de", shopper)).toBe(1);
+    expect(await getBasketCount(t, "de", shopper)).toBe(1);
     expect((await getBasket(ctx, shopper)).items[0]?.key).toBe(item?.key);
   });
 
@@ -263,7 +263,7 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
       }),
     );
     expect(result.basket.count).toBe(3);
-    expect(await getBasketCount(t.db, "de", shopper)).toBe(3);
+    expect(await getBasketCount(t, "de", shopper)).toBe(3);
     const onlyAccessory = ok(await removeItemFromBasket(ctx, shopper, { variantId: V.socksCheap }));
     expect(onlyAccessory.basket.count).toBe(1);
     const main = onlyAccessory.basket.items.find((i) => i.itemGroup?.isMainItem);

@@ -165,7 +165,8 @@ export async function getBasket(ctx: BasketContext, shopper: Shopper): Promise<B
 }
 
 /** Units of main items in the shopper's basket: the header counter (one query, no pricing). */
-export async function getBasketCount(db: Db, storeCode: string, shopper: Shopper): Promise<number> {
+export async function getBasketCount(ctx: Pick<Ctx, "db">, storeCode: string, shopper: Shopper): Promise<number> {
+  const { db } = ctx;
   const owner = ownerOf(shopper);
   const row = await db
     .selectFrom("basket_item as i")

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { isoDay } from "../clock.ts";
-import type { Db } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
 import type { PriceZone } from "../shop/shops.ts";
 
 /** Which products to pick for a short list (a content slider): the newest first. */
@@ -22,7 +22,8 @@ export interface ProductIdQuery {
 }
 
 /** Product ids for a query, newest arrival first (ties by id, so the order is stable). */
-export async function findProductIds(db: Db, query: ProductIdQuery): Promise<number[]> {
+export async function findProductIds(ctx: Pick<Ctx, "db">, query: ProductIdQuery): Promise<number[]> {
+  const { db } = ctx;
   if (query.limit <= 0 || (query.categoryIds && query.categoryIds.length === 0)) return [];
   let select = db
     .selectFrom("product as p")

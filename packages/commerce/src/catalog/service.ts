@@ -1,4 +1,4 @@
-import type { ShopCtx } from "../context.ts";
+import type { Ctx, ShopCtx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { chunk } from "../util.ts";
 import { CATEGORY_CHILD_DEPTH, type CategoryTree, type CategoryView, loadCategoryTree } from "./categories.ts";
@@ -12,7 +12,8 @@ export type CatalogContext = ShopCtx;
 const TREE_TTL_MS = 2000;
 const treeCache = new WeakMap<Db, { at: number; tree: Promise<CategoryTree> }>();
 
-export function getCategoryTree(db: Db, now = Date.now()): Promise<CategoryTree> {
+export function getCategoryTree(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<CategoryTree> {
+  const { db } = ctx;
   const cached = treeCache.get(db);
   if (cached && now - cached.at < TREE_TTL_MS) return cached.tree;
   const tree = loadCategoryTree(db);
@@ -30,7 +31,7 @@ export async function getCategoryById(
   id: number,
   depth = CATEGORY_CHILD_DEPTH,
 ): Promise<CategoryView | undefined> {
-  const tree = await getCategoryTree(ctx.db);
+  const tree = await getCategoryTree(ctx);
   return tree.view(id, ctx.shop.language, depth);
 }
 
@@ -47,7 +48,7 @@ export async function getCategoryByPath(
           .split("/")
           .filter(Boolean)
       : path;
-  const tree = await getCategoryTree(ctx.db);
+  const tree = await getCategoryTree(ctx);
   const found = tree.findByPath(ctx.shop.language, segments);
   if (!found) return undefined;
   const category = tree.view(found.node.record.id, ctx.shop.language, depth);
@@ -56,7 +57,7 @@ export async function getCategoryByPath(
 
 /** The top of the category tree for navigation (the root categories and their children). */
 export async function getCategoryNavigation(ctx: CatalogContext, depth = 2): Promise<CategoryView[]> {
-  const tree = await getCategoryTree(ctx.db);
+  const tree = await getCategoryTree(ctx);
   return tree.roots.flatMap((root) => tree.view(root.record.id, ctx.shop.language, depth) ?? []);
 }
 
@@ -89,7 +90,7 @@ async function loadSiblings(
 /** Products as the store shows them, by id; unknown ids and products not sold in the store are left out. */
 export async function getProductViews(ctx: CatalogContext, ids: readonly number[]): Promise<Map<number, ProductView>> {
   const unique = [...new Set(ids)];
-  const [records, tree] = await Promise.all([loadProductRecords(ctx.db, unique), getCategoryTree(ctx.db)]);
+  const [records, tree] = await Promise.all([loadProductRecords(ctx.db, unique), getCategoryTree(ctx)]);
   const siblings = await loadSiblings(
     ctx.db,
     records.map((r) => r.masterKey),

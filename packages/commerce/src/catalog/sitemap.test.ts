@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("catalogue for the sitemap", () => {
   it("lists the non-empty id buckets of a price zone with their product counts", async () => {
-    expect(await productSitemapBuckets(t.db, "DE")).toEqual([
+    expect(await productSitemapBuckets(t, "DE")).toEqual([
       { bucket: 0, products: 3 },
       { bucket: 2, products: 2 },
       { bucket: 5, products: 25 },
@@ -52,6 +52,6 @@ describe("catalogue for the sitemap", () => {
     for await (const batch of productSitemapEntries(t.db, { zone: "DE", language: "de", bucket: 1 })) none.push(batch);
     expect(none).toEqual([]);
     await t.db.deleteFrom("variant_price").where("price_zone", "=", "AT").execute();
-    expect(await productSitemapBuckets(t.db, "AT")).toEqual([]);
+    expect(await productSitemapBuckets(t, "AT")).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { Language, PriceZone } from "../shop/shops.ts";
@@ -36,7 +37,8 @@ function soldInZone(eb: ExpressionBuilder<Database & { p: Database["product"] },
 }
 
 /** The non-empty id buckets of the products sold in a zone, with their product counts. */
-export async function productSitemapBuckets(db: Db, zone: PriceZone): Promise<SitemapBucket[]> {
+export async function productSitemapBuckets(ctx: Pick<Ctx, "db">, zone: PriceZone): Promise<SitemapBucket[]> {
+  const { db } = ctx;
   const bucket = sql<number>`p.id / ${sql.lit(SITEMAP_BUCKET_SIZE)}`;
   const rows = await db
     .selectFrom("product as p")

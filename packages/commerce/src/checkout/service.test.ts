@@ -276,7 +276,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     expect(order.history.map((h) => h.type)).toEqual(["placed", "paid"]);
     expect(placed(await completeCheckoutPayment(ctx, shopper, payment.id)).number).toBe(order.number);
     expect(placed(await submitOrder(ctx, shopper, { idempotencyKey: key })).number).toBe(order.number);
-    expect((await getPayment(ctx.db, payment.id))?.status).toBe("captured");
+    expect((await getPayment(ctx, payment.id))?.status).toBe("captured");
   });
 
   it("authorizes a 3-D Secure card after the challenge, and declines a failed challenge", async () => {
@@ -303,7 +303,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
       await addToBasket(ctx, shopper, V.teeS, 1);
       await fillCheckout(ctx, shopper, { payment: "paypal" });
       const payment = hostedPayment(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
-      await sandboxPayPal(ctx.db, payment.id, approve, NOW);
+      await sandboxPayPal(ctx, payment.id, approve, NOW);
       const outcome = await completeCheckoutPayment(ctx, shopper, payment.id);
       if (approve) expect(placed(outcome)).toMatchObject({ status: "paid", payment: { method: "paypal" } });
       else expect(outcome).toEqual({ ok: false, error: "PaymentCancelled" });
@@ -325,7 +325,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
       error: "OutOfStock",
       variantIds: [variant],
     });
-    expect((await getPayment(ctx.db, payment.id))?.status).toBe("voided");
+    expect((await getPayment(ctx, payment.id))?.status).toBe("voided");
     expect((await getBasket(ctx, shopper)).count).toBe(1);
   });
 
@@ -540,7 +540,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     const order = placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
     expect(order.customerId).toBe(customerId);
     expect((await loadCustomer(ctx, customerId))?.groups).not.toContain("new");
-    expect((await getOrderByNumber(ctx.db, order.number))?.email).toBe(email);
+    expect((await getOrderByNumber(ctx, order.number))?.email).toBe(email);
     const mail = await ctx.db
       .selectFrom("mail_outbox")
       .select("text")

@@ -419,7 +419,7 @@ export async function completeCheckoutPayment(
   shopper: Shopper,
   paymentId: string,
 ): Promise<CheckoutOutcome> {
-  const payment = await getPayment(ctx.db, paymentId);
+  const payment = await getPayment(ctx, paymentId);
   const owner = ownerOf(shopper);
   if (!payment || payment.storeCode !== ctx.shop.code) return { ok: false, error: "PaymentNotFound" };
   if (payment.orderId !== null) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordCatalogChanges } from "../catalog/changes.ts";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { hasControlCharacters } from "../validation.ts";
@@ -139,7 +140,8 @@ export async function findContentEntry(
   return row ? toEntry(row) : undefined;
 }
 
-export async function listContentEntries(db: Db, language?: string): Promise<ContentEntry[]> {
+export async function listContentEntries(ctx: Pick<Ctx, "db">, language?: string): Promise<ContentEntry[]> {
+  const { db } = ctx;
   const query = db.selectFrom("content_entry").selectAll().orderBy("language").orderBy("page_type").orderBy("slug");
   const rows = await (language ? query.where("language", "=", language) : query).execute();
   return rows.map(toEntry);
@@ -149,7 +151,12 @@ export async function listContentEntries(db: Db, language?: string): Promise<Con
  * The page a store path without a route of its own shows (the catch-all): a content page, else a service page
  * with that slug.
  */
-export async function findContentPage(db: Db, language: string, slug: string): Promise<ContentEntry | undefined> {
+export async function findContentPage(
+  ctx: Pick<Ctx, "db">,
+  language: string,
+  slug: string,
+): Promise<ContentEntry | undefined> {
+  const { db } = ctx;
   const rows = await db
     .selectFrom("content_entry")
     .selectAll()

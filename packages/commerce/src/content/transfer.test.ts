@@ -60,7 +60,7 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
     const result = await importContent(testDb.db, JSON.stringify([entry({ title: "Versand & Lieferung" })]), NOW);
     expect(result.ok).toBe(true);
     expect((await findContentEntry(testDb.db, "de", "service", "versand"))?.title).toBe("Versand & Lieferung");
-    expect(await listContentEntries(testDb.db)).toHaveLength(3);
+    expect(await listContentEntries(testDb)).toHaveLength(3);
   });
 
   it("rejects a file with a bad block, naming entry, field and reason, and imports nothing of it", async () => {

@@ -83,7 +83,7 @@ export async function importContent(db: Db, text: string, now: Date): Promise<Co
 
 /** Every content entry as import records, in a stable order (language, page type, slug). */
 export async function exportContent(db: Db): Promise<ContentEntryRecord[]> {
-  const entries = await listContentEntries(db);
+  const entries = await listContentEntries({ db });
   return entries.map((e) => ({
     language: e.language,
     slug: e.slug,

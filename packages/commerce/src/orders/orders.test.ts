@@ -243,7 +243,7 @@ describe(`order lifecycle (${dialectName})`, () => {
     expect(mails.map((m) => m.kind)).toEqual(["return-label"]);
     expect(mails[0]?.text).toContain(`https://shop.example/de/returns-label/${result.labelToken}/`);
 
-    const label = await getReturnLabel(orders.db, result.labelToken);
+    const label = await getReturnLabel(orders, result.labelToken);
     expect(label).toMatchObject({
       returnNumber: result.returnNumber,
       orderNumber: order.number,
@@ -251,7 +251,7 @@ describe(`order lifecycle (${dialectName})`, () => {
       sender: order.shippingAddress,
       items: [{ name: line.name, quantity: 1, reason: "too_small" }],
     });
-    expect(await getReturnLabel(orders.db, "not-a-real-token-000000")).toBeNull();
+    expect(await getReturnLabel(orders, "not-a-real-token-000000")).toBeNull();
 
     // One unit is left to return; then nothing.
     const second = await registerReturn(orders, order.number, {
@@ -274,15 +274,15 @@ describe(`order lifecycle (${dialectName})`, () => {
   it("finds an order by number and e-mail or postcode, and says nothing for wrong details", async () => {
     const order = await newOrder();
     expect(
-      (await findOrderForLookup(orders.db, { number: order.number, emailOrZipCode: order.email.toUpperCase() }))?.id,
+      (await findOrderForLookup(orders, { number: order.number, emailOrZipCode: order.email.toUpperCase() }))?.id,
     ).toBe(order.id);
-    expect((await findOrderForLookup(orders.db, { number: ` ${order.number} `, emailOrZipCode: "10115" }))?.id).toBe(
+    expect((await findOrderForLookup(orders, { number: ` ${order.number} `, emailOrZipCode: "10115" }))?.id).toBe(
       order.id,
     );
-    expect(await findOrderForLookup(orders.db, { number: order.number, emailOrZipCode: "10117" })).toBeNull();
-    expect(await findOrderForLookup(orders.db, { number: order.number, emailOrZipCode: "" })).toBeNull();
-    expect(await findOrderForLookup(orders.db, { number: "12345678", emailOrZipCode: "10115" })).toBeNull();
-    expect(await findOrderForLookup(orders.db, { number: "x'; drop", emailOrZipCode: "10115" })).toBeNull();
+    expect(await findOrderForLookup(orders, { number: order.number, emailOrZipCode: "10117" })).toBeNull();
+    expect(await findOrderForLookup(orders, { number: order.number, emailOrZipCode: "" })).toBeNull();
+    expect(await findOrderForLookup(orders, { number: "12345678", emailOrZipCode: "10115" })).toBeNull();
+    expect(await findOrderForLookup(orders, { number: "x'; drop", emailOrZipCode: "10115" })).toBeNull();
   });
 
   it("lists a customer's orders newest first and shows only their own", async () => {
@@ -291,12 +291,12 @@ describe(`order lifecycle (${dialectName})`, () => {
     const own = await listCustomerOrders(orders.db, a.customerId);
     expect(own.map((o) => o.number)).toEqual([a.number]);
     expect(own[0]).toMatchObject({ status: "placed", units: 2, total: a.totals.total, currency: "EUR" });
-    expect(await getCustomerOrder(orders.db, a.customerId, b.number)).toBeNull();
-    expect((await getCustomerOrder(orders.db, b.customerId, b.number))?.number).toBe(b.number);
-    expect(await getCustomerOrder(orders.db, a.customerId, "not-a-number")).toBeNull();
+    expect(await getCustomerOrder(orders, a.customerId, b.number)).toBeNull();
+    expect((await getCustomerOrder(orders, b.customerId, b.number))?.number).toBe(b.number);
+    expect(await getCustomerOrder(orders, a.customerId, "not-a-number")).toBeNull();
     const all = await listOrders(orders.db, { status: "placed", limit: 500 });
     expect(all.map((o) => o.number)).toEqual(expect.arrayContaining([a.number, b.number]));
-    expect((await getOrderByNumber(orders.db, a.number))?.email).toBe(a.email);
+    expect((await getOrderByNumber(orders, a.number))?.email).toBe(a.email);
   });
 
   it("keeps a mail whose sending failed and sends it on a later run", async () => {

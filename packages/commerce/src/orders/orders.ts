@@ -282,7 +282,8 @@ export async function getOrderById(db: Db, id: number): Promise<OrderDetails | n
   return row ? detailsOf(db, row) : null;
 }
 
-export async function getOrderByNumber(db: Db, number: string): Promise<OrderDetails | null> {
+export async function getOrderByNumber(ctx: Pick<Ctx, "db">, number: string): Promise<OrderDetails | null> {
+  const { db } = ctx;
   if (!isOrderNumber(number)) return null;
   const row = await db.selectFrom("shop_order").selectAll().where("number", "=", number).executeTakeFirst();
   return row ? detailsOf(db, row) : null;
@@ -294,7 +295,12 @@ export async function getOrderByIdempotencyKey(db: Db, key: string): Promise<Ord
 }
 
 /** One of the customer's orders; any other order (or none) is null, so the page answers 404 either way. */
-export async function getCustomerOrder(db: Db, customerId: string, number: string): Promise<OrderDetails | null> {
+export async function getCustomerOrder(
+  ctx: Pick<Ctx, "db">,
+  customerId: string,
+  number: string,
+): Promise<OrderDetails | null> {
+  const { db } = ctx;
   if (!isOrderNumber(number)) return null;
   const row = await db
     .selectFrom("shop_order")

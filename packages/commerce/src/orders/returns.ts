@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addDays } from "../clock.ts";
-import { type Db, dialect } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
+import { dialect } from "../db/database.ts";
 import { RETURN_PERIOD_DAYS } from "../shop/delivery.ts";
 import type { PriceZone } from "../shop/shops.ts";
 import { returnMail } from "./mails.ts";
@@ -70,7 +71,7 @@ export async function registerReturn(
   number: string,
   input: { lines: readonly ReturnLineInput[] },
 ): Promise<ReturnResult> {
-  const found = await getOrderByNumber(ctx.db, number);
+  const found = await getOrderByNumber(ctx, number);
   if (!found) return { ok: false, error: "OrderNotFound" };
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx): Promise<ReturnResult> => {
@@ -140,7 +141,8 @@ export interface ReturnLabel {
 }
 
 /** The printable label of a return, by its token (the link in the return mail). */
-export async function getReturnLabel(db: Db, token: string): Promise<ReturnLabel | null> {
+export async function getReturnLabel(ctx: Pick<Ctx, "db">, token: string): Promise<ReturnLabel | null> {
+  const { db } = ctx;
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
   const row = await db
     .selectFrom("order_return")

@@ -33,7 +33,7 @@ async function changeOrder(
   number: string,
   apply: (trx: Db, order: OrderDetails, now: Date) => Promise<Change>,
 ): Promise<OrderChangeResult> {
-  const found = await getOrderByNumber(ctx.db, number);
+  const found = await getOrderByNumber(ctx, number);
   if (!found) return { ok: false, error: "OrderNotFound" };
   const customer = await loadCustomer(ctx, found.customerId);
   const hasAccount = !!customer && !customer.status.isGuestCustomer;

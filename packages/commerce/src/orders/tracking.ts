@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Db } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.ts";
 import { getOrderByNumber, type OrderDetails } from "./orders.ts";
 
@@ -21,11 +21,12 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
 const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 const normalize = (value: string) => value.trim().toLowerCase().replace(/\s+/g, "");
 
-export async function findOrderForLookup(db: Db, input: OrderLookupInput): Promise<OrderDetails | null> {
+export async function findOrderForLookup(ctx: Pick<Ctx, "db">, input: OrderLookupInput): Promise<OrderDetails | null> {
+  const { db } = ctx;
   const number = input.number.trim().replace(/\s+/g, "");
   const given = normalize(input.emailOrZipCode);
   if (given === "") return null;
-  const order = await getOrderByNumber(db, number);
+  const order = await getOrderByNumber({ db }, number);
   // Compared as digests in constant time, and the same work is done when there is no order.
   const candidates = order
     ? [order.email, order.shippingAddress.zipCode, order.billingAddress.zipCode].map(normalize)

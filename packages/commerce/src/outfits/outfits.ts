@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import type { Language } from "../shop/shops.ts";
@@ -56,17 +57,24 @@ function toSummary(
   };
 }
 
-export async function listOutfits(db: Db, language: Language): Promise<OutfitSummary[]> {
+export async function listOutfits(ctx: Pick<Ctx, "db">, language: Language): Promise<OutfitSummary[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("outfit").selectAll().orderBy("id").execute();
   return rows.map((r) => toSummary(r, language));
 }
 
-export async function getOutfit(db: Db, id: number, language: Language): Promise<OutfitSummary | undefined> {
+export async function getOutfit(
+  ctx: Pick<Ctx, "db">,
+  id: number,
+  language: Language,
+): Promise<OutfitSummary | undefined> {
+  const { db } = ctx;
   const row = await db.selectFrom("outfit").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toSummary(row, language) : undefined;
 }
 
-export async function loadOutfitRecords(db: Db): Promise<OutfitRecord[]> {
+export async function loadOutfitRecords(ctx: Pick<Ctx, "db">): Promise<OutfitRecord[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("outfit").selectAll().orderBy("id").execute();
   return rows.map((r) => ({
     id: r.id,

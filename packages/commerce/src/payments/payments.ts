@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { PaymentTable } from "../db/tables/orders.ts";
 import type { Currency, StoreCode } from "../shop/shops.ts";
@@ -101,7 +102,8 @@ export async function createHostedPayment(db: Db, input: HostedPaymentInput, now
   return toPayment(row);
 }
 
-export async function getPayment(db: Db, id: string): Promise<Payment | null> {
+export async function getPayment(ctx: Pick<Ctx, "db">, id: string): Promise<Payment | null> {
+  const { db } = ctx;
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) return null;
   const row = await db.selectFrom("payment").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toPayment(row) : null;

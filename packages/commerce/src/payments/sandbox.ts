@@ -1,3 +1,4 @@
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { getPayment, type Payment, transitionPayment } from "./payments.ts";
 
@@ -91,11 +92,11 @@ export function validateCard(input: CardInput, now: Date): CardIssue[] {
 }
 
 async function reload(db: Db, id: string): Promise<Payment> {
-  return (await getPayment(db, id)) as Payment;
+  return (await getPayment({ db }, id)) as Payment;
 }
 
 async function stateError(db: Db, id: string): Promise<SandboxResult> {
-  const payment = await getPayment(db, id);
+  const payment = await getPayment({ db }, id);
   return payment ? { ok: false, error: "WrongState", payment } : { ok: false, error: "PaymentNotFound" };
 }
 
@@ -109,7 +110,7 @@ export async function sandboxPayWithCard(
   input: CardInput,
   now: Date,
 ): Promise<SandboxResult> {
-  const payment = await getPayment(db, paymentId);
+  const payment = await getPayment({ db }, paymentId);
   if (payment?.method !== "credit_card") return { ok: false, error: "PaymentNotFound" };
   if (payment.status !== "pending") return { ok: false, error: "WrongState", payment };
   const issues = validateCard(input, now);
@@ -145,8 +146,14 @@ export async function sandboxCompleteChallenge(
 }
 
 /** The PayPal sandbox: the buyer approves (authorized) or cancels. */
-export async function sandboxPayPal(db: Db, paymentId: string, approve: boolean, now: Date): Promise<SandboxResult> {
-  const payment = await getPayment(db, paymentId);
+export async function sandboxPayPal(
+  ctx: Pick<Ctx, "db">,
+  paymentId: string,
+  approve: boolean,
+  now: Date,
+): Promise<SandboxResult> {
+  const { db } = ctx;
+  const payment = await getPayment({ db }, paymentId);
   if (payment?.method !== "paypal") return { ok: false, error: "PaymentNotFound" };
   const moved = approve
     ? await transitionPayment(db, paymentId, ["pending"], "authorized", now, { card_brand: "paypal" })
@@ -155,7 +162,8 @@ export async function sandboxPayPal(db: Db, paymentId: string, approve: boolean,
 }
 
 /** "Cancel and return to the shop" on the hosted page. */
-export async function sandboxCancel(db: Db, paymentId: string, now: Date): Promise<SandboxResult> {
+export async function sandboxCancel(ctx: Pick<Ctx, "db">, paymentId: string, now: Date): Promise<SandboxResult> {
+  const { db } = ctx;
   const moved = await transitionPayment(db, paymentId, ["pending", "requires_action"], "cancelled", now);
   return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
 }

@@ -1,4 +1,5 @@
 import { recordCatalogChanges } from "../catalog/changes.ts";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import type { PromotionRecord } from "./records.ts";
@@ -52,7 +53,8 @@ export async function loadPromotions(db: Db): Promise<PromotionRecord[]> {
 }
 
 /** Promotions running in a store at a moment, best (lowest priority number) first. */
-export async function activePromotions(db: Db, storeCode: string, now: Date): Promise<PromotionRecord[]> {
+export async function activePromotions(ctx: Pick<Ctx, "db">, storeCode: string, now: Date): Promise<PromotionRecord[]> {
+  const { db } = ctx;
   const at = now.toISOString();
   return (await loadPromotions(db)).filter(
     (p) => p.storeCodes.includes(storeCode) && p.validFrom <= at && at < p.validTo,

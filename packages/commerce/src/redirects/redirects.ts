@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { STORE_CODES } from "../shop/shops.ts";
 
@@ -91,7 +92,12 @@ export async function removeRedirect(db: Db, idOrPath: number | string): Promise
 }
 
 /** The redirect for a path in a store: one for that store wins over one for every store. */
-export async function lookupRedirect(db: Db, storeCode: string, path: string): Promise<Redirect | undefined> {
+export async function lookupRedirect(
+  ctx: Pick<Ctx, "db">,
+  storeCode: string,
+  path: string,
+): Promise<Redirect | undefined> {
+  const { db } = ctx;
   const rows = await db
     .selectFrom("redirect")
     .selectAll()

@@ -1,3 +1,4 @@
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 
 /** Shop settings stored in the database, so every process sees a change without a restart. */
@@ -20,7 +21,8 @@ const MAINTENANCE_KEY = "maintenance_mode";
 const MAINTENANCE_TTL_MS = 1000;
 const maintenanceCache = new WeakMap<Db, { at: number; value: Promise<boolean> }>();
 
-export async function isMaintenanceMode(db: Db, now = Date.now()): Promise<boolean> {
+export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<boolean> {
+  const { db } = ctx;
   const cached = maintenanceCache.get(db);
   if (cached && now - cached.at < MAINTENANCE_TTL_MS) return cached.value;
   const value = getSetting(db, MAINTENANCE_KEY).then((v) => v === "on");

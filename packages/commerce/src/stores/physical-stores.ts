@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { chunk } from "../util.ts";
@@ -48,7 +49,8 @@ export async function writePhysicalStores(db: Db, records: readonly PhysicalStor
   }
 }
 
-export async function listPhysicalStores(db: Db): Promise<PhysicalStoreRecord[]> {
+export async function listPhysicalStores(ctx: Pick<Ctx, "db">): Promise<PhysicalStoreRecord[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("physical_store").selectAll().orderBy("country_code").orderBy("city").execute();
   return rows.map((r) => ({
     id: r.id,

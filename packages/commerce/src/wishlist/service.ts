@@ -5,6 +5,7 @@ import type { BasketProduct, BasketVariant, Shopper } from "../basket/types.ts";
 import type { Price } from "../catalog/pricing.ts";
 import { type CatalogContext, getProductViews } from "../catalog/service.ts";
 import type { Clock } from "../clock.ts";
+import type { Ctx } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
 import type { WishlistItemTable, WishlistTable } from "../db/tables/basket.ts";
 
@@ -115,7 +116,8 @@ export async function getWishlist(ctx: CatalogContext, shopper: Shopper): Promis
 }
 
 /** Entries in the shopper's wishlist: the header counter. */
-export async function getWishlistCount(db: Db, storeCode: string, shopper: Shopper): Promise<number> {
+export async function getWishlistCount(ctx: Pick<Ctx, "db">, storeCode: string, shopper: Shopper): Promise<number> {
+  const { db } = ctx;
   const owner = ownerOf(shopper);
   const row = await db
     .selectFrom("wishlist_item as i")

@@ -429,7 +429,7 @@ describe("content blocks", () => {
     );
     expect(block?.type).toBe("product_slider");
     if (block?.type !== "product_slider") return;
-    const tree = await getCategoryTree(ctx.db);
+    const tree = await getCategoryTree(ctx);
     const women = new Set(tree.descendantIds(tree.byKey("women")?.record.id ?? 0));
     const rows = await ctx.db
       .selectFrom("product_category")
