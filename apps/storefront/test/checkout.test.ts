@@ -264,7 +264,7 @@ describe("checkout over HTTP", () => {
 
   it("refuses (409) an order whose gift card another order spent after the review, then places it reviewed again", async () => {
     const code = `HTTPGIFT${randomBytes(3).toString("hex").toUpperCase()}`;
-    await writeGiftCards(db, [{ code, currency: "EUR", balance: 2000 }], new Date());
+    await writeGiftCards({ db }, [{ code, currency: "EUR", balance: 2000 }], new Date());
     const browser = shop.browser();
     await addToBasket(browser, demo.inStock[0] as number);
     const email = uniqueEmail("gast");

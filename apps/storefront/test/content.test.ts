@@ -117,7 +117,7 @@ describe("service and content pages", () => {
 
   it("falls through to the redirect lookup and then the 404 for other paths", async () => {
     await addRedirect(
-      db,
+      { db },
       { sourcePath: "/alte-aktion/", target: "/s/versand/", storeCode: "de", statusCode: 301 },
       new Date(),
     );
@@ -138,7 +138,7 @@ describe("preview mode", () => {
 
   beforeAll(async () => {
     await writeContentEntries(
-      db,
+      { db },
       [
         {
           language: "de",
@@ -249,7 +249,7 @@ describe("preview mode", () => {
   // (the search service polls it every 500 ms): published content shows within about a second.
   it("shows a newly published version within seconds", async () => {
     await writeContentEntries(
-      db,
+      { db },
       [
         {
           language: "de",

@@ -158,7 +158,7 @@ describe("page cache", () => {
       .executeTakeFirstOrThrow();
     const blocks = [{ type: "text", html: "<p>Neu: Cache-Test</p>" }];
     await writeContentEntries(
-      db,
+      { db },
       [
         {
           language: "de",

@@ -144,12 +144,12 @@ describe("server fast path", () => {
   it("lets maintenance mode win over a kept page", async () => {
     await get("/de/");
     expect((await get("/de/")).headers["x-vitrine-page-cache"]).toBe("hit");
-    await setMaintenanceMode(db, true, new Date());
+    await setMaintenanceMode({ db }, true, new Date());
     try {
       await expect.poll(async () => (await get("/de/")).status, { timeout: 5000, interval: 250 }).toBe(302);
       expect((await get("/de/")).headers.location).toBe("/de/maintenance/");
     } finally {
-      await setMaintenanceMode(db, false, new Date());
+      await setMaintenanceMode({ db }, false, new Date());
     }
     await expect.poll(async () => (await get("/de/")).status, { timeout: 5000, interval: 250 }).toBe(200);
   });

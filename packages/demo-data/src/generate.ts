@@ -79,13 +79,13 @@ export async function loadDemoCatalog(db: Db, options: DemoOptions = {}, now = n
   const demo = generateDemoCatalog({ ...options, today: options.today ?? now });
   await writeCatalog(db, demo.categories, demo.products, now);
   await db.transaction().execute(async (trx) => {
-    await writePromotions(trx, demo.promotions, now);
-    await writeOutfits(trx, demo.outfits);
-    await writePhysicalStores(trx, demo.stores);
-    await writeStoreStock(trx, demo.storeStock);
-    await writeContentEntries(trx, demo.content, now);
-    for (const redirect of DEMO_REDIRECTS) await addRedirect(trx, redirect, now);
-    await writeGiftCards(trx, DEMO_GIFT_CARDS, now);
+    await writePromotions({ db: trx }, demo.promotions, now);
+    await writeOutfits({ db: trx }, demo.outfits);
+    await writePhysicalStores({ db: trx }, demo.stores);
+    await writeStoreStock({ db: trx }, demo.storeStock);
+    await writeContentEntries({ db: trx }, demo.content, now);
+    for (const redirect of DEMO_REDIRECTS) await addRedirect({ db: trx }, redirect, now);
+    await writeGiftCards({ db: trx }, DEMO_GIFT_CARDS, now);
   });
   return demo;
 }

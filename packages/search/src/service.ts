@@ -179,9 +179,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   async function loadAll(): Promise<CatalogIndex> {
     const started = performance.now();
     const [categories, products, storeStock, physicalStores] = await Promise.all([
-      loadCategoryRecords(db),
-      loadProductRecords(db),
-      loadStoreStock(db),
+      loadCategoryRecords({ db }),
+      loadProductRecords({ db }),
+      loadStoreStock({ db }),
       listPhysicalStores({ db }),
     ]);
     const catalog = CatalogIndex.build({ categories, products, storeStock, physicalStores });
@@ -207,7 +207,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     const catalog = await loadAll();
     current.setCatalog(catalog);
     const [promotions, outfits, merchandising] = await Promise.all([
-      loadPromotions(db),
+      loadPromotions({ db }),
       loadOutfitRecords({ db }),
       loadMerchandising(db),
     ]);
@@ -244,12 +244,12 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       ...new Set(changes.filter((c) => c.entity === "product").map((c) => Number(c.entityId))),
     ].filter(Number.isSafeInteger);
     if (productIds.length > 0) {
-      const records = await loadProductRecords(db, productIds);
+      const records = await loadProductRecords({ db }, productIds);
       const found = new Set(records.map((r) => r.id));
       for (const record of records) current.catalog.upsert(record);
       for (const id of productIds) if (!found.has(id)) current.catalog.remove(id);
     }
-    if (changes.some((c) => c.entity === "promotion")) current.setPromotions(await loadPromotions(db));
+    if (changes.some((c) => c.entity === "promotion")) current.setPromotions(await loadPromotions({ db }));
     if (changes.some((c) => c.entity === "merchandising")) current.setMerchandising(await loadMerchandising(db));
     lastChangeId = after;
     if (changes.some((c) => c.entity !== "product")) version++;
@@ -378,7 +378,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       lastChangeId = await latestCatalogChangeId(db);
       const catalog = await loadAll();
       const [promotions, outfits, merchandising] = await Promise.all([
-        loadPromotions(db),
+        loadPromotions({ db }),
         loadOutfitRecords({ db }),
         loadMerchandising(db),
       ]);

@@ -16,10 +16,10 @@ export async function fixtureDatabase(): Promise<TestDatabase> {
   const testDb = await createTestDatabase();
   const { db } = testDb;
   await writeCatalog(db, CATEGORIES, PRODUCTS, TODAY);
-  await writePhysicalStores(db, PHYSICAL_STORES);
-  await writeStoreStock(db, STORE_STOCK);
-  await writePromotions(db, PROMOTIONS, TODAY);
-  await writeOutfits(db, OUTFITS);
+  await writePhysicalStores({ db }, PHYSICAL_STORES);
+  await writeStoreStock({ db }, STORE_STOCK);
+  await writePromotions({ db }, PROMOTIONS, TODAY);
+  await writeOutfits({ db }, OUTFITS);
   return testDb;
 }
 

@@ -44,7 +44,7 @@ describe(`search service on ${DIALECT}`, () => {
 
   it("shows product changes within 2 seconds, without a full rebuild", async () => {
     const builtAt = service.status().builtAt;
-    const [coat] = await loadProductRecords(testDb.db, [104]);
+    const [coat] = await loadProductRecords(testDb, [104]);
     if (!coat) throw new Error("fixture");
     await writeProductRecords(
       testDb.db,
@@ -102,7 +102,7 @@ describe(`search service on ${DIALECT}`, () => {
     const jackets = CATEGORIES.find((c) => c.key === "women-jackets");
     if (!jackets) throw new Error("fixture");
     await writeCategoryRecords(
-      testDb.db,
+      testDb,
       [
         {
           ...jackets,

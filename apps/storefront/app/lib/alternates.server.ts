@@ -70,7 +70,7 @@ export async function resolvePageAlternates(services: Services, shop: Shop, url:
   const productMatch = /^\/p\/([^/]+)\/$/.exec(path);
   if (productMatch) {
     const parsed = parseProductSegment(productMatch[1] as string);
-    const [record] = parsed ? await loadProductRecords(services.db, [parsed.id]) : [];
+    const [record] = parsed ? await loadProductRecords(services, [parsed.id]) : [];
     const soldIn = (s: Shop) => record?.variants.some((v) => v.prices[s.country] !== undefined) ?? false;
     if (!record || !soldIn(shop)) return notFound(services, shop, url, path);
     const pathIn = (s: Shop) => localizedPath(s, productPath(record.translations[s.language].name, record.id));

@@ -137,7 +137,7 @@ export const coreCommands: Command[] = [
         return 0;
       }
       if (mode !== "on" && mode !== "off") throw new UsageError(`Expected on, off or status, got "${mode}"`);
-      await setMaintenanceMode(db, mode === "on", ctx.now());
+      await setMaintenanceMode({ db }, mode === "on", ctx.now());
       ctx.out(`Maintenance mode is ${mode}`);
       return 0;
     },
@@ -165,7 +165,7 @@ export const coreCommands: Command[] = [
         for (const issue of parsed.error.issues) ctx.err(`${issue.path.join(".")}: ${issue.message}`);
         return 1;
       }
-      const redirect = await addRedirect(await ctx.db(), parsed.data, ctx.now());
+      const redirect = await addRedirect(await ctx.ctx(), parsed.data, ctx.now());
       ctx.out(
         `Redirect ${redirect.id}: [${redirect.storeCode}] ${redirect.sourcePath} -> ${redirect.target} (${redirect.statusCode})`,
       );
@@ -177,7 +177,7 @@ export const coreCommands: Command[] = [
     summary: "List redirects",
     usage: "vitrine redirects list",
     async run(ctx) {
-      const redirects = await listRedirects(await ctx.db());
+      const redirects = await listRedirects(await ctx.ctx());
       if (redirects.length === 0) ctx.out("No redirects");
       for (const r of redirects)
         ctx.out(`${String(r.id).padStart(4)}  [${r.storeCode}] ${r.sourcePath} -> ${r.target} (${r.statusCode})`);
@@ -191,7 +191,7 @@ export const coreCommands: Command[] = [
     args: [1, 1],
     async run(ctx) {
       const target = ctx.args[0] as string;
-      const removed = await removeRedirect(await ctx.db(), /^\d+$/.test(target) ? Number(target) : target);
+      const removed = await removeRedirect(await ctx.ctx(), /^\d+$/.test(target) ? Number(target) : target);
       if (removed === 0) {
         ctx.err(`No redirect ${target}`);
         return 1;
@@ -205,7 +205,7 @@ export const coreCommands: Command[] = [
     summary: "Show catalogue figures",
     usage: "vitrine stats",
     async run(ctx) {
-      const stats = await catalogStats(await ctx.db());
+      const stats = await catalogStats(await ctx.ctx());
       ctx.out(`categories ${stats.categories}`);
       ctx.out(`products   ${stats.products}`);
       ctx.out(`variants   ${stats.variants}`);

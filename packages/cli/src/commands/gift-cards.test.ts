@@ -12,7 +12,7 @@ beforeAll(() => {
   db = harness.db;
 });
 
-const pays = async (code: string) => (await findGiftCard(db, code, "EUR", new Date())).ok;
+const pays = async (code: string) => (await findGiftCard({ db }, code, "EUR", new Date())).ok;
 
 describe("vitrine gift-cards", () => {
   it("creates cards with a chosen or a random code, lists them masked, refuses a taken code", async () => {
@@ -35,7 +35,7 @@ describe("vitrine gift-cards", () => {
     expect(random.code, random.err.join("\n")).toBe(0);
     const code = /^Gift card ([A-Z0-9-]{19}): 25\.50 CHF$/.exec(random.out[0] ?? "")?.[1] as string;
     expect(code).toBeDefined();
-    expect((await findGiftCard(db, code, "CHF", new Date())).ok).toBe(true);
+    expect((await findGiftCard({ db }, code, "CHF", new Date())).ok).toBe(true);
 
     const list = await cli("gift-cards", "list");
     expect(list.out).toHaveLength(2);
@@ -48,7 +48,7 @@ describe("vitrine gift-cards", () => {
       code: 1,
       err: ["Gift card refused: a gift card with this code exists"],
     });
-    expect((await findGiftCard(db, "SHOPGIFT0001", "EUR", new Date())).ok && "balance kept").toBe("balance kept");
+    expect((await findGiftCard({ db }, "SHOPGIFT0001", "EUR", new Date())).ok && "balance kept").toBe("balance kept");
     expect((await cli("gift-cards", "create", "--amount", "0")).code).toBe(2);
     expect((await cli("gift-cards", "create", "--amount", "5", "--currency", "USD")).code).toBe(2);
     expect((await cli("gift-cards", "create", "--amount", "5", "--expires", "2020-01-01")).code).toBe(2);

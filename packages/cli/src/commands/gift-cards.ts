@@ -57,14 +57,14 @@ function parseExpiry(value: string | boolean | undefined, now: Date): string | n
 
 async function removeOne(ctx: CommandContext, code: string): Promise<boolean> {
   const db = await ctx.db();
-  const removed = await removeGiftCard(db, code);
+  const removed = await removeGiftCard({ db }, code);
   if (removed.ok) {
     ctx.out(`Removed gift card ${maskedCode(normalizeGiftCardCode(code))}`);
     return true;
   }
   if (removed.error === "GiftCardUsed") {
     // It paid for orders: it stays for them, but pays no more.
-    await disableGiftCard(db, code, ctx.now());
+    await disableGiftCard({ db }, code, ctx.now());
     ctx.out(`Disabled gift card ${maskedCode(normalizeGiftCardCode(code))} (it paid for orders, so it is kept)`);
     return true;
   }
@@ -79,7 +79,7 @@ export const giftCardCommands: Command[] = [
     details: "Codes are shown by their first and last characters; --full prints them whole (they pay like cash).",
     options: { full: { type: "boolean", description: "Print the whole codes" } },
     async run(ctx) {
-      const cards = await listGiftCards(await ctx.db());
+      const cards = await listGiftCards(await ctx.ctx());
       if (cards.length === 0) ctx.out("No gift cards");
       const now = ctx.now();
       for (const card of cards) {
@@ -113,7 +113,7 @@ export const giftCardCommands: Command[] = [
       if (!CURRENCIES.includes(currency)) throw new UsageError("--currency must be EUR or CHF");
       const expiresAt = parseExpiry(ctx.options.expires, ctx.now());
       const result = await issueGiftCard(
-        await ctx.db(),
+        await ctx.ctx(),
         {
           ...(typeof ctx.options.code === "string" ? { code: ctx.options.code } : {}),
           currency,
@@ -145,7 +145,7 @@ export const giftCardCommands: Command[] = [
     args: [1, 1],
     async run(ctx) {
       const code = ctx.args[0] as string;
-      if (!(await disableGiftCard(await ctx.db(), code, ctx.now()))) {
+      if (!(await disableGiftCard(await ctx.ctx(), code, ctx.now()))) {
         ctx.err(`No gift card ${code}`);
         return 1;
       }

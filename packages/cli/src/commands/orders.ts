@@ -112,11 +112,14 @@ export const orderCommands: Command[] = [
         throw new UsageError(`--store must be one of ${STORE_CODES.join(", ")}`);
       }
       const db = await ctx.db();
-      const orders = await listOrders(db, {
-        ...(status ? { status: status as OrderStatus } : {}),
-        ...(store ? { storeCode: store as StoreCode } : {}),
-        limit: numberOption(ctx.options.limit, "limit", 50),
-      });
+      const orders = await listOrders(
+        { db },
+        {
+          ...(status ? { status: status as OrderStatus } : {}),
+          ...(store ? { storeCode: store as StoreCode } : {}),
+          limit: numberOption(ctx.options.limit, "limit", 50),
+        },
+      );
       if (orders.length === 0) {
         ctx.out("No orders");
         return 0;

@@ -234,7 +234,7 @@ export function fixturePromotions(now: Date): PromotionRecord[] {
 
 export async function seedBasketFixtures(db: Db, now: Date): Promise<void> {
   await writeCategoryRecords(
-    db,
+    { db },
     [
       category(CATEGORY.women, null, "women", "Women"),
       category(CATEGORY.tops, CATEGORY.women, "women-tops", "Tops"),
@@ -246,5 +246,5 @@ export async function seedBasketFixtures(db: Db, now: Date): Promise<void> {
     now,
   );
   await writeProductRecords(db, fixtureProducts(), now);
-  await writePromotions(db, fixturePromotions(now), now);
+  await writePromotions({ db }, fixturePromotions(now), now);
 }

@@ -146,5 +146,5 @@ export class CategoryTree {
 }
 
 export async function loadCategoryTree(db: Db): Promise<CategoryTree> {
-  return new CategoryTree(await loadCategoryRecords(db));
+  return new CategoryTree(await loadCategoryRecords({ db }));
 }

@@ -5,7 +5,7 @@ const PRODUCTS_PER_PAGE = 2000;
 
 /** The catalogue as JSON Lines: categories (parents first) then products, ready for `catalog import`. */
 export async function* exportCatalogLines(db: Db): AsyncGenerator<string> {
-  const categories = await loadCategoryRecords(db);
+  const categories = await loadCategoryRecords({ db });
   const depth = new Map<number, number>();
   const byId = new Map(categories.map((c) => [c.id, c]));
   const depthOf = (id: number): number => {
@@ -21,7 +21,7 @@ export async function* exportCatalogLines(db: Db): AsyncGenerator<string> {
 
   const ids = (await db.selectFrom("product").select("id").orderBy("id").execute()).map((r) => r.id);
   for (let i = 0; i < ids.length; i += PRODUCTS_PER_PAGE) {
-    for (const product of await loadProductRecords(db, ids.slice(i, i + PRODUCTS_PER_PAGE))) {
+    for (const product of await loadProductRecords({ db }, ids.slice(i, i + PRODUCTS_PER_PAGE))) {
       yield JSON.stringify(product);
     }
   }

@@ -65,10 +65,10 @@ describe("catalog import", () => {
   });
 
   it("re-imports idempotently", async () => {
-    const before = await catalogStats(t.db);
+    const before = await catalogStats(t);
     const result = await importCatalog(t.db, lines, now);
     expect(result.ok).toBe(true);
-    expect(await catalogStats(t.db)).toEqual(before);
+    expect(await catalogStats(t)).toEqual(before);
   });
 
   it("leaves live stock alone: an export re-imported after a sale of 2 keeps 22 of 24; new variants get the file's", async () => {
@@ -136,7 +136,7 @@ describe("catalog import", () => {
   });
 
   it("rejects a bad file with line, field and reason and imports nothing of it", async () => {
-    const before = await catalogStats(t.db);
+    const before = await catalogStats(t);
     const product = JSON.parse(lines[demo.categories.length] as string);
     const good = {
       ...product,
@@ -176,7 +176,7 @@ describe("catalog import", () => {
       reason: "a product needs at least one variant",
     });
     expect(result.issues).toContainEqual({ line: 5, field: "brand", reason: "value is required." });
-    expect(await catalogStats(t.db)).toEqual(before);
+    expect(await catalogStats(t)).toEqual(before);
     const missing = await t.db.selectFrom("product").select("id").where("id", "=", 999_001).executeTakeFirst();
     expect(missing).toBeUndefined();
   });

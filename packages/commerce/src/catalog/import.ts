@@ -221,7 +221,7 @@ export async function importCatalog(
 async function movedStockIssues(db: Db, records: Parsed[]): Promise<ImportIssue[]> {
   const products = records.flatMap((r) => (r.record.type === "product" ? [{ line: r.line, product: r.record }] : []));
   const current = await stockOf(
-    db,
+    { db },
     products.flatMap(({ product }) => product.variants.map((v) => v.id)),
   );
   const issues: ImportIssue[] = [];
@@ -254,7 +254,7 @@ export async function writeCatalog(
   stock: StockWrite = "replace",
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await writeCategoryRecords(trx, categories, now);
+    await writeCategoryRecords({ db: trx }, categories, now);
     await writeProductRecords(trx, products, now, stock);
   });
 }

@@ -90,7 +90,7 @@ async function loadSiblings(
 /** Products as the store shows them, by id; unknown ids and products not sold in the store are left out. */
 export async function getProductViews(ctx: CatalogContext, ids: readonly number[]): Promise<Map<number, ProductView>> {
   const unique = [...new Set(ids)];
-  const [records, tree] = await Promise.all([loadProductRecords(ctx.db, unique), getCategoryTree(ctx)]);
+  const [records, tree] = await Promise.all([loadProductRecords(ctx, unique), getCategoryTree(ctx)]);
   const siblings = await loadSiblings(
     ctx.db,
     records.map((r) => r.masterKey),
@@ -116,7 +116,11 @@ export async function getProductView(ctx: CatalogContext, id: number): Promise<P
 }
 
 /** The product that owns each variant id (variants of unknown ids are left out). */
-export async function productIdsOfVariants(db: Db, variantIds: readonly number[]): Promise<Map<number, number>> {
+export async function productIdsOfVariants(
+  ctx: Pick<Ctx, "db">,
+  variantIds: readonly number[],
+): Promise<Map<number, number>> {
+  const { db } = ctx;
   const out = new Map<number, number>();
   for (const batch of chunk([...new Set(variantIds)], 400)) {
     const rows = await db.selectFrom("variant").select(["id", "product_id"]).where("id", "in", batch).execute();
@@ -132,7 +136,8 @@ export interface CatalogStats {
   prices: number;
 }
 
-export async function catalogStats(db: Db): Promise<CatalogStats> {
+export async function catalogStats(ctx: Pick<Ctx, "db">): Promise<CatalogStats> {
+  const { db } = ctx;
   const count = async (table: "category" | "product" | "variant" | "variant_price") => {
     const row = await db
       .selectFrom(table)

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
@@ -17,7 +18,12 @@ async function insertChunked<T extends object>(rows: T[], insert: (batch: T[]) =
 }
 
 /** Writes categories (parents before children), inserting new ones and updating existing ones. */
-export async function writeCategoryRecords(db: Db, records: readonly CategoryRecord[], now: Date): Promise<void> {
+export async function writeCategoryRecords(
+  ctx: Pick<Ctx, "db">,
+  records: readonly CategoryRecord[],
+  now: Date,
+): Promise<void> {
+  const { db } = ctx;
   if (records.length === 0) return;
   const ordered = orderParentsFirst(records);
   for (const c of ordered) {
@@ -211,7 +217,7 @@ export async function writeProductRecords(
   const existingStock =
     stock === "guarded"
       ? await stockOf(
-          db,
+          { db },
           variantRows.map((v) => v.id),
         )
       : new Map();
@@ -282,7 +288,8 @@ interface StockState {
 }
 
 /** Stock and stock version of the variants that exist, by id. */
-export async function stockOf(db: Db, variantIds: readonly number[]): Promise<Map<number, StockState>> {
+export async function stockOf(ctx: Pick<Ctx, "db">, variantIds: readonly number[]): Promise<Map<number, StockState>> {
+  const { db } = ctx;
   const states = new Map<number, StockState>();
   for (const batch of chunk(variantIds, ROWS_PER_INSERT)) {
     const rows = await db
@@ -324,7 +331,8 @@ async function setExportedStock(
   if (moved.length > 0) throw new StockMovedError(moved);
 }
 
-export async function loadCategoryRecords(db: Db): Promise<CategoryRecord[]> {
+export async function loadCategoryRecords(ctx: Pick<Ctx, "db">): Promise<CategoryRecord[]> {
+  const { db } = ctx;
   const [rows, translations] = await Promise.all([
     db.selectFrom("category").selectAll().orderBy("id").execute(),
     db.selectFrom("category_translation").selectAll().execute(),
@@ -356,10 +364,11 @@ export async function loadCategoryRecords(db: Db): Promise<CategoryRecord[]> {
  * Loads products as records: all of them, or the given ids. A fixed number of queries whatever the count, so
  * the search index builds from 100,000 products in seconds.
  */
-export async function loadProductRecords(db: Db, ids?: readonly number[]): Promise<ProductRecord[]> {
+export async function loadProductRecords(ctx: Pick<Ctx, "db">, ids?: readonly number[]): Promise<ProductRecord[]> {
+  const { db } = ctx;
   if (ids && ids.length === 0) return [];
   if (ids && ids.length > ROWS_PER_INSERT) {
-    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords(db, part)));
+    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords({ db }, part)));
     return parts.flat();
   }
   const only = ids ? [...ids] : undefined;

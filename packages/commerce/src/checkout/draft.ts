@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ownerOf } from "../basket/service.ts";
 import type { Shopper } from "../basket/types.ts";
+import type { Ctx } from "../context.ts";
 import {
   type AccountIssue,
   type AddressCountry,
@@ -90,7 +91,8 @@ export function parseContact(input: {
   return { ok: true, value: { email: parsed.value.email, phone: parsed.value.phone ?? null } };
 }
 
-export async function readDraft(db: Db, storeCode: string, shopper: Shopper): Promise<CheckoutDraft> {
+export async function readDraft(ctx: Pick<Ctx, "db">, storeCode: string, shopper: Shopper): Promise<CheckoutDraft> {
+  const { db } = ctx;
   const owner = ownerOf(shopper);
   const row = await db
     .selectFrom("checkout_session")
@@ -111,7 +113,7 @@ export async function writeDraft(
   now: Date,
 ): Promise<CheckoutDraft> {
   const owner = ownerOf(shopper);
-  const current = await readDraft(db, storeCode, shopper);
+  const current = await readDraft({ db }, storeCode, shopper);
   const next: CheckoutDraft = { ...current, ...patch };
   for (const key of Object.keys(next) as (keyof CheckoutDraft)[]) if (next[key] === undefined) delete next[key];
   const at = now.toISOString();
@@ -131,7 +133,8 @@ export async function writeDraft(
   return next;
 }
 
-export async function deleteDraft(db: Db, storeCode: string, shopper: Shopper): Promise<void> {
+export async function deleteDraft(ctx: Pick<Ctx, "db">, storeCode: string, shopper: Shopper): Promise<void> {
+  const { db } = ctx;
   const owner = ownerOf(shopper);
   await db
     .deleteFrom("checkout_session")

@@ -105,7 +105,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
   const now = ctx.clock.now();
   const [basket, draft, customer] = await Promise.all([
     getBasket(ctx, shopper),
-    readDraft(ctx.db, ctx.shop.code, shopper),
+    readDraft(ctx, ctx.shop.code, shopper),
     shopper.kind === "customer" ? loadCustomer(ctx, shopper.customerId) : Promise.resolve(null),
   ]);
   const savedAddresses = customer ? await listAddresses(ctx, customer.id) : [];
@@ -128,7 +128,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
   let giftCard: { code: string; balance: number } | null = null;
   let giftCardProblem: GiftCardError | null = null;
   if (draft.giftCardCode) {
-    const found = await findGiftCard(ctx.db, draft.giftCardCode, ctx.shop.currency, now);
+    const found = await findGiftCard(ctx, draft.giftCardCode, ctx.shop.currency, now);
     if (found.ok) giftCard = { code: found.card.code, balance: found.card.balance };
     else giftCardProblem = found.error;
   }
@@ -246,7 +246,7 @@ export async function saveCheckoutDelivery(
   shopper: Shopper,
   method: unknown,
 ): Promise<StepResult> {
-  const view = await readDraft(ctx.db, ctx.shop.code, shopper);
+  const view = await readDraft(ctx, ctx.shop.code, shopper);
   const country = (view.shippingAddress?.countryCode as PriceZone | undefined) ?? ctx.shop.country;
   const found = DELIVERY_METHODS[country].find((m) => m.id === method);
   if (!found) return { ok: false, issues: [issue("deliveryMethod", "invalid_choice", "value is not in enum.")] };
@@ -259,7 +259,7 @@ export async function saveCheckoutPayment(
   shopper: Shopper,
   method: unknown,
 ): Promise<StepResult> {
-  const draft = await readDraft(ctx.db, ctx.shop.code, shopper);
+  const draft = await readDraft(ctx, ctx.shop.code, shopper);
   const country = (draft.shippingAddress?.countryCode as PriceZone | undefined) ?? ctx.shop.country;
   const available = availablePaymentMethods({ shop: ctx.shop, shippingCountry: country });
   if (!isPaymentMethodId(method) || !available.some((p) => p.id === method)) {
@@ -277,7 +277,7 @@ export async function applyCheckoutGiftCard(
   shopper: Shopper,
   code: string,
 ): Promise<GiftCardResult> {
-  const found = await findGiftCard(ctx.db, code, ctx.shop.currency, ctx.clock.now());
+  const found = await findGiftCard(ctx, code, ctx.shop.currency, ctx.clock.now());
   if (!found.ok) return found;
   await writeDraft(ctx.db, ctx.shop.code, shopper, { giftCardCode: found.card.code }, ctx.clock.now());
   return { ok: true, balance: found.card.balance };
@@ -334,7 +334,7 @@ export function orderBelongsTo(order: Pick<OrderDetails, "owner" | "customerId">
 }
 
 async function existingOrder(ctx: CheckoutContext, shopper: Shopper, key: string): Promise<CheckoutOutcome | null> {
-  const order = await getOrderByIdempotencyKey(ctx.db, key);
+  const order = await getOrderByIdempotencyKey(ctx, key);
   if (!order) return null;
   if (!orderBelongsTo(order, shopper)) return { ok: false, error: "InvalidRequest" };
   return { ok: true, kind: "placed", order, replayed: true };
@@ -372,7 +372,7 @@ async function submitOnce(ctx: CheckoutContext, shopper: Shopper, input: SubmitO
   const method = view.quote.amountDue > 0 ? view.paymentMethod : null;
   if (method && PAYMENT_PROVIDERS[method].hosted) {
     const payment = await createHostedPayment(
-      ctx.db,
+      ctx,
       {
         storeCode: ctx.shop.code,
         owner: ownerOf(shopper),
@@ -423,7 +423,7 @@ export async function completeCheckoutPayment(
   const owner = ownerOf(shopper);
   if (!payment || payment.storeCode !== ctx.shop.code) return { ok: false, error: "PaymentNotFound" };
   if (payment.orderId !== null) {
-    const order = await getOrderById(ctx.db, payment.orderId);
+    const order = await getOrderById(ctx, payment.orderId);
     if (order && orderBelongsTo(order, shopper)) return { ok: true, kind: "placed", order, replayed: true };
     return { ok: false, error: "PaymentNotFound" };
   }
@@ -443,11 +443,11 @@ async function completeWith(ctx: CheckoutContext, shopper: Shopper, payment: Pay
       ? ({ ok: false, error: "TotalChanged", total: view.quote.total } as const)
       : null);
   if (failure) {
-    await voidPayment(ctx.db, payment.id, ctx.clock.now());
+    await voidPayment(ctx, payment.id, ctx.clock.now());
     return failure;
   }
   const outcome = await place(ctx, shopper, view, payment.idempotencyKey, payment);
-  if (!outcome.ok) await voidPayment(ctx.db, payment.id, ctx.clock.now());
+  if (!outcome.ok) await voidPayment(ctx, payment.id, ctx.clock.now());
   return outcome;
 }
 
@@ -560,11 +560,11 @@ async function place(
         throw new PlacementAbort({ ok: false, error: "PaymentNotFound" });
       }
       await basket.clear();
-      await deleteDraft(trx, ctx.shop.code, shopper);
+      await deleteDraft({ ...ctx, db: trx }, ctx.shop.code, shopper);
       await markCustomerOrdered({ ...ctx, db: trx }, customerId);
       // Fashion card members collect points for what the order costs (taken back if it is cancelled).
       await creditLoyaltyPoints({ ...ctx, db: trx }, customerId, loyaltyPointsFor(quote.total));
-      const order = (await getOrderById(trx, inserted.id)) as OrderDetails;
+      const order = (await getOrderById({ ...ctx, db: trx }, inserted.id)) as OrderDetails;
       const hasAccount = view.customer !== null && !view.customer.status.isGuestCustomer;
       await enqueueMail(trx, confirmationMail(order, { publicUrl: ctx.publicUrl, hasAccount }), now);
       return { orderId: inserted.id, replayed: false };
@@ -574,6 +574,6 @@ async function place(
     if (error instanceof TwinOrder) placed = { orderId: error.orderId, replayed: true };
     else throw error;
   }
-  const order = (await getOrderById(ctx.db, placed.orderId)) as OrderDetails;
+  const order = (await getOrderById(ctx, placed.orderId)) as OrderDetails;
   return { ok: true, kind: "placed", order, replayed: placed.replayed };
 }

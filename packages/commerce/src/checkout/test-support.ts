@@ -43,7 +43,7 @@ export async function createCheckoutTestContext(): Promise<CheckoutTestContext> 
   const accounts = await createAccountTestContext();
   await seedBasketFixtures(accounts.db, NOW);
   await writeGiftCards(
-    accounts.db,
+    accounts,
     [
       { code: GIFT_CARDS.eur20, currency: "EUR", balance: 2000 },
       { code: GIFT_CARDS.eur500, currency: "EUR", balance: 50_000 },

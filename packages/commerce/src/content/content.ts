@@ -53,7 +53,12 @@ export interface ContentEntry extends ContentEntryRecord {
   updatedAt: string;
 }
 
-export async function writeContentEntries(db: Db, records: readonly ContentEntryRecord[], now: Date): Promise<void> {
+export async function writeContentEntries(
+  ctx: Pick<Ctx, "db">,
+  records: readonly ContentEntryRecord[],
+  now: Date,
+): Promise<void> {
+  const { db } = ctx;
   const stamp = now.toISOString();
   for (const e of records) {
     const values = {

@@ -77,7 +77,7 @@ export function parseContentFile(text: string): { entries: ContentEntryRecord[];
 export async function importContent(db: Db, text: string, now: Date): Promise<ContentImportResult> {
   const { entries, issues } = parseContentFile(text);
   if (issues.length > 0) return { ok: false, issues };
-  await db.transaction().execute((trx) => writeContentEntries(trx, entries, now));
+  await db.transaction().execute((trx) => writeContentEntries({ db: trx }, entries, now));
   return { ok: true, entries: entries.length };
 }
 

@@ -294,7 +294,7 @@ describe(`order lifecycle (${dialectName})`, () => {
     expect(await getCustomerOrder(orders, a.customerId, b.number)).toBeNull();
     expect((await getCustomerOrder(orders, b.customerId, b.number))?.number).toBe(b.number);
     expect(await getCustomerOrder(orders, a.customerId, "not-a-number")).toBeNull();
-    const all = await listOrders(orders.db, { status: "placed", limit: 500 });
+    const all = await listOrders(orders, { status: "placed", limit: 500 });
     expect(all.map((o) => o.number)).toEqual(expect.arrayContaining([a.number, b.number]));
     expect((await getOrderByNumber(orders, a.number))?.email).toBe(a.email);
   });

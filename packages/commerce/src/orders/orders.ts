@@ -277,7 +277,8 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
   };
 }
 
-export async function getOrderById(db: Db, id: number): Promise<OrderDetails | null> {
+export async function getOrderById(ctx: Pick<Ctx, "db">, id: number): Promise<OrderDetails | null> {
+  const { db } = ctx;
   const row = await db.selectFrom("shop_order").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? detailsOf(db, row) : null;
 }
@@ -289,7 +290,8 @@ export async function getOrderByNumber(ctx: Pick<Ctx, "db">, number: string): Pr
   return row ? detailsOf(db, row) : null;
 }
 
-export async function getOrderByIdempotencyKey(db: Db, key: string): Promise<OrderDetails | null> {
+export async function getOrderByIdempotencyKey(ctx: Pick<Ctx, "db">, key: string): Promise<OrderDetails | null> {
+  const { db } = ctx;
   const row = await db.selectFrom("shop_order").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
   return row ? detailsOf(db, row) : null;
 }
@@ -336,7 +338,11 @@ export interface OrderListFilter {
 }
 
 /** Orders for the operator (CLI), newest first. */
-export async function listOrders(db: Db, filter: OrderListFilter = {}): Promise<(OrderSummary & { email: string })[]> {
+export async function listOrders(
+  ctx: Pick<Ctx, "db">,
+  filter: OrderListFilter = {},
+): Promise<(OrderSummary & { email: string })[]> {
+  const { db } = ctx;
   let query = db
     .selectFrom("shop_order")
     .select(["id", "number", "store_code", "currency", "status", "placed_at", "total", "email"])

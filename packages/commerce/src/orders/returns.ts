@@ -77,7 +77,7 @@ export async function registerReturn(
   return ctx.db.transaction().execute(async (trx): Promise<ReturnResult> => {
     const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.id);
     await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
-    const order = (await getOrderById(trx, found.id)) as OrderDetails;
+    const order = (await getOrderById({ ...ctx, db: trx }, found.id)) as OrderDetails;
     const window = returnWindow(order, now);
     if (!window.open) return { ok: false, error: "ReturnClosed", window };
 
@@ -118,7 +118,7 @@ export async function registerReturn(
       )
       .execute();
     await addOrderEvent(trx, order.id, "return_registered", { returnNumber }, now);
-    const updated = (await getOrderById(trx, order.id)) as OrderDetails;
+    const updated = (await getOrderById({ ...ctx, db: trx }, order.id)) as OrderDetails;
     const carrier = RETURN_CENTRES[order.shippingCountry].carrier;
     await enqueueMail(
       trx,
@@ -150,7 +150,7 @@ export async function getReturnLabel(ctx: Pick<Ctx, "db">, token: string): Promi
     .where("label_token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
-  const order = await getOrderById(db, Number(row.order_id));
+  const order = await getOrderById({ db }, Number(row.order_id));
   const ret = order?.returns.find((r) => r.number === row.number);
   if (!order || !ret) return null;
   const centre = RETURN_CENTRES[order.shippingCountry];

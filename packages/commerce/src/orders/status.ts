@@ -41,11 +41,11 @@ async function changeOrder(
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.id);
     await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
-    const order = (await getOrderById(trx, found.id)) as OrderDetails;
+    const order = (await getOrderById({ ...ctx, db: trx }, found.id)) as OrderDetails;
     const change = await apply(trx, order, now);
     if ("failure" in change) return change.failure;
     await trx.updateTable("shop_order").set({ updated_at: now.toISOString() }).where("id", "=", order.id).execute();
-    const updated = (await getOrderById(trx, order.id)) as OrderDetails;
+    const updated = (await getOrderById({ ...ctx, db: trx }, order.id)) as OrderDetails;
     if (change.mail) {
       await enqueueMail(trx, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
     }
@@ -128,7 +128,7 @@ export function shipOrder(ctx: OrdersContext, number: string, input: ShipmentInp
       { packageId: Number(inserted.id), carrier: carrier.id, trackingNumber },
       now,
     );
-    const pkg = (await getOrderById(trx, order.id))?.packages.find((p) => p.id === Number(inserted.id));
+    const pkg = (await getOrderById({ ...ctx, db: trx }, order.id))?.packages.find((p) => p.id === Number(inserted.id));
     return { mail: pkg ? { type: "shipped", package: pkg } : null };
   });
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import type { Language } from "../shop/shops.ts";
 
@@ -26,7 +25,8 @@ export interface OutfitSummary {
   productIds: number[];
 }
 
-export async function writeOutfits(db: Db, records: readonly OutfitRecord[]): Promise<void> {
+export async function writeOutfits(ctx: Pick<Ctx, "db">, records: readonly OutfitRecord[]): Promise<void> {
+  const { db } = ctx;
   for (const o of records) {
     const row = {
       id: o.id,

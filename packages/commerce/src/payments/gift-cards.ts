@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.ts";
 import type { Currency } from "../shop/shops.ts";
@@ -49,7 +50,13 @@ export function maskGiftCardCode(code: string): string {
 
 const CODE = /^[A-Z0-9]{8,32}$/;
 
-export async function findGiftCard(db: Db, input: string, currency: Currency, now: Date): Promise<GiftCardLookup> {
+export async function findGiftCard(
+  ctx: Pick<Ctx, "db">,
+  input: string,
+  currency: Currency,
+  now: Date,
+): Promise<GiftCardLookup> {
+  const { db } = ctx;
   const code = normalizeGiftCardCode(input);
   if (!CODE.test(code)) return { ok: false, error: "GiftCardNotFound" };
   const row = await db.selectFrom("gift_card").selectAll().where("code", "=", code).executeTakeFirst();
@@ -110,7 +117,8 @@ export async function refundGiftCard(trx: Db, code: string, amount: number, orde
 }
 
 /** Writes gift cards as given (demo data, tests); an existing code gets the new balance. */
-export async function writeGiftCards(db: Db, cards: readonly GiftCardRecord[], now: Date): Promise<void> {
+export async function writeGiftCards(ctx: Pick<Ctx, "db">, cards: readonly GiftCardRecord[], now: Date): Promise<void> {
+  const { db } = ctx;
   const at = now.toISOString();
   for (const card of cards) {
     const code = normalizeGiftCardCode(card.code);
@@ -162,7 +170,12 @@ export type IssueGiftCardResult =
   | { ok: false; error: "InvalidCode" | "InvalidAmount" | "CodeTaken" };
 
 /** Issues one new card; an existing code is refused (its balance is never overwritten). */
-export async function issueGiftCard(db: Db, input: GiftCardIssue, now: Date): Promise<IssueGiftCardResult> {
+export async function issueGiftCard(
+  ctx: Pick<Ctx, "db">,
+  input: GiftCardIssue,
+  now: Date,
+): Promise<IssueGiftCardResult> {
+  const { db } = ctx;
   const code = normalizeGiftCardCode(input.code ?? generateGiftCardCode());
   if (!CODE.test(code)) return { ok: false, error: "InvalidCode" };
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return { ok: false, error: "InvalidAmount" };
@@ -193,7 +206,8 @@ export async function issueGiftCard(db: Db, input: GiftCardIssue, now: Date): Pr
   };
 }
 
-export async function listGiftCards(db: Db): Promise<GiftCard[]> {
+export async function listGiftCards(ctx: Pick<Ctx, "db">): Promise<GiftCard[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("gift_card").selectAll().orderBy("created_at").orderBy("code").execute();
   return rows.map((row) => ({
     code: row.code,
@@ -205,7 +219,8 @@ export async function listGiftCards(db: Db): Promise<GiftCard[]> {
 }
 
 /** Ends a card now: it no longer pays, and the orders it paid keep their record. False for an unknown code. */
-export async function disableGiftCard(db: Db, input: string, now: Date): Promise<boolean> {
+export async function disableGiftCard(ctx: Pick<Ctx, "db">, input: string, now: Date): Promise<boolean> {
+  const { db } = ctx;
   const at = now.toISOString();
   const code = normalizeGiftCardCode(input);
   const result = await db
@@ -225,7 +240,8 @@ export type RemoveGiftCardResult = { ok: true } | { ok: false; error: "GiftCardN
  * Deletes a card that never paid for an order. A used one stays (a cancelled order gives its amount back to it):
  * disable it instead.
  */
-export async function removeGiftCard(db: Db, input: string): Promise<RemoveGiftCardResult> {
+export async function removeGiftCard(ctx: Pick<Ctx, "db">, input: string): Promise<RemoveGiftCardResult> {
+  const { db } = ctx;
   const code = normalizeGiftCardCode(input);
   return db.transaction().execute(async (trx) => {
     const used = await trx

@@ -69,7 +69,12 @@ export interface HostedPaymentInput {
 }
 
 /** The payment of a checkout attempt: created once per idempotency key, the same one on a repeated submit. */
-export async function createHostedPayment(db: Db, input: HostedPaymentInput, now: Date): Promise<Payment> {
+export async function createHostedPayment(
+  ctx: Pick<Ctx, "db">,
+  input: HostedPaymentInput,
+  now: Date,
+): Promise<Payment> {
+  const { db } = ctx;
   const at = now.toISOString();
   await db
     .insertInto("payment")
@@ -133,7 +138,8 @@ export function capturePayment(trx: Db, id: string, orderId: number, now: Date):
 }
 
 /** Releases an authorization that no order will use (out of stock, changed basket). */
-export function voidPayment(db: Db, id: string, now: Date): Promise<boolean> {
+export function voidPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
+  const { db } = ctx;
   return transitionPayment(db, id, ["authorized", "pending", "requires_action"], "voided", now);
 }
 

@@ -1,10 +1,14 @@
 import { recordCatalogChanges } from "../catalog/changes.ts";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import type { PromotionRecord } from "./records.ts";
 
-export async function writePromotions(db: Db, records: readonly PromotionRecord[], now: Date): Promise<void> {
+export async function writePromotions(
+  ctx: Pick<Ctx, "db">,
+  records: readonly PromotionRecord[],
+  now: Date,
+): Promise<void> {
+  const { db } = ctx;
   for (const p of records) {
     const row = {
       id: p.id,
@@ -33,7 +37,8 @@ export async function writePromotions(db: Db, records: readonly PromotionRecord[
   );
 }
 
-export async function loadPromotions(db: Db): Promise<PromotionRecord[]> {
+export async function loadPromotions(ctx: Pick<Ctx, "db">): Promise<PromotionRecord[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("promotion").selectAll().orderBy("priority").orderBy("id").execute();
   return rows.map((r) => ({
     id: r.id,
@@ -56,7 +61,7 @@ export async function loadPromotions(db: Db): Promise<PromotionRecord[]> {
 export async function activePromotions(ctx: Pick<Ctx, "db">, storeCode: string, now: Date): Promise<PromotionRecord[]> {
   const { db } = ctx;
   const at = now.toISOString();
-  return (await loadPromotions(db)).filter(
+  return (await loadPromotions({ db })).filter(
     (p) => p.storeCodes.includes(storeCode) && p.validFrom <= at && at < p.validTo,
   );
 }

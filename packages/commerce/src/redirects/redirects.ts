@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import { STORE_CODES } from "../shop/shops.ts";
 
 /** Redirects managed by the CLI and looked up before a 404 (specification section 2). */
@@ -51,7 +50,8 @@ export const redirectInputSchema = z.object({
 
 export type RedirectInput = z.input<typeof redirectInputSchema>;
 
-export async function addRedirect(db: Db, input: RedirectInput, now: Date): Promise<Redirect> {
+export async function addRedirect(ctx: Pick<Ctx, "db">, input: RedirectInput, now: Date): Promise<Redirect> {
+  const { db } = ctx;
   const value = redirectInputSchema.parse(input);
   const source = normaliseRedirectPath(value.sourcePath);
   await db
@@ -76,13 +76,15 @@ export async function addRedirect(db: Db, input: RedirectInput, now: Date): Prom
   return toRedirect(row);
 }
 
-export async function listRedirects(db: Db): Promise<Redirect[]> {
+export async function listRedirects(ctx: Pick<Ctx, "db">): Promise<Redirect[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("redirect").selectAll().orderBy("source_path").orderBy("store_code").execute();
   return rows.map(toRedirect);
 }
 
 /** Removes by id or by source path (in every store); returns how many were removed. */
-export async function removeRedirect(db: Db, idOrPath: number | string): Promise<number> {
+export async function removeRedirect(ctx: Pick<Ctx, "db">, idOrPath: number | string): Promise<number> {
+  const { db } = ctx;
   const query =
     typeof idOrPath === "number"
       ? db.deleteFrom("redirect").where("id", "=", idOrPath)

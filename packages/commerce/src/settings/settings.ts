@@ -31,7 +31,8 @@ export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()):
   return value;
 }
 
-export async function setMaintenanceMode(db: Db, on: boolean, now: Date): Promise<void> {
+export async function setMaintenanceMode(ctx: Pick<Ctx, "db">, on: boolean, now: Date): Promise<void> {
+  const { db } = ctx;
   await setSetting(db, MAINTENANCE_KEY, on ? "on" : "off", now);
   maintenanceCache.delete(db);
 }

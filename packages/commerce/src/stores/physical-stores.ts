@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { chunk } from "../util.ts";
 
@@ -25,7 +24,11 @@ export const physicalStoreRecordSchema = z.strictObject({
 
 export type PhysicalStoreRecord = z.output<typeof physicalStoreRecordSchema>;
 
-export async function writePhysicalStores(db: Db, records: readonly PhysicalStoreRecord[]): Promise<void> {
+export async function writePhysicalStores(
+  ctx: Pick<Ctx, "db">,
+  records: readonly PhysicalStoreRecord[],
+): Promise<void> {
+  const { db } = ctx;
   for (const s of records) {
     const row = {
       id: s.id,
@@ -73,7 +76,8 @@ export interface StoreStockRecord {
   quantity: number;
 }
 
-export async function writeStoreStock(db: Db, rows: readonly StoreStockRecord[]): Promise<void> {
+export async function writeStoreStock(ctx: Pick<Ctx, "db">, rows: readonly StoreStockRecord[]): Promise<void> {
+  const { db } = ctx;
   for (const batch of chunk(rows, 400)) {
     await db
       .insertInto("store_stock")
@@ -85,7 +89,8 @@ export async function writeStoreStock(db: Db, rows: readonly StoreStockRecord[])
   }
 }
 
-export async function loadStoreStock(db: Db): Promise<StoreStockRecord[]> {
+export async function loadStoreStock(ctx: Pick<Ctx, "db">): Promise<StoreStockRecord[]> {
+  const { db } = ctx;
   const rows = await db.selectFrom("store_stock").selectAll().where("quantity", ">", 0).execute();
   return rows.map((r) => ({ storeId: r.store_id, variantId: r.variant_id, quantity: r.quantity }));
 }

@@ -216,7 +216,7 @@ export async function addRule(db: Db, input: RuleInput, now: Date): Promise<Rule
   if (!parsed.success) return { ok: false, issues: issuesOf(parsed.error) };
   const rule = parsed.data;
   if (rule.kind === "pin") {
-    const categories = await loadCategoryRecords(db);
+    const categories = await loadCategoryRecords({ db });
     if (!categories.some((c) => c.key === rule.category)) {
       return { ok: false, issues: [{ field: "category", message: `no category has the key "${rule.category}".` }] };
     }
