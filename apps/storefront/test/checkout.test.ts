@@ -272,7 +272,7 @@ describe("checkout over HTTP", () => {
     expect((await browser.submit("/de/checkout/", { intent: "gift-card", giftCardCode: code })).status).toBe(302);
     const review = await reviewForm(browser, "/de/checkout/");
     expect(Number(review.expectedAmountDue)).toBe(Number(review.expectedTotal) - 2000);
-    expect(await spendGiftCard(db, code, 2000, 0, new Date())).toBe(true);
+    expect(await spendGiftCard({ db }, code, 2000, 0, new Date())).toBe(true);
 
     const refused = await browser.submit("/de/checkout/", { intent: "place", ...review, html: "" });
     expect(refused.status).toBe(409);

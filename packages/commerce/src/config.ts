@@ -78,7 +78,7 @@ const SECRET_KEY = "app_secret";
  */
 export async function resolveSecret(db: Db, config: VitrineConfig, now: Date): Promise<string> {
   if (config.VITRINE_SECRET) return config.VITRINE_SECRET;
-  const stored = await getSetting(db, SECRET_KEY);
+  const stored = await getSetting({ db }, SECRET_KEY);
   if (stored) return stored;
   const fresh = randomBytes(32).toString("base64url");
   await db
@@ -87,5 +87,5 @@ export async function resolveSecret(db: Db, config: VitrineConfig, now: Date): P
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
   // Another process may have won the race: use whatever is stored now.
-  return (await getSetting(db, SECRET_KEY)) ?? fresh;
+  return (await getSetting({ db }, SECRET_KEY)) ?? fresh;
 }

@@ -38,8 +38,8 @@ describe("the context", () => {
         await writeSetting(inner.db, "ctx-b", "2");
       });
     });
-    expect(await getSetting(t.db, "ctx-a")).toBe("1");
-    expect(await getSetting(t.db, "ctx-b")).toBe("2");
+    expect(await getSetting(t, "ctx-a")).toBe("1");
+    expect(await getSetting(t, "ctx-b")).toBe("2");
 
     await expect(
       withTransaction(ctx, async (tx) => {
@@ -48,7 +48,7 @@ describe("the context", () => {
         throw new Error("business rule failed");
       }),
     ).rejects.toThrow("business rule failed");
-    expect(await getSetting(t.db, "ctx-c")).toBeUndefined();
-    expect(await getSetting(t.db, "ctx-d")).toBeUndefined();
+    expect(await getSetting(t, "ctx-c")).toBeUndefined();
+    expect(await getSetting(t, "ctx-d")).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ export const contentCommands: Command[] = [
         ctx.err(`Cannot read ${file}: ${(error as Error).message}`);
         return 1;
       }
-      const result = await importContent(await ctx.db(), text, ctx.now());
+      const result = await importContent(await ctx.ctx(), text, ctx.now());
       if (!result.ok) {
         ctx.err(`Rejected ${file}: ${result.issues.length} problem(s), nothing was imported`);
         for (const issue of result.issues) ctx.err(`  ${formatContentImportIssue(issue)}`);
@@ -42,7 +42,7 @@ export const contentCommands: Command[] = [
     usage: "vitrine content export [--out FILE]",
     options: { out: { type: "string", short: "o", description: "Write to FILE instead of standard output" } },
     async run(ctx) {
-      const entries = await exportContent(await ctx.db());
+      const entries = await exportContent(await ctx.ctx());
       const json = JSON.stringify(entries, null, 2);
       if (typeof ctx.options.out === "string") {
         await writeFile(ctx.options.out, `${json}\n`, "utf8");

@@ -72,7 +72,7 @@ describe("vitrine gift-cards", () => {
     expect(await cli("gift-cards", "disable", "NOPE-NOPE-NOPE")).toMatchObject({ code: 1 });
 
     await cli("gift-cards", "create", "--amount", "20", "--code", "USED-CARD-004");
-    expect(await spendGiftCard(db, "USEDCARD004", 500, 1, new Date())).toBe(true);
+    expect(await spendGiftCard({ db }, "USEDCARD004", 500, 1, new Date())).toBe(true);
     expect(await cli("gift-cards", "remove", "USEDCARD004")).toMatchObject({
       code: 0,
       out: ["Disabled gift card ••••-D004 (it paid for orders, so it is kept)"],

@@ -1,4 +1,4 @@
-import type { Db } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
 import type { Language } from "../shop/shops.ts";
 import { decodeUriComponentOrUndefined } from "../util.ts";
 import type { CategoryRecord } from "./records.ts";
@@ -145,6 +145,7 @@ export class CategoryTree {
   }
 }
 
-export async function loadCategoryTree(db: Db): Promise<CategoryTree> {
+export async function loadCategoryTree(ctx: Pick<Ctx, "db">): Promise<CategoryTree> {
+  const { db } = ctx;
   return new CategoryTree(await loadCategoryRecords({ db }));
 }

@@ -76,7 +76,7 @@ describe("catalog import", () => {
     const variantId = (product.variants[0] as { id: number }).id;
     await t.db.updateTable("variant").set({ stock_quantity: 24 }).where("id", "=", variantId).execute();
     const exported = await exportLines();
-    expect(await takeStock(t.db, [{ variantId, quantity: 2 }], now)).toEqual({ ok: true });
+    expect(await takeStock(t, [{ variantId, quantity: 2 }], now)).toEqual({ ok: true });
     expect(await stockOf(variantId)).toBe(22);
 
     const withNewVariant = exported.map((line) => {
@@ -101,7 +101,7 @@ describe("catalog import", () => {
     const variantId = (product.variants[0] as { id: number }).id;
     const before = await stockOf(variantId);
     const stale = await exportLines();
-    expect(await takeStock(t.db, [{ variantId, quantity: 1 }], now)).toEqual({ ok: true });
+    expect(await takeStock(t, [{ variantId, quantity: 1 }], now)).toEqual({ ok: true });
     const sold = before - 1;
     const setTo = (lines: string[], quantity: number, withoutVersion = false) =>
       lines.map((line) => {

@@ -16,13 +16,14 @@ export function getCategoryTree(ctx: Pick<Ctx, "db">, now = Date.now()): Promise
   const { db } = ctx;
   const cached = treeCache.get(db);
   if (cached && now - cached.at < TREE_TTL_MS) return cached.tree;
-  const tree = loadCategoryTree(db);
+  const tree = loadCategoryTree(ctx);
   treeCache.set(db, { at: now, tree });
   tree.catch(() => treeCache.delete(db));
   return tree;
 }
 
-export function invalidateCategoryTree(db: Db): void {
+export function invalidateCategoryTree(ctx: Pick<Ctx, "db">): void {
+  const { db } = ctx;
   treeCache.delete(db);
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { recordCatalogChanges } from "./changes.ts";
 
@@ -31,7 +32,12 @@ function byVariant(lines: readonly StockLine[]): [number, number][] {
  * and sells the rest without stock. Any variant short of units: nothing is taken (the caller rolls back) and
  * every short variant is named.
  */
-export async function takeStock(trx: Db, lines: readonly StockLine[], now: Date): Promise<TakeStockResult> {
+export async function takeStock(
+  ctx: Pick<Ctx, "db">,
+  lines: readonly StockLine[],
+  now: Date,
+): Promise<TakeStockResult> {
+  const { db: trx } = ctx;
   const short: number[] = [];
   const touched: number[] = [];
   for (const [variantId, quantity] of byVariant(lines)) {
@@ -60,7 +66,8 @@ export async function takeStock(trx: Db, lines: readonly StockLine[], now: Date)
 }
 
 /** Puts units back (a cancelled order, returned items). */
-export async function putBackStock(trx: Db, lines: readonly StockLine[], now: Date): Promise<void> {
+export async function putBackStock(ctx: Pick<Ctx, "db">, lines: readonly StockLine[], now: Date): Promise<void> {
+  const { db: trx } = ctx;
   const touched: number[] = [];
   for (const [variantId, quantity] of byVariant(lines)) {
     await trx

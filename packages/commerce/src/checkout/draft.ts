@@ -10,7 +10,6 @@ import {
   parseAccountInput,
   profileSchema,
 } from "../customers/validation.ts";
-import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
 import type { DeliveryMethodId } from "../shop/delivery.ts";
@@ -106,12 +105,13 @@ export async function readDraft(ctx: Pick<Ctx, "db">, storeCode: string, shopper
 
 /** Merges `patch` into the stored draft (keys set to undefined are removed). */
 export async function writeDraft(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   storeCode: string,
   shopper: Shopper,
   patch: Partial<CheckoutDraft>,
   now: Date,
 ): Promise<CheckoutDraft> {
+  const { db } = ctx;
   const owner = ownerOf(shopper);
   const current = await readDraft({ db }, storeCode, shopper);
   const next: CheckoutDraft = { ...current, ...patch };

@@ -190,7 +190,7 @@ export async function saveCheckoutContact(
   if (shopper.kind === "customer") return { ok: true };
   const parsed = parseContact(input);
   if (!parsed.ok) return parsed;
-  await writeDraft(ctx.db, ctx.shop.code, shopper, parsed.value, ctx.clock.now());
+  await writeDraft(ctx, ctx.shop.code, shopper, parsed.value, ctx.clock.now());
   return { ok: true };
 }
 
@@ -232,7 +232,7 @@ export async function saveCheckoutAddresses(
   }
   if (issues.length > 0 || !shipping.ok) return { ok: false, issues };
   await writeDraft(
-    ctx.db,
+    ctx,
     ctx.shop.code,
     shopper,
     { shippingAddress: shipping.value, billingAddress: billing },
@@ -250,7 +250,7 @@ export async function saveCheckoutDelivery(
   const country = (view.shippingAddress?.countryCode as PriceZone | undefined) ?? ctx.shop.country;
   const found = DELIVERY_METHODS[country].find((m) => m.id === method);
   if (!found) return { ok: false, issues: [issue("deliveryMethod", "invalid_choice", "value is not in enum.")] };
-  await writeDraft(ctx.db, ctx.shop.code, shopper, { deliveryMethod: found.id }, ctx.clock.now());
+  await writeDraft(ctx, ctx.shop.code, shopper, { deliveryMethod: found.id }, ctx.clock.now());
   return { ok: true };
 }
 
@@ -265,7 +265,7 @@ export async function saveCheckoutPayment(
   if (!isPaymentMethodId(method) || !available.some((p) => p.id === method)) {
     return { ok: false, issues: [issue("paymentMethod", "invalid_choice", "value is not in enum.")] };
   }
-  await writeDraft(ctx.db, ctx.shop.code, shopper, { paymentMethod: method }, ctx.clock.now());
+  await writeDraft(ctx, ctx.shop.code, shopper, { paymentMethod: method }, ctx.clock.now());
   return { ok: true };
 }
 
@@ -279,12 +279,12 @@ export async function applyCheckoutGiftCard(
 ): Promise<GiftCardResult> {
   const found = await findGiftCard(ctx, code, ctx.shop.currency, ctx.clock.now());
   if (!found.ok) return found;
-  await writeDraft(ctx.db, ctx.shop.code, shopper, { giftCardCode: found.card.code }, ctx.clock.now());
+  await writeDraft(ctx, ctx.shop.code, shopper, { giftCardCode: found.card.code }, ctx.clock.now());
   return { ok: true, balance: found.card.balance };
 }
 
 export async function removeCheckoutGiftCard(ctx: CheckoutContext, shopper: Shopper): Promise<void> {
-  await writeDraft(ctx.db, ctx.shop.code, shopper, { giftCardCode: undefined }, ctx.clock.now());
+  await writeDraft(ctx, ctx.shop.code, shopper, { giftCardCode: undefined }, ctx.clock.now());
 }
 
 // --- placing the order ------------------------------------------------------------------------------------------
@@ -522,11 +522,11 @@ async function place(
       );
       if (!unchanged) throw new PlacementAbort({ ok: false, error: "BasketChanged" });
 
-      const stock = await takeStock(trx, quote.lines, now);
+      const stock = await takeStock({ ...ctx, db: trx }, quote.lines, now);
       if (!stock.ok) throw new PlacementAbort({ ok: false, error: "OutOfStock", variantIds: stock.variantIds });
 
       const inserted = await insertOrder(
-        trx,
+        { ...ctx, db: trx },
         {
           storeCode: ctx.shop.code,
           customerId,
@@ -553,10 +553,16 @@ async function place(
         throw new TwinOrder(Number(again.id));
       }
       if (quote.giftCard && quote.giftCard.amount > 0) {
-        const spent = await spendGiftCard(trx, quote.giftCard.code, quote.giftCard.amount, inserted.id, now);
+        const spent = await spendGiftCard(
+          { ...ctx, db: trx },
+          quote.giftCard.code,
+          quote.giftCard.amount,
+          inserted.id,
+          now,
+        );
         if (!spent) throw new PlacementAbort({ ok: false, error: "GiftCardInsufficient" });
       }
-      if (payment && !(await capturePayment(trx, payment.id, inserted.id, now))) {
+      if (payment && !(await capturePayment({ ...ctx, db: trx }, payment.id, inserted.id, now))) {
         throw new PlacementAbort({ ok: false, error: "PaymentNotFound" });
       }
       await basket.clear();

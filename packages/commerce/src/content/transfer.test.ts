@@ -37,7 +37,7 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
         publishedBlocks: [],
       }),
     ];
-    const result = await importContent(testDb.db, JSON.stringify(file), NOW);
+    const result = await importContent(testDb, JSON.stringify(file), NOW);
     expect(result).toEqual({ ok: true, entries: 3 });
 
     const shipping = await findContentEntry(testDb.db, "de", "service", "versand");
@@ -49,22 +49,22 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
     const home = await findContentEntry(testDb.db, "de", "home", "");
     expect(home?.draftBlocks[0]).toMatchObject({ type: "banner", textColor: "dark" });
 
-    const exported = await exportContent(testDb.db);
+    const exported = await exportContent(testDb);
     expect(exported).toHaveLength(3);
-    const again = await importContent(testDb.db, JSON.stringify(exported), NOW);
+    const again = await importContent(testDb, JSON.stringify(exported), NOW);
     expect(again).toEqual({ ok: true, entries: 3 });
-    expect(await exportContent(testDb.db)).toEqual(exported);
+    expect(await exportContent(testDb)).toEqual(exported);
   });
 
   it("replaces an entry with the same language, page type and slug", async () => {
-    const result = await importContent(testDb.db, JSON.stringify([entry({ title: "Versand & Lieferung" })]), NOW);
+    const result = await importContent(testDb, JSON.stringify([entry({ title: "Versand & Lieferung" })]), NOW);
     expect(result.ok).toBe(true);
     expect((await findContentEntry(testDb.db, "de", "service", "versand"))?.title).toBe("Versand & Lieferung");
     expect(await listContentEntries(testDb)).toHaveLength(3);
   });
 
   it("rejects a file with a bad block, naming entry, field and reason, and imports nothing of it", async () => {
-    const before = await exportContent(testDb.db);
+    const before = await exportContent(testDb);
     const file = [
       entry({ slug: "zahlung", title: "Zahlung" }),
       entry({
@@ -75,7 +75,7 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
       }),
       entry({ slug: "Kontakt Seite", title: "" }),
     ];
-    const result = await importContent(testDb.db, JSON.stringify(file), NOW);
+    const result = await importContent(testDb, JSON.stringify(file), NOW);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const lines = result.issues.map(formatContentImportIssue);
@@ -86,7 +86,7 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(result.issues.some((i) => i.entry === 1)).toBe(false);
     // Entry 1 was fine, but nothing of a rejected file is written.
     expect(await findContentEntry(testDb.db, "de", "service", "zahlung")).toBeUndefined();
-    expect(await exportContent(testDb.db)).toEqual(before);
+    expect(await exportContent(testDb)).toEqual(before);
   });
 
   it("rejects duplicates, slugs that do not fit the page type, and files that are not a list", () => {

@@ -1,4 +1,4 @@
-import type { Db } from "../db/database.ts";
+import type { Ctx } from "../context.ts";
 import { specErrorMap } from "../validation.ts";
 import {
   type ContentEntryRecord,
@@ -74,7 +74,8 @@ export function parseContentFile(text: string): { entries: ContentEntryRecord[];
  * Imports a content file: all entries or none. Entries are matched by language, page type and slug; an
  * existing entry is replaced, others stay as they are.
  */
-export async function importContent(db: Db, text: string, now: Date): Promise<ContentImportResult> {
+export async function importContent(ctx: Pick<Ctx, "db">, text: string, now: Date): Promise<ContentImportResult> {
+  const { db } = ctx;
   const { entries, issues } = parseContentFile(text);
   if (issues.length > 0) return { ok: false, issues };
   await db.transaction().execute((trx) => writeContentEntries({ db: trx }, entries, now));
@@ -82,7 +83,8 @@ export async function importContent(db: Db, text: string, now: Date): Promise<Co
 }
 
 /** Every content entry as import records, in a stable order (language, page type, slug). */
-export async function exportContent(db: Db): Promise<ContentEntryRecord[]> {
+export async function exportContent(ctx: Pick<Ctx, "db">): Promise<ContentEntryRecord[]> {
+  const { db } = ctx;
   const entries = await listContentEntries({ db });
   return entries.map((e) => ({
     language: e.language,

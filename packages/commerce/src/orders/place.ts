@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { CheckoutAddress } from "../checkout/draft.ts";
 import type { CheckoutQuote } from "../checkout/quote.ts";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import type { OrderPaymentStatus, PaymentMethodId } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
@@ -31,7 +32,12 @@ export function newOrderNumber(): string {
  * Inserts the order. `null` when an order with the same idempotency key exists (the caller returns that one).
  * A random number that is taken is drawn again; ON CONFLICT DO NOTHING keeps the transaction usable on PostgreSQL.
  */
-export async function insertOrder(trx: Db, order: NewOrder, now: Date): Promise<{ id: number; number: string } | null> {
+export async function insertOrder(
+  ctx: Pick<Ctx, "db">,
+  order: NewOrder,
+  now: Date,
+): Promise<{ id: number; number: string } | null> {
+  const { db: trx } = ctx;
   const at = now.toISOString();
   const q = order.quote;
   const status: OrderStatus = order.paymentStatus === "paid" ? "paid" : "placed";

@@ -159,7 +159,7 @@ export function cancelOrder(ctx: OrdersContext, number: string, reason = ""): Pr
   return changeOrder(ctx, number, async (trx, order, now) => {
     if (order.status !== "placed" && order.status !== "paid") return invalid(order);
     await putBackStock(
-      trx,
+      { ...ctx, db: trx },
       order.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
       now,
     );
@@ -169,9 +169,9 @@ export function cancelOrder(ctx: OrdersContext, number: string, reason = ""): Pr
       .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
     if (row.gift_card_code && row.gift_card_amount > 0) {
-      await refundGiftCard(trx, row.gift_card_code, row.gift_card_amount, order.id, now);
+      await refundGiftCard({ ...ctx, db: trx }, row.gift_card_code, row.gift_card_amount, order.id, now);
     }
-    if (row.payment_id) await refundPayment(trx, row.payment_id, now);
+    if (row.payment_id) await refundPayment({ ...ctx, db: trx }, row.payment_id, now);
     const moneyTaken = order.paymentStatus === "paid" || row.gift_card_amount > 0;
     await setStatus(trx, order.id, "cancelled", moneyTaken ? "refunded" : undefined);
     await creditLoyaltyPoints({ ...ctx, db: trx }, order.customerId, -loyaltyPointsFor(order.totals.total));

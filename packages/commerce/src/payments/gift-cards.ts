@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import type { RateLimitRule } from "../rate-limit/rate-limit.ts";
 import type { Currency } from "../shop/shops.ts";
 
@@ -78,12 +77,13 @@ export async function findGiftCard(
 
 /** Spends `amount` of the balance for an order; false when the balance is no longer there (nothing spent). */
 export async function spendGiftCard(
-  trx: Db,
+  ctx: Pick<Ctx, "db">,
   code: string,
   amount: number,
   orderId: number,
   now: Date,
 ): Promise<boolean> {
+  const { db: trx } = ctx;
   if (amount <= 0) return true;
   const at = now.toISOString();
   const result = await trx
@@ -102,7 +102,8 @@ export async function spendGiftCard(
 }
 
 /** Gives an order's amount back to the card (a cancelled order). */
-export async function refundGiftCard(trx: Db, code: string, amount: number, orderId: number, now: Date) {
+export async function refundGiftCard(ctx: Pick<Ctx, "db">, code: string, amount: number, orderId: number, now: Date) {
+  const { db: trx } = ctx;
   if (amount <= 0) return;
   const at = now.toISOString();
   await trx

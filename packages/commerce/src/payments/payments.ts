@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import type { PaymentTable } from "../db/tables/orders.ts";
 import type { Currency, StoreCode } from "../shop/shops.ts";
 
@@ -116,13 +115,14 @@ export async function getPayment(ctx: Pick<Ctx, "db">, id: string): Promise<Paym
 
 /** Moves a payment from one of `from` to `to` (with extra columns); false when it was not in such a state. */
 export async function transitionPayment(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   id: string,
   from: readonly PaymentStatus[],
   to: PaymentStatus,
   now: Date,
   extra: Partial<Pick<Selectable<PaymentTable>, "card_brand" | "card_last4" | "decline_code" | "order_id">> = {},
 ): Promise<boolean> {
+  const { db } = ctx;
   const result = await db
     .updateTable("payment")
     .set({ status: to, updated_at: now.toISOString(), ...extra })
@@ -133,17 +133,19 @@ export async function transitionPayment(
 }
 
 /** Inside the order's transaction: the authorized payment now pays this order. */
-export function capturePayment(trx: Db, id: string, orderId: number, now: Date): Promise<boolean> {
-  return transitionPayment(trx, id, ["authorized"], "captured", now, { order_id: orderId });
+export function capturePayment(ctx: Pick<Ctx, "db">, id: string, orderId: number, now: Date): Promise<boolean> {
+  const { db: trx } = ctx;
+  return transitionPayment(ctx, id, ["authorized"], "captured", now, { order_id: orderId });
 }
 
 /** Releases an authorization that no order will use (out of stock, changed basket). */
 export function voidPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
   const { db } = ctx;
-  return transitionPayment(db, id, ["authorized", "pending", "requires_action"], "voided", now);
+  return transitionPayment({ db }, id, ["authorized", "pending", "requires_action"], "voided", now);
 }
 
 /** Pays a captured payment back (a cancelled order). */
-export function refundPayment(trx: Db, id: string, now: Date): Promise<boolean> {
-  return transitionPayment(trx, id, ["captured"], "refunded", now);
+export function refundPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
+  const { db: trx } = ctx;
+  return transitionPayment(ctx, id, ["captured"], "refunded", now);
 }

@@ -120,10 +120,10 @@ export async function sandboxPayWithCard(
   const behaviour = BEHAVIOUR.get(digits) ?? { outcome: "decline", declineCode: "card_not_supported" };
   const moved =
     behaviour.outcome === "authorize"
-      ? await transitionPayment(db, paymentId, ["pending"], "authorized", now, card)
+      ? await transitionPayment({ db }, paymentId, ["pending"], "authorized", now, card)
       : behaviour.outcome === "challenge"
-        ? await transitionPayment(db, paymentId, ["pending"], "requires_action", now, card)
-        : await transitionPayment(db, paymentId, ["pending"], "declined", now, {
+        ? await transitionPayment({ db }, paymentId, ["pending"], "requires_action", now, card)
+        : await transitionPayment({ db }, paymentId, ["pending"], "declined", now, {
             ...card,
             decline_code: behaviour.declineCode ?? "card_declined",
           });
@@ -138,8 +138,8 @@ export async function sandboxCompleteChallenge(
   now: Date,
 ): Promise<SandboxResult> {
   const moved = passed
-    ? await transitionPayment(db, paymentId, ["requires_action"], "authorized", now)
-    : await transitionPayment(db, paymentId, ["requires_action"], "declined", now, {
+    ? await transitionPayment({ db }, paymentId, ["requires_action"], "authorized", now)
+    : await transitionPayment({ db }, paymentId, ["requires_action"], "declined", now, {
         decline_code: "authentication_failed",
       });
   return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
@@ -156,14 +156,14 @@ export async function sandboxPayPal(
   const payment = await getPayment({ db }, paymentId);
   if (payment?.method !== "paypal") return { ok: false, error: "PaymentNotFound" };
   const moved = approve
-    ? await transitionPayment(db, paymentId, ["pending"], "authorized", now, { card_brand: "paypal" })
-    : await transitionPayment(db, paymentId, ["pending"], "cancelled", now);
+    ? await transitionPayment({ db }, paymentId, ["pending"], "authorized", now, { card_brand: "paypal" })
+    : await transitionPayment({ db }, paymentId, ["pending"], "cancelled", now);
   return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
 }
 
 /** "Cancel and return to the shop" on the hosted page. */
 export async function sandboxCancel(ctx: Pick<Ctx, "db">, paymentId: string, now: Date): Promise<SandboxResult> {
   const { db } = ctx;
-  const moved = await transitionPayment(db, paymentId, ["pending", "requires_action"], "cancelled", now);
+  const moved = await transitionPayment({ db }, paymentId, ["pending", "requires_action"], "cancelled", now);
   return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
 }

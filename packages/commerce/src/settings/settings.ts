@@ -3,12 +3,14 @@ import type { Db } from "../db/database.ts";
 
 /** Shop settings stored in the database, so every process sees a change without a restart. */
 
-export async function getSetting(db: Db, key: string): Promise<string | undefined> {
+export async function getSetting(ctx: Pick<Ctx, "db">, key: string): Promise<string | undefined> {
+  const { db } = ctx;
   const row = await db.selectFrom("setting").select("value").where("key", "=", key).executeTakeFirst();
   return row?.value;
 }
 
-export async function setSetting(db: Db, key: string, value: string, now: Date): Promise<void> {
+export async function setSetting(ctx: Pick<Ctx, "db">, key: string, value: string, now: Date): Promise<void> {
+  const { db } = ctx;
   await db
     .insertInto("setting")
     .values({ key, value, updated_at: now.toISOString() })
@@ -25,7 +27,7 @@ export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()):
   const { db } = ctx;
   const cached = maintenanceCache.get(db);
   if (cached && now - cached.at < MAINTENANCE_TTL_MS) return cached.value;
-  const value = getSetting(db, MAINTENANCE_KEY).then((v) => v === "on");
+  const value = getSetting({ db }, MAINTENANCE_KEY).then((v) => v === "on");
   maintenanceCache.set(db, { at: now, value });
   value.catch(() => maintenanceCache.delete(db));
   return value;
@@ -33,6 +35,6 @@ export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()):
 
 export async function setMaintenanceMode(ctx: Pick<Ctx, "db">, on: boolean, now: Date): Promise<void> {
   const { db } = ctx;
-  await setSetting(db, MAINTENANCE_KEY, on ? "on" : "off", now);
+  await setSetting({ db }, MAINTENANCE_KEY, on ? "on" : "off", now);
   maintenanceCache.delete(db);
 }
