@@ -95,7 +95,7 @@ beforeAll(async () => {
     .where("key", "=", "women-dresses")
     .executeTakeFirstOrThrow();
   await writeProductRecords(
-    db,
+    { db },
     [
       testProduct(PRODUCT_ID, leaf.id, variants(PRODUCT_ID, false)),
       testProduct(SOLD_OUT_ID, leaf.id, variants(SOLD_OUT_ID, true)),

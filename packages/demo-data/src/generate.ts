@@ -77,7 +77,7 @@ export function generateDemoCatalog(options: DemoOptions = {}): DemoCatalog {
 /** Writes the demo catalogue into a migrated database. */
 export async function loadDemoCatalog(db: Db, options: DemoOptions = {}, now = new Date()): Promise<DemoCatalog> {
   const demo = generateDemoCatalog({ ...options, today: options.today ?? now });
-  await writeCatalog(db, demo.categories, demo.products, now);
+  await writeCatalog({ db }, demo.categories, demo.products, now);
   await db.transaction().execute(async (trx) => {
     await writePromotions({ db: trx }, demo.promotions, now);
     await writeOutfits({ db: trx }, demo.outfits);

@@ -15,7 +15,7 @@ export const DIALECT = process.env.DATABASE_URL?.startsWith("postgres") ? "postg
 export async function fixtureDatabase(): Promise<TestDatabase> {
   const testDb = await createTestDatabase();
   const { db } = testDb;
-  await writeCatalog(db, CATEGORIES, PRODUCTS, TODAY);
+  await writeCatalog({ db }, CATEGORIES, PRODUCTS, TODAY);
   await writePhysicalStores({ db }, PHYSICAL_STORES);
   await writeStoreStock({ db }, STORE_STOCK);
   await writePromotions({ db }, PROMOTIONS, TODAY);

@@ -47,7 +47,7 @@ describe(`search service on ${DIALECT}`, () => {
     const [coat] = await loadProductRecords(testDb, [104]);
     if (!coat) throw new Error("fixture");
     await writeProductRecords(
-      testDb.db,
+      testDb,
       [
         {
           ...coat,

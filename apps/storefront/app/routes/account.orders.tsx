@@ -17,7 +17,7 @@ export const handle = { pageType: "account_area" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  return { orders: await listCustomerOrders(store.services.db, customer.id, { limit: 100 }) };
+  return { orders: await listCustomerOrders(store.ctx, customer.id, { limit: 100 }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

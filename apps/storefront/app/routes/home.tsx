@@ -11,7 +11,7 @@ export const handle = { pageType: "home" };
 /** The store's home page: the home content entry of the store's language (drafts in preview mode). */
 export async function loader({ context }: Route.LoaderArgs): Promise<ContentPageData> {
   const store = storeRequest(context);
-  const entry = await findContentEntry(store.services.db, store.shop.language, "home", "");
+  const entry = await findContentEntry(store.ctx, store.shop.language, "home", "");
   const page = entry ? await loadContentPage(store, entry) : undefined;
   store.cachePage();
   // A shop without (published) home content still has a home page: an empty one, not an error.

@@ -80,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
   switch (intent) {
     case "card":
       result = await sandboxPayWithCard(
-        db,
+        { db },
         payment.id,
         {
           number: formText(form, "number"),
@@ -93,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
       break;
     case "challenge-pass":
     case "challenge-fail":
-      result = await sandboxCompleteChallenge(db, payment.id, intent === "challenge-pass", now);
+      result = await sandboxCompleteChallenge({ db }, payment.id, intent === "challenge-pass", now);
       break;
     case "paypal-approve":
     case "paypal-cancel":

@@ -11,7 +11,7 @@ export const handle = { pageType: "service" };
 /** `/s/{slug}/`: a service page of the store's language; an unknown or unpublished one is an invalid page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
-  const entry = await findContentEntry(store.services.db, store.shop.language, "service", params.slug);
+  const entry = await findContentEntry(store.ctx, store.shop.language, "service", params.slug);
   const page = entry ? await loadContentPage(store, entry) : undefined;
   if (!page) invalidPage(request);
   store.cachePage();

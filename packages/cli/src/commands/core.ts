@@ -91,7 +91,7 @@ export const coreCommands: Command[] = [
         return 1;
       }
       const db = await ctx.db();
-      const result = await importCatalog(db, lines, ctx.now(), { stock });
+      const result = await importCatalog({ db }, lines, ctx.now(), { stock });
       if (!result.ok) {
         ctx.err(`Rejected ${file}: ${result.issues.length} problem(s), nothing was imported`);
         for (const issue of result.issues) ctx.err(`  ${formatImportIssue(issue)}`);

@@ -511,11 +511,12 @@ export interface LockedBasketLine {
  * second placement wait) and returns its stored lines; `clear()` empties it in the same transaction.
  */
 export async function lockBasketForOrder(
-  trx: Db,
+  ctx: Pick<Ctx, "db">,
   storeCode: string,
   shopper: Shopper,
   now: Date,
 ): Promise<{ lines: LockedBasketLine[]; clear(): Promise<void> }> {
+  const { db: trx } = ctx;
   const at = now.toISOString();
   const basket = await lockBasket(trx, storeCode, ownerOf(shopper), at);
   const rows = await readItems(trx, basket.id);

@@ -245,6 +245,6 @@ export async function seedBasketFixtures(db: Db, now: Date): Promise<void> {
     ],
     now,
   );
-  await writeProductRecords(db, fixtureProducts(), now);
+  await writeProductRecords({ db }, fixtureProducts(), now);
   await writePromotions({ db }, fixturePromotions(now), now);
 }

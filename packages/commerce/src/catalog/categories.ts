@@ -146,6 +146,5 @@ export class CategoryTree {
 }
 
 export async function loadCategoryTree(ctx: Pick<Ctx, "db">): Promise<CategoryTree> {
-  const { db } = ctx;
-  return new CategoryTree(await loadCategoryRecords({ db }));
+  return new CategoryTree(await loadCategoryRecords(ctx));
 }

@@ -35,7 +35,7 @@ async function stockOf(variantId: number): Promise<number> {
 
 describe("catalog import", () => {
   it("imports a valid file and exports the same records back", async () => {
-    const result = await importCatalog(t.db, lines, now);
+    const result = await importCatalog(t, lines, now);
     expect(result).toEqual({
       ok: true,
       categories: demo.categories.length,
@@ -66,7 +66,7 @@ describe("catalog import", () => {
 
   it("re-imports idempotently", async () => {
     const before = await catalogStats(t);
-    const result = await importCatalog(t.db, lines, now);
+    const result = await importCatalog(t, lines, now);
     expect(result.ok).toBe(true);
     expect(await catalogStats(t)).toEqual(before);
   });
@@ -91,7 +91,7 @@ describe("catalog import", () => {
       };
       return JSON.stringify({ ...record, variants: [...record.variants, added] });
     });
-    expect((await importCatalog(t.db, withNewVariant, now)).ok).toBe(true);
+    expect((await importCatalog(t, withNewVariant, now)).ok).toBe(true);
     expect(await stockOf(variantId)).toBe(22);
     expect(await stockOf(99_800_001)).toBe(7);
   });
@@ -112,7 +112,7 @@ describe("catalog import", () => {
         return JSON.stringify({ ...record, variants: [{ ...record.variants[0], stock }, ...record.variants.slice(1)] });
       });
 
-    const refused = await importCatalog(t.db, setTo(stale, 40), now, { stock: "set" });
+    const refused = await importCatalog(t, setTo(stale, 40), now, { stock: "set" });
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.issues).toEqual([
@@ -126,12 +126,12 @@ describe("catalog import", () => {
     expect(await stockOf(variantId)).toBe(sold);
 
     const fresh = await exportLines();
-    expect((await importCatalog(t.db, setTo(fresh, 40, true), now, { stock: "set" })).ok).toBe(false);
-    expect((await importCatalog(t.db, setTo(fresh, 40), now, { stock: "set" })).ok).toBe(true);
+    expect((await importCatalog(t, setTo(fresh, 40, true), now, { stock: "set" })).ok).toBe(false);
+    expect((await importCatalog(t, setTo(fresh, 40), now, { stock: "set" })).ok).toBe(true);
     expect(await stockOf(variantId)).toBe(40);
     // The same file again changes nothing and is accepted; the version moved with the set.
-    expect((await importCatalog(t.db, setTo(fresh, 40), now, { stock: "set" })).ok).toBe(true);
-    expect((await importCatalog(t.db, setTo(fresh, 41), now, { stock: "set" })).ok).toBe(false);
+    expect((await importCatalog(t, setTo(fresh, 40), now, { stock: "set" })).ok).toBe(true);
+    expect((await importCatalog(t, setTo(fresh, 41), now, { stock: "set" })).ok).toBe(false);
     expect(await stockOf(variantId)).toBe(40);
   });
 
@@ -157,7 +157,7 @@ describe("catalog import", () => {
       }),
       JSON.stringify({ type: "product", id: 999_004 }),
     ];
-    const result = await importCatalog(t.db, bad, now);
+    const result = await importCatalog(t, bad, now);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toContainEqual({
@@ -184,7 +184,7 @@ describe("catalog import", () => {
   it("rejects references to unknown categories and duplicate ids across lines", async () => {
     const product = JSON.parse(lines[demo.categories.length] as string);
     const result = await importCatalog(
-      t.db,
+      t,
       [JSON.stringify({ ...product, categoryIds: [424242] }), JSON.stringify(product)],
       now,
     );
@@ -197,7 +197,7 @@ describe("catalog import", () => {
   it("rejects a sale price that is not below the list price", async () => {
     const product = JSON.parse(lines[demo.categories.length] as string);
     product.variants[0].prices.DE.salePrice = product.variants[0].prices.DE.listPrice + 100;
-    const result = await importCatalog(t.db, [JSON.stringify(product)], now);
+    const result = await importCatalog(t, [JSON.stringify(product)], now);
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.issues[0]).toEqual({

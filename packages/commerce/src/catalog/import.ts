@@ -1,3 +1,4 @@
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { chunk } from "../util.ts";
 import { specErrorMap } from "../validation.ts";
@@ -186,11 +187,12 @@ export interface ImportOptions {
  * nothing of it is written. A valid file is written in one transaction.
  */
 export async function importCatalog(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   lines: Iterable<string>,
   now: Date,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const { db } = ctx;
   const { records, issues } = parseCatalogLines(lines);
   if (issues.length > 0) return { ok: false, issues };
   const crossIssues = await crossCheck(db, records);
@@ -203,7 +205,7 @@ export async function importCatalog(
   const categories = records.flatMap((r) => (r.record.type === "category" ? [r.record] : []));
   const products = records.flatMap((r) => (r.record.type === "product" ? [r.record] : []));
   try {
-    await writeCatalog(db, categories, products, now, setStock ? "guarded" : "keep");
+    await writeCatalog(ctx, categories, products, now, setStock ? "guarded" : "keep");
   } catch (error) {
     // A sale committed between the check above and the write.
     if (error instanceof StockMovedError) return { ok: false, issues: await movedStockIssues(db, records) };
@@ -247,15 +249,16 @@ async function movedStockIssues(db: Db, records: Parsed[]): Promise<ImportIssue[
 
 /** Writes already-valid records in one transaction. */
 export async function writeCatalog(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   categories: readonly CategoryRecord[],
   products: readonly ProductRecord[],
   now: Date,
   stock: StockWrite = "replace",
 ): Promise<void> {
+  const { db } = ctx;
   await db.transaction().execute(async (trx) => {
     await writeCategoryRecords({ db: trx }, categories, now);
-    await writeProductRecords(trx, products, now, stock);
+    await writeProductRecords({ db: trx }, products, now, stock);
   });
 }
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
     variants: p.variants.map((v, j) => ({ ...v, id: (i + 1) * 100 + j })),
   }));
   const lines = [...demo.categories, ...products].map((r) => JSON.stringify(r));
-  const result = await importCatalog(t.db, lines, now);
+  const result = await importCatalog(t, lines, now);
   expect(result.ok).toBe(true);
 });
 afterAll(async () => {

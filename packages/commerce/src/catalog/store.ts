@@ -102,11 +102,12 @@ export class StockMovedError extends Error {
 
 /** Writes products with everything they own; variants keep their ids so baskets and orders stay valid. */
 export async function writeProductRecords(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   records: readonly ProductRecord[],
   now: Date,
   stock: StockWrite = "replace",
 ): Promise<void> {
+  const { db } = ctx;
   if (records.length === 0) return;
   const stamp = now.toISOString();
   const productIds = records.map((p) => p.id);
@@ -368,7 +369,7 @@ export async function loadProductRecords(ctx: Pick<Ctx, "db">, ids?: readonly nu
   const { db } = ctx;
   if (ids && ids.length === 0) return [];
   if (ids && ids.length > ROWS_PER_INSERT) {
-    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords({ db }, part)));
+    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords(ctx, part)));
     return parts.flat();
   }
   const only = ids ? [...ids] : undefined;

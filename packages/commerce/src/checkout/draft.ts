@@ -113,7 +113,7 @@ export async function writeDraft(
 ): Promise<CheckoutDraft> {
   const { db } = ctx;
   const owner = ownerOf(shopper);
-  const current = await readDraft({ db }, storeCode, shopper);
+  const current = await readDraft(ctx, storeCode, shopper);
   const next: CheckoutDraft = { ...current, ...patch };
   for (const key of Object.keys(next) as (keyof CheckoutDraft)[]) if (next[key] === undefined) delete next[key];
   const at = now.toISOString();

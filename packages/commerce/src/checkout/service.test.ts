@@ -232,7 +232,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     const stock = await stockOf(V.teeM);
     const before = await orderCount();
     const payment = hostedPayment(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
-    const declined = await sandboxPayWithCard(ctx.db, payment.id, card(SANDBOX_TEST_CARDS.declined), NOW);
+    const declined = await sandboxPayWithCard(ctx, payment.id, card(SANDBOX_TEST_CARDS.declined), NOW);
     expect(declined.ok && declined.payment.status).toBe("declined");
     expect(await completeCheckoutPayment(ctx, shopper, payment.id)).toEqual({
       ok: false,
@@ -260,14 +260,9 @@ describe(`checkout and order placement (${dialectName})`, () => {
       error: "PaymentPending",
       paymentId: payment.id,
     });
-    const invalid = await sandboxPayWithCard(
-      ctx.db,
-      payment.id,
-      { ...card("4242 4242 4242 4241"), expiry: "01/20" },
-      NOW,
-    );
+    const invalid = await sandboxPayWithCard(ctx, payment.id, { ...card("4242 4242 4242 4241"), expiry: "01/20" }, NOW);
     expect(invalid).toMatchObject({ ok: false, error: "invalid" });
-    await sandboxPayWithCard(ctx.db, payment.id, card(SANDBOX_TEST_CARDS.success), NOW);
+    await sandboxPayWithCard(ctx, payment.id, card(SANDBOX_TEST_CARDS.success), NOW);
     // Someone else's browser cannot complete it.
     expect(await completeCheckoutPayment(ctx, t.guest(), payment.id)).toEqual({ ok: false, error: "PaymentNotFound" });
     const order = placed(await completeCheckoutPayment(ctx, shopper, payment.id));
@@ -287,9 +282,9 @@ describe(`checkout and order placement (${dialectName})`, () => {
       await fillCheckout(ctx, shopper, { payment: "credit_card" });
       const payment = hostedPayment(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
       expect(payment.currency).toBe("CHF");
-      const challenged = await sandboxPayWithCard(ctx.db, payment.id, card(SANDBOX_TEST_CARDS.threeDSecure), NOW);
+      const challenged = await sandboxPayWithCard(ctx, payment.id, card(SANDBOX_TEST_CARDS.threeDSecure), NOW);
       expect(challenged.ok && challenged.payment.status).toBe("requires_action");
-      await sandboxCompleteChallenge(ctx.db, payment.id, passed, NOW);
+      await sandboxCompleteChallenge(ctx, payment.id, passed, NOW);
       const outcome = await completeCheckoutPayment(ctx, shopper, payment.id);
       if (passed) expect(placed(outcome)).toMatchObject({ status: "paid", storeCode: "fr-ch", currency: "CHF" });
       else expect(outcome).toEqual({ ok: false, error: "PaymentDeclined", declineCode: "authentication_failed" });
@@ -318,7 +313,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     await addToBasket(ctx, shopper, variant, 1);
     await fillCheckout(ctx, shopper, { payment: "credit_card" });
     const payment = hostedPayment(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
-    await sandboxPayWithCard(ctx.db, payment.id, card(SANDBOX_TEST_CARDS.success), NOW);
+    await sandboxPayWithCard(ctx, payment.id, card(SANDBOX_TEST_CARDS.success), NOW);
     await setStock(variant, 0);
     expect(await completeCheckoutPayment(ctx, shopper, payment.id)).toEqual({
       ok: false,

@@ -509,7 +509,7 @@ async function place(
   let placed: { orderId: number; replayed: boolean };
   try {
     placed = await ctx.db.transaction().execute(async (trx) => {
-      const basket = await lockBasketForOrder(trx, ctx.shop.code, shopper, now);
+      const basket = await lockBasketForOrder({ ...ctx, db: trx }, ctx.shop.code, shopper, now);
       // Checked again under the basket lock: a twin request may have placed the order while this one waited.
       const twin = await trx
         .selectFrom("shop_order")

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { recordCatalogChanges } from "../catalog/changes.ts";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import { hasControlCharacters } from "../validation.ts";
 import { type ContentBlock, contentBlocksSchema } from "./blocks.ts";
@@ -128,11 +127,12 @@ function toEntry(row: ContentRow): ContentEntry {
 }
 
 export async function findContentEntry(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   language: string,
   pageType: PageType,
   slug: string,
 ): Promise<ContentEntry | undefined> {
+  const { db } = ctx;
   // A slug from a URL may hold anything; no entry's holds control characters (nor can PostgreSQL compare NUL).
   if (hasControlCharacters(slug)) return undefined;
   const row = await db

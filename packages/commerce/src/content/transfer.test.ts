@@ -40,13 +40,13 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
     const result = await importContent(testDb, JSON.stringify(file), NOW);
     expect(result).toEqual({ ok: true, entries: 3 });
 
-    const shipping = await findContentEntry(testDb.db, "de", "service", "versand");
+    const shipping = await findContentEntry(testDb, "de", "service", "versand");
     expect(shipping?.publishedBlocks).toEqual(file[0]?.publishedBlocks);
     expect(shipping?.publishedAt).toBe(NOW.toISOString());
-    const french = await findContentEntry(testDb.db, "fr", "service", "livraison");
+    const french = await findContentEntry(testDb, "fr", "service", "livraison");
     expect(french?.publishedBlocks).toBeNull();
     expect(french?.publishedAt).toBeNull();
-    const home = await findContentEntry(testDb.db, "de", "home", "");
+    const home = await findContentEntry(testDb, "de", "home", "");
     expect(home?.draftBlocks[0]).toMatchObject({ type: "banner", textColor: "dark" });
 
     const exported = await exportContent(testDb);
@@ -59,7 +59,7 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
   it("replaces an entry with the same language, page type and slug", async () => {
     const result = await importContent(testDb, JSON.stringify([entry({ title: "Versand & Lieferung" })]), NOW);
     expect(result.ok).toBe(true);
-    expect((await findContentEntry(testDb.db, "de", "service", "versand"))?.title).toBe("Versand & Lieferung");
+    expect((await findContentEntry(testDb, "de", "service", "versand"))?.title).toBe("Versand & Lieferung");
     expect(await listContentEntries(testDb)).toHaveLength(3);
   });
 
@@ -85,7 +85,7 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(lines.find((l) => l.startsWith("entry 3, slug:"))).toMatch(/lower-case words/);
     expect(result.issues.some((i) => i.entry === 1)).toBe(false);
     // Entry 1 was fine, but nothing of a rejected file is written.
-    expect(await findContentEntry(testDb.db, "de", "service", "zahlung")).toBeUndefined();
+    expect(await findContentEntry(testDb, "de", "service", "zahlung")).toBeUndefined();
     expect(await exportContent(testDb)).toEqual(before);
   });
 

@@ -84,8 +84,7 @@ export async function importContent(ctx: Pick<Ctx, "db">, text: string, now: Dat
 
 /** Every content entry as import records, in a stable order (language, page type, slug). */
 export async function exportContent(ctx: Pick<Ctx, "db">): Promise<ContentEntryRecord[]> {
-  const { db } = ctx;
-  const entries = await listContentEntries({ db });
+  const entries = await listContentEntries(ctx);
   return entries.map((e) => ({
     language: e.language,
     slug: e.slug,

@@ -288,7 +288,7 @@ describe(`order lifecycle (${dialectName})`, () => {
   it("lists a customer's orders newest first and shows only their own", async () => {
     const a = await newOrder();
     const b = await newOrder();
-    const own = await listCustomerOrders(orders.db, a.customerId);
+    const own = await listCustomerOrders(orders, a.customerId);
     expect(own.map((o) => o.number)).toEqual([a.number]);
     expect(own[0]).toMatchObject({ status: "placed", units: 2, total: a.totals.total, currency: "EUR" });
     expect(await getCustomerOrder(orders, a.customerId, b.number)).toBeNull();

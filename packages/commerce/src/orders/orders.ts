@@ -315,10 +315,11 @@ export async function getCustomerOrder(
 
 /** The customer's orders, newest first. */
 export async function listCustomerOrders(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   customerId: string,
   options: { limit?: number; offset?: number } = {},
 ): Promise<OrderSummary[]> {
+  const { db } = ctx;
   const rows = await db
     .selectFrom("shop_order")
     .select(["id", "number", "store_code", "currency", "status", "placed_at", "total"])

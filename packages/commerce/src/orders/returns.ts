@@ -150,7 +150,7 @@ export async function getReturnLabel(ctx: Pick<Ctx, "db">, token: string): Promi
     .where("label_token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
-  const order = await getOrderById({ db }, Number(row.order_id));
+  const order = await getOrderById(ctx, Number(row.order_id));
   const ret = order?.returns.find((r) => r.number === row.number);
   if (!order || !ret) return null;
   const centre = RETURN_CENTRES[order.shippingCountry];

@@ -22,11 +22,10 @@ const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 const normalize = (value: string) => value.trim().toLowerCase().replace(/\s+/g, "");
 
 export async function findOrderForLookup(ctx: Pick<Ctx, "db">, input: OrderLookupInput): Promise<OrderDetails | null> {
-  const { db } = ctx;
   const number = input.number.trim().replace(/\s+/g, "");
   const given = normalize(input.emailOrZipCode);
   if (given === "") return null;
-  const order = await getOrderByNumber({ db }, number);
+  const order = await getOrderByNumber(ctx, number);
   // Compared as digests in constant time, and the same work is done when there is no order.
   const candidates = order
     ? [order.email, order.shippingAddress.zipCode, order.billingAddress.zipCode].map(normalize)

@@ -134,18 +134,15 @@ export async function transitionPayment(
 
 /** Inside the order's transaction: the authorized payment now pays this order. */
 export function capturePayment(ctx: Pick<Ctx, "db">, id: string, orderId: number, now: Date): Promise<boolean> {
-  const { db: trx } = ctx;
   return transitionPayment(ctx, id, ["authorized"], "captured", now, { order_id: orderId });
 }
 
 /** Releases an authorization that no order will use (out of stock, changed basket). */
 export function voidPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
-  const { db } = ctx;
-  return transitionPayment({ db }, id, ["authorized", "pending", "requires_action"], "voided", now);
+  return transitionPayment(ctx, id, ["authorized", "pending", "requires_action"], "voided", now);
 }
 
 /** Pays a captured payment back (a cancelled order). */
 export function refundPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
-  const { db: trx } = ctx;
   return transitionPayment(ctx, id, ["captured"], "refunded", now);
 }

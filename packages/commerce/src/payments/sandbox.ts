@@ -1,5 +1,4 @@
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/database.ts";
 import { getPayment, type Payment, transitionPayment } from "./payments.ts";
 
 /**
@@ -91,12 +90,12 @@ export function validateCard(input: CardInput, now: Date): CardIssue[] {
   return issues;
 }
 
-async function reload(db: Db, id: string): Promise<Payment> {
-  return (await getPayment({ db }, id)) as Payment;
+async function reload(ctx: Pick<Ctx, "db">, id: string): Promise<Payment> {
+  return (await getPayment(ctx, id)) as Payment;
 }
 
-async function stateError(db: Db, id: string): Promise<SandboxResult> {
-  const payment = await getPayment({ db }, id);
+async function stateError(ctx: Pick<Ctx, "db">, id: string): Promise<SandboxResult> {
+  const payment = await getPayment(ctx, id);
   return payment ? { ok: false, error: "WrongState", payment } : { ok: false, error: "PaymentNotFound" };
 }
 
@@ -105,12 +104,12 @@ async function stateError(db: Db, id: string): Promise<SandboxResult> {
  * any other valid number is declined as the sandbox does not know it.
  */
 export async function sandboxPayWithCard(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   paymentId: string,
   input: CardInput,
   now: Date,
 ): Promise<SandboxResult> {
-  const payment = await getPayment({ db }, paymentId);
+  const payment = await getPayment(ctx, paymentId);
   if (payment?.method !== "credit_card") return { ok: false, error: "PaymentNotFound" };
   if (payment.status !== "pending") return { ok: false, error: "WrongState", payment };
   const issues = validateCard(input, now);
@@ -120,29 +119,29 @@ export async function sandboxPayWithCard(
   const behaviour = BEHAVIOUR.get(digits) ?? { outcome: "decline", declineCode: "card_not_supported" };
   const moved =
     behaviour.outcome === "authorize"
-      ? await transitionPayment({ db }, paymentId, ["pending"], "authorized", now, card)
+      ? await transitionPayment(ctx, paymentId, ["pending"], "authorized", now, card)
       : behaviour.outcome === "challenge"
-        ? await transitionPayment({ db }, paymentId, ["pending"], "requires_action", now, card)
-        : await transitionPayment({ db }, paymentId, ["pending"], "declined", now, {
+        ? await transitionPayment(ctx, paymentId, ["pending"], "requires_action", now, card)
+        : await transitionPayment(ctx, paymentId, ["pending"], "declined", now, {
             ...card,
             decline_code: behaviour.declineCode ?? "card_declined",
           });
-  return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
+  return moved ? { ok: true, payment: await reload(ctx, paymentId) } : stateError(ctx, paymentId);
 }
 
 /** The 3-D Secure challenge: the bank's page confirms (authorized) or fails (declined). */
 export async function sandboxCompleteChallenge(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   paymentId: string,
   passed: boolean,
   now: Date,
 ): Promise<SandboxResult> {
   const moved = passed
-    ? await transitionPayment({ db }, paymentId, ["requires_action"], "authorized", now)
-    : await transitionPayment({ db }, paymentId, ["requires_action"], "declined", now, {
+    ? await transitionPayment(ctx, paymentId, ["requires_action"], "authorized", now)
+    : await transitionPayment(ctx, paymentId, ["requires_action"], "declined", now, {
         decline_code: "authentication_failed",
       });
-  return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
+  return moved ? { ok: true, payment: await reload(ctx, paymentId) } : stateError(ctx, paymentId);
 }
 
 /** The PayPal sandbox: the buyer approves (authorized) or cancels. */
@@ -152,18 +151,16 @@ export async function sandboxPayPal(
   approve: boolean,
   now: Date,
 ): Promise<SandboxResult> {
-  const { db } = ctx;
-  const payment = await getPayment({ db }, paymentId);
+  const payment = await getPayment(ctx, paymentId);
   if (payment?.method !== "paypal") return { ok: false, error: "PaymentNotFound" };
   const moved = approve
-    ? await transitionPayment({ db }, paymentId, ["pending"], "authorized", now, { card_brand: "paypal" })
-    : await transitionPayment({ db }, paymentId, ["pending"], "cancelled", now);
-  return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
+    ? await transitionPayment(ctx, paymentId, ["pending"], "authorized", now, { card_brand: "paypal" })
+    : await transitionPayment(ctx, paymentId, ["pending"], "cancelled", now);
+  return moved ? { ok: true, payment: await reload(ctx, paymentId) } : stateError(ctx, paymentId);
 }
 
 /** "Cancel and return to the shop" on the hosted page. */
 export async function sandboxCancel(ctx: Pick<Ctx, "db">, paymentId: string, now: Date): Promise<SandboxResult> {
-  const { db } = ctx;
-  const moved = await transitionPayment({ db }, paymentId, ["pending", "requires_action"], "cancelled", now);
-  return moved ? { ok: true, payment: await reload(db, paymentId) } : stateError(db, paymentId);
+  const moved = await transitionPayment(ctx, paymentId, ["pending", "requires_action"], "cancelled", now);
+  return moved ? { ok: true, payment: await reload(ctx, paymentId) } : stateError(ctx, paymentId);
 }

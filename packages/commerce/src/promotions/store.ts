@@ -59,9 +59,8 @@ export async function loadPromotions(ctx: Pick<Ctx, "db">): Promise<PromotionRec
 
 /** Promotions running in a store at a moment, best (lowest priority number) first. */
 export async function activePromotions(ctx: Pick<Ctx, "db">, storeCode: string, now: Date): Promise<PromotionRecord[]> {
-  const { db } = ctx;
   const at = now.toISOString();
-  return (await loadPromotions({ db })).filter(
+  return (await loadPromotions(ctx)).filter(
     (p) => p.storeCodes.includes(storeCode) && p.validFrom <= at && at < p.validTo,
   );
 }

@@ -27,7 +27,7 @@ export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()):
   const { db } = ctx;
   const cached = maintenanceCache.get(db);
   if (cached && now - cached.at < MAINTENANCE_TTL_MS) return cached.value;
-  const value = getSetting({ db }, MAINTENANCE_KEY).then((v) => v === "on");
+  const value = getSetting(ctx, MAINTENANCE_KEY).then((v) => v === "on");
   maintenanceCache.set(db, { at: now, value });
   value.catch(() => maintenanceCache.delete(db));
   return value;
@@ -35,6 +35,6 @@ export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()):
 
 export async function setMaintenanceMode(ctx: Pick<Ctx, "db">, on: boolean, now: Date): Promise<void> {
   const { db } = ctx;
-  await setSetting({ db }, MAINTENANCE_KEY, on ? "on" : "off", now);
+  await setSetting(ctx, MAINTENANCE_KEY, on ? "on" : "off", now);
   maintenanceCache.delete(db);
 }
