@@ -13,5 +13,19 @@ if (!existsSync(join(buildDir, "server/index.js"))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * `npm start` runs this through a shell (`exec` in package.json replaces the shell, so npm's forwarded SIGTERM
+ * reaches this process). Should a wrapper still die without passing the signal on, this process notices that it
+ * was orphaned and stops as on SIGTERM, instead of serving on unsupervised.
+ */
+const PARENT_CHECK_MS = 1000;
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  process.kill(process.pid, "SIGTERM");
+}, PARENT_CHECK_MS);
+watch.unref();
+
 process.chdir(root);
 await import("../apps/storefront/server.ts");

@@ -8,6 +8,12 @@ import { StaticFiles } from "./static-files.ts";
 /**
  * The production server: static assets from the client build (long-lived caching, compressed) and every other
  * request through React Router. One process; run several behind a load balancer to scale out.
+ *
+ * Operations: JSON logs on standard output (one access line per request, with its X-Request-Id), `/healthz`
+ * (alive) and `/readyz` (ready for traffic) answered here first, a start that ends with one clear line on
+ * standard error when a setting is bad, the database cannot be reached or the port is taken, and a graceful
+ * stop on SIGTERM/SIGINT: readiness fails at once, no new connections, requests in flight get SHUTDOWN_DRAIN_MS
+ * to finish, then the services stop and the process exits 0.
  */
 
 // React picks its development or production build when it is first loaded: decide before loading anything
@@ -15,12 +21,30 @@ import { StaticFiles } from "./static-files.ts";
 process.env.NODE_ENV ??= "production";
 const { createRequestListener } = await import("@react-router/node");
 const { default: compression } = await import("compression");
+const { loadConfig, maskUrlPassword } = await import("@vitrine/commerce/config");
+const { createLogger, REQUEST_ID_HEADER, requestIdFrom } = await import("@vitrine/commerce/log");
+const { databaseTrouble } = await import("@vitrine/commerce/availability");
+
+/** Ends a start that cannot succeed with one line an operator can act on, and no stack trace. */
+function cannotStart(reason: string): never {
+  process.stderr.write(`vitrine: cannot start: ${reason}\n`);
+  process.exit(1);
+}
+
+type Config = ReturnType<typeof loadConfig>;
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if ((error as Error).name === "ConfigError") cannotStart((error as Error).message);
+  throw error;
+}
+const log = createLogger({ level: config.LOG_LEVEL });
 
 const root = import.meta.dirname;
 const buildDir = resolve(root, process.env.VITRINE_BUILD_DIR ?? "build");
 const clientDir = join(buildDir, "client");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const { PORT: port, HOST: host } = config;
 
 type Entry = { ServerBuild: ServerBuild };
 interface PageRequest {
@@ -31,14 +55,19 @@ interface PageRequest {
 type BuildModule = ServerBuild & {
   entry: {
     module: {
-      initServices?: () => Promise<void>;
+      initServices?: (options: { log: typeof log }) => Promise<void>;
       stopServices?: () => Promise<void>;
       answerFromPageCache?: (request: PageRequest) => Promise<Response | undefined>;
     };
   };
 };
 
-const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as BuildModule;
+const serverEntry = join(buildDir, "server", "index.js");
+const build = (await import(pathToFileURL(serverEntry).href).catch((error: NodeJS.ErrnoException) => {
+  if (error.code === "ERR_MODULE_NOT_FOUND" && error.message.includes(serverEntry))
+    cannotStart(`no storefront build at ${buildDir} (run npm run build)`);
+  throw error;
+})) as BuildModule;
 const handle = createRequestListener({
   build: build as unknown as Entry["ServerBuild"],
   mode: process.env.NODE_ENV ?? "production",
@@ -79,14 +108,8 @@ async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promi
 const staticFiles = new StaticFiles(clientDir);
 
 /** Files of the client build, in the precompressed encoding the browser accepts (precompress.ts). */
-async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-  } catch {
-    return false;
-  }
   const file = await staticFiles.get(pathname, req.headers["accept-encoding"]);
   if (!file) return false;
   res.statusCode = 200;
@@ -105,47 +128,164 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<b
   return true;
 }
 
+/** Where the process is: starting (services not ready), serving, or stopping (draining requests in flight). */
+let phase: "starting" | "serving" | "stopping" = "starting";
+let servicesStarted: Promise<void> = Promise.resolve();
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json");
+  res.setHeader("cache-control", "no-store");
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Liveness and readiness that do not depend on the services: `/healthz` is 200 while the process runs;
+ * `/readyz` is 503 while starting or stopping, and otherwise React Router's readiness route runs its checks.
+ */
+function answerProbe(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (pathname === "/healthz") {
+    sendJson(res, 200, { status: "ok" });
+    return true;
+  }
+  if (pathname === "/readyz" && phase !== "serving") {
+    sendJson(res, 503, { status: "unavailable", failing: [phase === "starting" ? "starting" : "shutdown"] });
+    return true;
+  }
+  return false;
+}
+
+/** Responses not finished yet: a stop tells their clients to close the connection after them. */
+const inFlight = new Set<ServerResponse>();
+
 const server = createServer((req, res) => {
+  const started = performance.now();
+  // One id per request, in every log line about it and in the answer; React Router's middleware reads it here.
+  const requestId = requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER]));
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
   // The socket address for per-client rate limits (clientAddress of @vitrine/commerce); whatever a client sent
   // under this name is overwritten.
   req.headers["x-vitrine-client-address"] = req.socket.remoteAddress ?? "";
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+  } catch {
+    pathname = req.url ?? "/";
+  }
+  inFlight.add(res);
+  if (phase === "stopping") res.shouldKeepAlive = false;
+  res.once("close", () => {
+    inFlight.delete(res);
+    log.info(
+      {
+        requestId,
+        method: req.method,
+        path: pathname,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      },
+      "request",
+    );
+    if (phase === "stopping") server.closeIdleConnections();
+  });
   drainUnreadBody(req, res);
+  if (answerProbe(req, res, pathname)) return;
   compress(req as never, res as never, () => {
-    serveStatic(req, res)
+    servicesStarted
+      .then(() => serveStatic(req, res, pathname))
       // A failing fast path (the database away) leaves the request to React Router, which answers it properly.
       .then((served) => served || serveCachedPage(req, res).catch(() => false))
       .then((served) => {
         if (!served) return handle(req, res);
       })
       .catch((error: unknown) => {
-        console.error(error);
+        log.error({ err: error, requestId, method: req.method, path: pathname }, "request failed");
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
   });
 });
 
-const started = performance.now();
-await build.entry.module.initServices?.();
-server.listen(port, host, () => {
-  const shown = host === "0.0.0.0" ? "localhost" : host;
-  console.log(
-    `vitrine: shop ready at http://${shown}:${port}/ (${Math.round(performance.now() - started)} ms to start services)`,
-  );
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`vitrine: ${signal} received, stopping`);
-  const force = setTimeout(() => server.closeAllConnections(), 5000);
-  force.unref();
-  server.close();
-  server.closeIdleConnections();
-  await build.entry.module.stopServices?.();
-  clearTimeout(force);
-  process.exit(0);
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
+
+/** Listens, or ends the start with one line when the port is taken or not ours to use. */
+function listen(): Promise<void> {
+  return new Promise((done) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") cannotStart(`port ${port} on ${host} is already in use (PORT, HOST)`);
+      if (error.code === "EACCES") cannotStart(`no permission to listen on port ${port} (PORT)`);
+      if (error.code === "EADDRNOTAVAIL") cannotStart(`address ${host} is not on this machine (HOST)`);
+      cannotStart(`cannot listen on ${host}:${port}: ${error.message}`);
+    });
+    server.listen(port, host, () => done());
+  });
+}
+
+/** The one line for a start whose services failed; an unexpected failure is logged with its stack too. */
+function startFailure(error: unknown): string {
+  const err = error as Error;
+  if (err.name === "ConfigError") return err.message;
+  const trouble = databaseTrouble(error);
+  const database = config.DATABASE_URL ? maskUrlPassword(config.DATABASE_URL) : "the SQLite file";
+  if (trouble?.kind === "unreachable") return `cannot reach the database ${database} (${trouble.reason}; DATABASE_URL)`;
+  if (trouble) return `the database ${database} refuses writes (${trouble.reason})`;
+  log.fatal({ err: error }, "starting the services failed");
+  return `starting the services failed: ${err.message}`;
+}
+
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+// Listening first ends a start on a taken port at once; requests wait for the services (readiness says 503).
+const starting = performance.now();
+await listen();
+servicesStarted = (async () => {
+  await build.entry.module.initServices?.({ log });
+})();
+try {
+  await servicesStarted;
+} catch (error) {
+  cannotStart(startFailure(error));
+}
+if (phase === "starting") phase = "serving";
+const shown = host === "0.0.0.0" ? "localhost" : host;
+log.info(
+  { url: `http://${shown}:${port}/`, ms: Math.round(performance.now() - starting) },
+  `shop ready at http://${shown}:${port}/`,
+);
+
+async function shutdown(signal: string): Promise<void> {
+  if (phase === "stopping") {
+    // A second signal: stop waiting for requests in flight.
+    log.warn({ signal, requests: inFlight.size }, "stopping now, closing the connections of requests in flight");
+    server.closeAllConnections();
+    return;
+  }
+  phase = "stopping";
+  log.info({ signal, requests: inFlight.size, drainMs: config.SHUTDOWN_DRAIN_MS }, "stopping: draining requests");
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  // Keep-alive connections between requests close now; the others after their answer.
+  server.closeIdleConnections();
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  const drain = setTimeout(() => {
+    log.warn({ requests: inFlight.size }, "drain timeout: closing the connections of requests still in flight");
+    server.closeAllConnections();
+  }, config.SHUTDOWN_DRAIN_MS);
+  await closed;
+  clearTimeout(drain);
+  // A stop during the start lets the services finish starting (a migration runs to its end), then stops them.
+  await servicesStarted.catch(() => undefined);
+  try {
+    await build.entry.module.stopServices?.();
+  } catch (error) {
+    log.error({ err: error }, "stopping the services failed");
+    process.exit(1);
+  }
+  log.info({ signal }, "stopped");
+  process.exit(0);
+}

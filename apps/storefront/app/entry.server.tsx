@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import { createLogger, type Logger } from "@vitrine/commerce";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,15 +10,18 @@ import { messagesForLocaleCode } from "./i18n/messages.server.ts";
 import { setMessageSource } from "./i18n/registry.ts";
 import { requestContext } from "./lib/context.ts";
 import { noteFailure } from "./lib/middleware.server.ts";
-import { getServices, stopServices } from "./lib/services.server.ts";
+import { getServices, type ServiceOptions, stopServices } from "./lib/services.server.ts";
 
 setMessageSource((locale) => messagesForLocaleCode(locale) ?? {});
 
 export const streamTimeout = 5_000;
 
-/** Called by the server before it listens: migrations, demo catalogue, indexes are ready before traffic. */
-export async function initServices(): Promise<void> {
-  await getServices();
+/**
+ * Called by the server at start, with its logger: migrations, demo catalogue, indexes are ready before requests
+ * are answered.
+ */
+export async function initServices(options: ServiceOptions = {}): Promise<void> {
+  await getServices(options);
 }
 
 export { stopServices };
@@ -69,7 +73,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) requestLog(loadContext).then((log) => log.error({ err: error }, "rendering failed"));
         },
       },
     );
@@ -85,11 +89,22 @@ function requestNonce(loadContext: RouterContextProvider): string | undefined {
 }
 
 /** Server-side errors are logged with their stack; the shopper only ever sees the error screen. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   noteFailure(request, error);
-  console.error(`vitrine: error handling ${request.method} ${new URL(request.url).pathname}:`, error);
+  void requestLog(context).then((log) =>
+    log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed"),
+  );
 };
+
+/** The request's logger (with its id) when the root middleware ran, else the process's. */
+async function requestLog(context: Readonly<RouterContextProvider>): Promise<Logger> {
+  try {
+    return context.get(requestContext).ctx.log;
+  } catch {
+    return (await getServices().catch(() => undefined))?.log ?? createLogger();
+  }
+}
 
 /** Anonymous page views answered from the page cache before React Router runs (server.ts). */
 export { answerFromPageCache } from "./lib/page-cache.server.ts";

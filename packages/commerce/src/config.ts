@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { z } from "zod";
 import type { Db } from "./db/database.ts";
 import { LOG_LEVELS } from "./log.ts";
 import { getSetting } from "./settings/settings.ts";
 
 /**
- * The one typed configuration of a Vitrine process, read from the environment and validated with zod.
+ * The one typed configuration of every Vitrine process (server, worker, CLI): the environment over an optional
+ * JSON file (`VITRINE_CONFIG`, or `vitrine.config.json` in the working directory), validated with zod.
  * Everything has a default that gives a working shop on the embedded SQLite database.
  */
 const configSchema = z.object({
@@ -37,6 +40,11 @@ const configSchema = z.object({
    */
   DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
   NODE_ENV: z.string().default("production"),
+  /**
+   * How long a stopping server lets requests in flight finish (SIGTERM, SIGINT) before it closes their
+   * connections, in milliseconds.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Level of the JSON logs on standard output (log.ts). */
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   /**
@@ -56,14 +64,112 @@ const configSchema = z.object({
 });
 
 export type VitrineConfig = z.output<typeof configSchema>;
+export type SettingName = keyof VitrineConfig;
+export type SettingSource = "default" | "file" | "env";
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): VitrineConfig {
-  const result = configSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid configuration:\n${lines}`);
+/** The names of all settings, in the order `vitrine config` shows them. */
+export const SETTING_NAMES = Object.keys(configSchema.shape) as SettingName[];
+
+/** A setting that cannot be used: its message is one line naming the setting, fit to end a start with. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export interface LoadedConfig {
+  config: VitrineConfig;
+  /** Where each setting's value came from. */
+  sources: Record<SettingName, SettingSource>;
+  /** The config file that was read, if any. */
+  file: string | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The config file: `VITRINE_CONFIG` (must exist), else `vitrine.config.json` in the working directory when present. */
+function configFilePath(env: Env): string | undefined {
+  if (env.VITRINE_CONFIG) return resolve(env.VITRINE_CONFIG);
+  const local = resolve("vitrine.config.json");
+  return existsSync(local) ? local : undefined;
+}
+
+function readConfigFile(file: string): Env {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new ConfigError(`config file ${file} (VITRINE_CONFIG): ${reason}`);
   }
-  return result.data;
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new ConfigError(`config file ${file}: expected a JSON object of settings`);
+  const values: Env = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    // A typo in a file would otherwise be ignored silently (the environment has plenty of unrelated names).
+    if (!(SETTING_NAMES as string[]).includes(name))
+      throw new ConfigError(`config file ${file}: unknown setting ${name}`);
+    if (value === null) continue;
+    if (!["string", "number", "boolean"].includes(typeof value))
+      throw new ConfigError(`config file ${file}: setting ${name} must be a string, number or boolean`);
+    values[name] = String(value);
+  }
+  return values;
+}
+
+/**
+ * Reads the configuration with where each value came from: the default, the config file or the environment (the
+ * environment wins). Throws a `ConfigError` naming the setting when one is invalid.
+ */
+export function loadConfigWithSources(env: Env = process.env): LoadedConfig {
+  const file = configFilePath(env);
+  const fromFile = file ? readConfigFile(file) : {};
+  const merged: Env = {};
+  const sources = {} as Record<SettingName, SettingSource>;
+  for (const name of SETTING_NAMES) {
+    if (env[name] !== undefined) {
+      merged[name] = env[name];
+      sources[name] = "env";
+    } else if (fromFile[name] !== undefined) {
+      merged[name] = fromFile[name];
+      sources[name] = "file";
+    } else {
+      sources[name] = "default";
+    }
+  }
+  const result = configSchema.safeParse(merged);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "?") as SettingName;
+      const shown = merged[name] === undefined ? "" : `=${JSON.stringify(maskSetting(name, merged[name]))}`;
+      const from = sources[name] === "file" ? ` (in ${file})` : "";
+      return `${name}${shown}${from}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid setting ${problems.join("; ")}`);
+  }
+  return { config: result.data, sources, file };
+}
+
+export function loadConfig(env: Env = process.env): VitrineConfig {
+  return loadConfigWithSources(env).config;
+}
+
+/** Settings that are secrets as a whole; URLs are shown with their password masked. */
+function isSecretSetting(name: string): boolean {
+  return name === "VITRINE_SECRET" || name === "PREVIEW_TOKEN" || /_(KEY|SECRET|TOKEN|PASSWORD)$/.test(name);
+}
+
+const MASK = "*****";
+
+/** A setting's value as it may be shown or logged: secrets masked, passwords in URLs masked. */
+export function maskSetting(name: string, value: unknown): string {
+  if (value === undefined) return "";
+  const text = String(value);
+  if (isSecretSetting(name)) return text === "" ? "" : MASK;
+  return maskUrlPassword(text);
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user:*****@host/db`; anything else unchanged. */
+export function maskUrlPassword(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*:)([^@\s]+)@/i, `$1${MASK}@`);
 }
 
 export function publicUrl(config: VitrineConfig): string {

@@ -2,8 +2,10 @@ import {
   type CatalogChange,
   type Clock,
   catalogChangesSince,
+  createLogger,
   type Db,
   isRowId,
+  type Logger,
   latestCatalogChangeId,
   listPhysicalStores,
   loadCategoryRecords,
@@ -68,7 +70,8 @@ export interface SearchServiceOptions {
   popularityDays?: number;
   /** Full rebuilds (compaction, physical-store stock) at least this often. */
   rebuildIntervalMs?: number;
-  logger?: Pick<Console, "warn" | "info">;
+  /** The process's logger (JSON lines); by default one on standard output. */
+  logger?: Pick<Logger, "warn" | "info">;
 }
 
 export interface SearchServiceStatus {
@@ -152,7 +155,7 @@ const RESPONSE_MEMORY = 5000;
 export function createSearchService(options: SearchServiceOptions): SearchService {
   const { db } = options;
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? createLogger();
   const pollMs = Math.min(options.pollIntervalMs ?? 500, MAX_POLL_MS);
   const refreshMs = options.refreshIntervalMs ?? 60_000;
   const popularityDays = options.popularityDays ?? 14;
@@ -265,7 +268,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   function schedulePoll(): void {
     if (stopped) return;
     pollTimer = setTimeout(async () => {
-      await service.refresh().catch((error) => logger.warn("search: applying catalogue changes failed", error));
+      await service
+        .refresh()
+        .catch((error) => logger.warn({ err: error }, "search: applying catalogue changes failed"));
       schedulePoll();
     }, pollMs);
     pollTimer.unref?.();
@@ -390,11 +395,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       stopped = false;
       schedulePoll();
       refreshTimer = setInterval(() => {
-        refreshSignals().catch((error) => logger.warn("search: refreshing popularity failed", error));
+        refreshSignals().catch((error) => logger.warn({ err: error }, "search: refreshing popularity failed"));
       }, refreshMs);
       refreshTimer.unref?.();
       flushTimer = setInterval(() => {
-        flush().catch((error) => logger.warn("search: writing logged searches failed", error));
+        flush().catch((error) => logger.warn({ err: error }, "search: writing logged searches failed"));
       }, FLUSH_MS);
       flushTimer.unref?.();
     },

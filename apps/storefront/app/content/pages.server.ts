@@ -45,10 +45,9 @@ export async function loadContentPage(store: StoreRequest, entry: ContentEntry):
   const { services, shop } = store;
   const { ctx } = store;
   const onInvalid = (index: number, issues: { field: string; message: string }[]) =>
-    console.warn(
-      `vitrine: content ${entry.language}/${entry.pageType}/${entry.slug || "(home)"} block ${index} left out: ${issues
-        .map((i) => `${i.field}: ${i.message}`)
-        .join("; ")}`,
+    store.ctx.log.warn(
+      { content: `${entry.language}/${entry.pageType}/${entry.slug || "(home)"}`, block: index, issues },
+      "content block left out",
     );
   const resolve = () => resolveBlocks(stored, ctx, { onInvalid });
   const blocks = preview

@@ -207,7 +207,7 @@ export async function mergeGuestData(store: StoreRequest, customerId: string): P
     await mergeBaskets(store.ctx, input);
     await mergeWishlists(store.ctx, input);
   } catch (error) {
-    console.error("vitrine: merging the guest basket or wishlist failed", error);
+    store.ctx.log.error({ err: error }, "merging the guest basket or wishlist failed");
   }
 }
 

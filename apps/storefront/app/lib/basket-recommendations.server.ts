@@ -68,7 +68,7 @@ export async function basketRecommendations(
       }
     } catch (error) {
       // Recommendations are a convenience: the page works without them.
-      console.error(`basket recommendations (${slotId}) failed`, error);
+      store.ctx.log.error({ err: error, slotId }, "basket recommendations failed");
     }
   }
   return { headline: "", products: [] };

@@ -1,8 +1,12 @@
 import {
+  createLogger,
   type DatabaseTrouble,
   databaseTrouble,
   isMaintenanceMode,
+  type Logger,
   probeDatabase,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
   type VitrineConfig,
 } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
@@ -58,22 +62,39 @@ type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
  */
 export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const nonce = newNonce();
-  const response = await answerOrUnavailable(args, next, nonce);
-  // Every answer of ours, pages, JSON and refusals alike; the services are missing only when the database was
-  // away at start.
+  // The production server has already put a valid id into the header (server.ts); in-process callers may not.
+  const requestId = requestIdFrom(args.request.headers.get(REQUEST_ID_HEADER));
+  // The services are missing only when the database was away at start.
   const services = await getServices().catch(() => undefined);
+  const log = (services?.log ?? fallbackLog()).child({ requestId });
+  const response = await answerOrUnavailable(args, next, { nonce, requestId, log });
+  // Every answer of ours, pages, JSON and refusals alike.
   setSecurityHeaders(response.headers, { nonce, https: !!services && isHttps(args.request, services.config) });
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 };
 
-async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs[1], nonce: string) {
+let lastResortLog: Logger | undefined;
+/** The services' logger is the process's; before they exist (the database away at start) one of our own. */
+function fallbackLog(): Logger {
+  lastResortLog ??= createLogger();
+  return lastResortLog;
+}
+
+interface Trace {
+  nonce: string;
+  requestId: string;
+  log: Logger;
+}
+
+async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs[1], trace: Trace) {
   let response: Response;
   try {
-    response = await handleRequest(args, next, nonce);
+    response = await handleRequest(args, next, trace);
   } catch (error) {
     const trouble = databaseTrouble(error);
     if (!trouble) throw error;
-    return databaseUnavailable(args.request, trouble);
+    return databaseUnavailable(args.request, trouble, trace.log);
   }
   // Loaders' and actions' errors arrive here as the error page: what caused it was noted (`noteFailure`), and a
   // probe tells whether the database takes writes (a failed write may have left no error to note).
@@ -81,7 +102,7 @@ async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs
     const services = await getServices();
     const trouble =
       failures.get(args.request) ?? (await probeDatabase(services.db, services.clock.now()).catch(() => undefined));
-    if (trouble) return databaseUnavailable(args.request, trouble);
+    if (trouble) return databaseUnavailable(args.request, trouble, trace.log);
   }
   return response;
 }
@@ -97,7 +118,7 @@ export function noteFailure(request: Request, error: unknown): void {
 async function handleRequest(
   { request, context }: MiddlewareArgs[0],
   next: MiddlewareArgs[1],
-  nonce: string,
+  { nonce, requestId }: Trace,
 ): Promise<Response> {
   const services = await getServices();
   context.set(servicesContext, services);
@@ -123,7 +144,7 @@ async function handleRequest(
     if (request.method === "GET" && !isResourcePath(pathname)) return withoutPreviewToken(url, setCookies);
   }
   context.set(requestContext, {
-    ctx: processCtx(services, requestIdOf(request)),
+    ctx: processCtx(services, requestId),
     browserId,
     csrfToken,
     nonce,
@@ -134,7 +155,7 @@ async function handleRequest(
   // The search API authenticates with bearer tokens and no cookies, so cross-site calls are its normal case.
   if (isMutation(request.method) && !pathname.startsWith("/api/search/")) {
     const given = await submittedCsrfToken(request);
-    if (!isSameOriginRequest(request) || !sameToken(given, csrfToken)) {
+    if (!isSameOriginRequest(request, services.config) || !sameToken(given, csrfToken)) {
       return csrfRefused(pathname);
     }
   }
@@ -158,12 +179,6 @@ async function handleRequest(
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   return response;
-}
-
-/** The id of a request: the proxy's `X-Request-Id` when it looks like one, so log lines of both match. */
-export function requestIdOf(request: Request): string | undefined {
-  const given = request.headers.get("x-request-id");
-  return given && /^[\w.:-]{1,128}$/.test(given) ? given : undefined;
 }
 
 /**
@@ -235,9 +250,10 @@ function csrfRefused(pathname: string): Response {
 const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 /** The answer while the database cannot be reached or takes no writes (`databaseTrouble`); the cause is logged. */
-export function databaseUnavailable(request: Request, trouble: DatabaseTrouble): Response {
-  console.error(
-    `vitrine: database ${trouble.kind} (${trouble.reason}): answering 503 to ${request.method} ${request.url}`,
+export function databaseUnavailable(request: Request, trouble: DatabaseTrouble, log: Logger): Response {
+  log.error(
+    { database: trouble.kind, reason: trouble.reason, method: request.method, path: new URL(request.url).pathname },
+    `database ${trouble.kind} (${trouble.reason}): answering 503`,
   );
   const detail =
     trouble.kind === "unreachable"

@@ -44,7 +44,7 @@ export async function checkoutShopper(
  */
 export function deliverMailSoon(services: Services): void {
   void deliverOutbox({ db: services.db, clock: services.clock, config: services.config }).catch((error: unknown) => {
-    console.error("vitrine: delivering mails failed (they stay in the outbox)", error);
+    services.log.error({ err: error }, "delivering mails failed (they stay in the outbox)");
   });
 }
 
@@ -55,7 +55,7 @@ export async function recordPurchase(store: StoreRequest, order: OrderDetails): 
   try {
     await store.services.search.recordOrder({ storeCode: order.storeCode, number: order.number, lines });
   } catch (error) {
-    console.error("vitrine: recording the purchase for the search service failed", error);
+    store.ctx.log.error({ err: error }, "recording the purchase for the search service failed");
   }
 }
 

@@ -318,7 +318,7 @@ function replay(services: Services, request: PageRequest, capture: CaptureReplay
   try {
     services.search.recordCapture(capture.kind, visitor ? { ...input, clientId: visitor } : input, capture.answered);
   } catch (error) {
-    console.warn("vitrine: logging a cached page's search failed", error);
+    services.log.warn({ err: error }, "logging a cached page's search failed");
   }
 }
 

@@ -168,7 +168,7 @@ export async function loadRecommendationSlot(
       responseId: response.responseId,
     };
   } catch (error) {
-    console.warn(`recommendations: slot ${options.slotId} failed`, error);
+    store.ctx.log.warn({ err: error, slotId: options.slotId }, "recommendations failed");
     return { slotId: options.slotId, headline: "", products: [], responseId: "" };
   }
 }

@@ -110,13 +110,17 @@ export function isHttps(
 /**
  * Whether a state-changing request comes from our own pages: the Origin (or, without it, Sec-Fetch-Site)
  * must be this site. Browsers always send one of them on cross-site POSTs, so a forged form or fetch fails.
+ * The host a proxy in front received (`X-Forwarded-Host`) counts only from a trusted proxy (`TRUST_PROXY`):
+ * otherwise a client could name any origin there and make its own Origin look like ours.
  */
-export function isSameOriginRequest(request: Request): boolean {
+export function isSameOriginRequest(request: Request, config: Pick<VitrineConfig, "TRUST_PROXY">): boolean {
   const origin = request.headers.get("origin");
   const url = new URL(request.url);
   if (origin && origin !== "null") {
-    const forwardedHost = request.headers.get("x-forwarded-host");
-    const host = forwardedHost ?? request.headers.get("host") ?? url.host;
+    // Each proxy may append its own: the one nearest to the client is the first.
+    const forwardedHost =
+      config.TRUST_PROXY > 0 ? request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const host = forwardedHost || (request.headers.get("host") ?? url.host);
     try {
       return new URL(origin).host === host;
     } catch {

@@ -24,6 +24,7 @@ import {
   type SearchService,
 } from "@vitrine/search";
 import { PageCache } from "./page-cache.server.ts";
+import type { ReadinessCheck } from "./readiness.server.ts";
 
 /**
  * The services of one storefront process, created once: configuration, database (migrated, with the demo
@@ -33,7 +34,7 @@ export interface Services {
   config: VitrineConfig;
   db: Db;
   clock: Clock;
-  /** The process's JSON logger (each request's context has a child with its request id). */
+  /** The process's logger (JSON lines on standard output); requests log through a child with their id. */
   log: Logger;
   secret: string;
   imageUrl: (path: string) => string;
@@ -45,50 +46,60 @@ export interface Services {
   pageCache: PageCache | undefined;
   /** Sends mails a crash or a failed send left in the outbox: at start, then every 30 s. */
   mailFlusher: OutboxFlusher;
+  /**
+   * Checks /readyz runs besides the database, the migrations and the search index (readiness.server.ts): parts
+   * started with the services add theirs (the embedded worker its heartbeat).
+   */
+  readinessChecks: ReadinessCheck[];
+}
+
+export interface ServiceOptions {
+  /** The process's logger (server.ts makes it); without one the services make their own from LOG_LEVEL. */
+  log?: Logger;
 }
 
 let services: Promise<Services> | undefined;
 
-export function getServices(): Promise<Services> {
-  services ??= createServices().catch((error) => {
+/** The services, created on first use; the options of the first call count. */
+export function getServices(options: ServiceOptions = {}): Promise<Services> {
+  services ??= createServices(options).catch((error) => {
     services = undefined;
     throw error;
   });
   return services;
 }
 
-async function createServices(): Promise<Services> {
+async function createServices(options: ServiceOptions): Promise<Services> {
   const config = loadConfig();
+  const log = options.log ?? createLogger({ level: config.LOG_LEVEL });
   if (config.DATABASE_SCHEMA) {
-    const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1 });
+    const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1, log });
     await ensureSchema(admin, config.DATABASE_SCHEMA);
     await admin.destroy();
   }
   const db = createDatabase({
     url: config.DATABASE_URL,
     ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
+    log,
   });
   await migrateToLatest(db);
   const clock = systemClock;
-  const log = createLogger({ level: config.LOG_LEVEL });
   if (config.DEMO_PRODUCTS > 0 && (await isCatalogEmpty(db))) {
     const started = performance.now();
     await loadDemoCatalog(db, { products: config.DEMO_PRODUCTS }, clock.now());
-    console.log(
-      `vitrine: demo catalogue loaded (${config.DEMO_PRODUCTS} products) in ${Math.round(performance.now() - started)} ms`,
-    );
+    log.info({ products: config.DEMO_PRODUCTS, ms: Math.round(performance.now() - started) }, "demo catalogue loaded");
   }
   const secret = await resolveSecret(db, config, clock.now());
   const imageUrl = defaultImageUrl(config.IMAGE_BASE_URL);
-  const search = createSearchService({ db, secret, clock, imageUrl });
+  const search = createSearchService({ db, secret, clock, imageUrl, logger: log });
   await search.start();
-  const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY });
+  const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY, logger: log });
   const pageCache = config.PAGE_CACHE_MB > 0 ? new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
   const mailFlusher = startOutboxFlusher(
     { db, clock, config },
-    { onError: (error) => console.error("vitrine: delivering mails failed (they stay in the outbox)", error) },
+    { onError: (err) => log.error({ err }, "delivering mails failed (they stay in the outbox)") },
   );
-  return { config, db, clock, log, secret, imageUrl, search, searchHttp, pageCache, mailFlusher };
+  return { config, db, clock, log, secret, imageUrl, search, searchHttp, pageCache, mailFlusher, readinessChecks: [] };
 }
 
 /** The context of one request (or one piece of background work) of this process. */
@@ -104,6 +115,6 @@ export async function stopServices(): Promise<void> {
   services = undefined;
   await s?.mailFlusher.stop();
   // Its last write of logged searches may fail (the database gone or read-only): close the database anyway.
-  await s?.search.stop().catch((error: unknown) => console.error("vitrine: stopping the search service failed", error));
+  await s?.search.stop().catch((err: unknown) => s.log.error({ err }, "stopping the search service failed"));
   await s?.db.destroy();
 }

@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   } catch (error) {
     if (error instanceof RpcProblem) return error.toResponse();
     if (error instanceof Response) return error;
-    console.error(`rpc ${name} failed`, error);
+    store.ctx.log.error({ err: error, rpc: name }, "rpc failed");
     noteFailure(request, error);
     return problemResponse(500, "Internal Server Error", "The request could not be processed.");
   }

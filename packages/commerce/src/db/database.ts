@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import type { Logger } from "../log.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -17,7 +18,19 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** PostgreSQL only: `application_name` of the connections (default `vitrine`, or `vitrine:{schema}`). */
   applicationName?: string;
+  /**
+   * Where lost connections and failed rollbacks are reported: the process's logger in the server and the worker;
+   * without one, a plain line on standard error (the CLI, whose standard output may be an export).
+   */
+  log?: Pick<Logger, "warn">;
 }
+
+const stderrWarnings: Pick<Logger, "warn"> = {
+  warn: (fields: object, message?: string) => {
+    const { reason } = fields as { reason?: string };
+    process.stderr.write(`vitrine: ${message}${reason ? ` (${reason})` : ""}\n`);
+  },
+} as Pick<Logger, "warn">;
 
 const dialectOf = new WeakMap<object, DialectName>();
 
@@ -42,9 +55,12 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
     // A connection that breaks (PostgreSQL restarting, a terminated backend) emits 'error', idle in the pool or
     // held between two queries; unhandled, that event would end the process. The pool drops such a connection
     // and opens a new one on the next query; until the server is back, queries fail and requests get a 503.
+    const log = config.log ?? stderrWarnings;
+    const logConnectionError = (error: Error) =>
+      log.warn({ reason: (error as { code?: string }).code ?? error.message }, "database connection lost");
     pool.on("error", logConnectionError);
     pool.on("connect", (client) => client.on("error", logConnectionError));
-    const db = new Kysely<Database>({ dialect: keepingOriginalErrors(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({ dialect: keepingOriginalErrors(new PostgresDialect({ pool }), log) });
     dialectOf.set(db, "postgres");
     return db;
   }
@@ -60,13 +76,11 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
   sqlite.pragma("foreign_keys = ON");
   // Another process (the CLI) may write while the shop runs: wait for its lock instead of failing.
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: keepingOriginalErrors(new SqliteDialect({ database: sqlite })) });
+  const db = new Kysely<Database>({
+    dialect: keepingOriginalErrors(new SqliteDialect({ database: sqlite }), config.log ?? stderrWarnings),
+  });
   dialectOf.set(db, "sqlite");
   return db;
-}
-
-function logConnectionError(error: Error): void {
-  console.warn(`vitrine: database connection lost (${(error as { code?: string }).code ?? error.message})`);
 }
 
 /**
@@ -75,7 +89,7 @@ function logConnectionError(error: Error): void {
  * and that error would replace SQLITE_FULL; a dead PostgreSQL connection fails both the statement and the
  * ROLLBACK. The rollback's error is logged and the original one thrown.
  */
-function keepingOriginalErrors(dialect: Dialect): Dialect {
+function keepingOriginalErrors(dialect: Dialect, log: Pick<Logger, "warn">): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
@@ -87,7 +101,7 @@ function keepingOriginalErrors(dialect: Dialect): Dialect {
         try {
           await rollback(connection);
         } catch (error) {
-          console.warn(`vitrine: rollback after a failed transaction failed too: ${(error as Error).message}`);
+          log.warn({ reason: (error as Error).message }, "rollback after a failed transaction failed too");
         }
       };
       return driver;

@@ -69,3 +69,9 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 export async function migrateDown(db: Db): Promise<MigrationResultSet> {
   return (await migrator(db)).migrateDown();
 }
+
+/** The names of this code's migrations the database has not run yet (readiness: a database behind the code). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const runner = await migrator(db);
+  return (await runner.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

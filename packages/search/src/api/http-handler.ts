@@ -1,4 +1,11 @@
-import { clientAddress, jsonTextTooDeep, MAX_JSON_DEPTH, shopForContext } from "@vitrine/commerce";
+import {
+  clientAddress,
+  createLogger,
+  jsonTextTooDeep,
+  type Logger,
+  MAX_JSON_DEPTH,
+  shopForContext,
+} from "@vitrine/commerce";
 import type { SearchService } from "../service.ts";
 import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
 import { isSearchApiError, SearchApiError } from "./errors.ts";
@@ -23,7 +30,8 @@ export interface SearchHttpOptions {
   maxBodyBytes?: number;
   /** Reverse proxies in front that may be trusted for `X-Forwarded-For` (`TRUST_PROXY`, see `clientAddress`). */
   trustProxy?: number;
-  logger?: Pick<Console, "error">;
+  /** The process's logger (JSON lines); by default one on standard output. */
+  logger?: Pick<Logger, "error">;
 }
 
 export interface RequestInfo {
@@ -61,7 +69,7 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
   const eventLimiter =
     options.eventRateLimit === false ? undefined : new RateLimiter(options.eventRateLimit ?? DEFAULT_EVENT_RATE_LIMIT);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? createLogger();
 
   function corsHeaders(request: Request): Record<string, string> {
     const origin = request.headers.get("origin");
@@ -206,7 +214,7 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
       return await route(request, url, info);
     } catch (caught) {
       if (isSearchApiError(caught)) return json(request, caught.statusCode, caught.toJSON());
-      logger.error("search: request failed", caught);
+      logger.error({ err: caught }, "search: request failed");
       return json(request, 500, {
         statusCode: 500,
         message: "The request could not be processed.",

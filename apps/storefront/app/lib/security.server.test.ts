@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isHttps, isSameOriginRequest } from "./security.server.ts";
+
+const post = (headers: Record<string, string>) =>
+  new Request("http://10.0.0.7:3000/api/rpc/addToBasket", { method: "POST", headers });
+
+describe("same-origin check", () => {
+  it("compares the Origin with the Host the request came to", () => {
+    expect(
+      isSameOriginRequest(post({ origin: "http://10.0.0.7:3000", host: "10.0.0.7:3000" }), { TRUST_PROXY: 0 }),
+    ).toBe(true);
+    expect(
+      isSameOriginRequest(post({ origin: "https://evil.example", host: "10.0.0.7:3000" }), { TRUST_PROXY: 0 }),
+    ).toBe(false);
+  });
+
+  it("takes X-Forwarded-Host only from a trusted proxy", () => {
+    // A client naming its own origin as the forwarded host must not pass without a proxy in front.
+    const forged = post({ origin: "https://evil.example", host: "10.0.0.7:3000", "x-forwarded-host": "evil.example" });
+    expect(isSameOriginRequest(forged, { TRUST_PROXY: 0 })).toBe(false);
+    // Behind a trusted proxy the shop's public host arrives there, and the backend's Host is an internal one.
+    const proxied = post({
+      origin: "https://shop.example",
+      host: "10.0.0.7:3000",
+      "x-forwarded-host": "shop.example, 10.0.0.2",
+    });
+    expect(isSameOriginRequest(proxied, { TRUST_PROXY: 1 })).toBe(true);
+    expect(isSameOriginRequest(proxied, { TRUST_PROXY: 0 })).toBe(false);
+  });
+
+  it("falls back to Sec-Fetch-Site without an Origin", () => {
+    expect(isSameOriginRequest(post({ "sec-fetch-site": "same-origin" }), { TRUST_PROXY: 0 })).toBe(true);
+    expect(isSameOriginRequest(post({ "sec-fetch-site": "cross-site" }), { TRUST_PROXY: 0 })).toBe(false);
+  });
+});
+
+describe("HTTPS detection", () => {
+  it("believes X-Forwarded-Proto only from a trusted proxy", () => {
+    const forwarded = new Request("http://10.0.0.7:3000/de/", { headers: { "x-forwarded-proto": "https" } });
+    expect(isHttps(forwarded, { TRUST_PROXY: 0 })).toBe(false);
+    expect(isHttps(forwarded, { TRUST_PROXY: 1 })).toBe(true);
+    expect(isHttps(new Request("https://shop.example/de/"), { TRUST_PROXY: 0 })).toBe(true);
+  });
+});
