@@ -4,9 +4,11 @@ import {
   createCtx,
   createDatabase,
   createLogger,
+  databaseTrouble,
   type Db,
   ensureSchema,
   loadConfig,
+  maskUrlPassword,
   migrateToLatest,
   type VitrineConfig,
 } from "@vitrine/commerce";
@@ -190,11 +192,20 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
       io.err(`${error.message}\n\n${helpFor(command)}`);
       return 2;
     }
-    io.err(`Error: ${(error as Error).message}`);
+    io.err(failureLine(error, config));
     return 1;
   } finally {
     await db?.destroy();
   }
+}
+
+/** One line for a failed command; the database's being away is said as such (password masked). */
+function failureLine(error: unknown, config: VitrineConfig): string {
+  const trouble = databaseTrouble(error);
+  const database = config.DATABASE_URL ? maskUrlPassword(config.DATABASE_URL) : "the SQLite file";
+  if (trouble?.kind === "unreachable") return `Error: cannot reach the database ${database} (${trouble.reason}; DATABASE_URL)`;
+  if (trouble) return `Error: the database ${database} refuses writes (${trouble.reason})`;
+  return `Error: ${(error as Error).message}`;
 }
 
 export function numberOption(value: string | boolean | undefined, name: string, fallback: number): number {
