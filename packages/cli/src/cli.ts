@@ -25,8 +25,8 @@ export interface CommandContext {
   args: string[];
   options: Record<string, string | boolean | undefined>;
   config: VitrineConfig;
-  /** Opens (and migrates) the database on first use. */
-  db(): Promise<Db>;
+  /** Opens the database on first use and migrates it, unless `migrate: false` (`db migrate` does it itself). */
+  db(options?: { migrate?: boolean }): Promise<Db>;
   /** The commerce context of this command run (its database, clock, configuration, logger on stderr). */
   ctx(): Promise<Ctx>;
   out(line: string): void;
@@ -152,11 +152,12 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
   }
   let db: Db | undefined;
   let commandCtx: Ctx | undefined;
+  let migrated = false;
   const ctx: CommandContext = {
     args: parsed.positionals,
     options: parsed.values as Record<string, string | boolean | undefined>,
     config,
-    async db() {
+    async db(options = {}) {
       if (!db) {
         if (config.DATABASE_SCHEMA) {
           const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1 });
@@ -167,7 +168,10 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
           url: config.DATABASE_URL,
           ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
         });
+      }
+      if (options.migrate !== false && !migrated) {
         await migrateToLatest(db);
+        migrated = true;
       }
       return db;
     },

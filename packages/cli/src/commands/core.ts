@@ -9,9 +9,12 @@ import {
   importCatalog,
   isMaintenanceMode,
   listRedirects,
+  loadConfigWithSources,
+  maskSetting,
   migrateToLatest,
   redirectInputSchema,
   removeRedirect,
+  SETTING_NAMES,
   setMaintenanceMode,
 } from "@vitrine/commerce";
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, isCatalogEmpty, loadDemoCatalog } from "@vitrine/demo-data";
@@ -30,11 +33,39 @@ export const coreCommands: Command[] = [
     path: ["db", "migrate"],
     summary: "Create or update the database schema",
     usage: "vitrine db migrate",
+    details: "Says which migrations it applied, or that the database was up to date. The server also migrates at start.",
     async run(ctx) {
-      const db = await ctx.db();
+      const db = await ctx.db({ migrate: false });
       const result = await migrateToLatest(db);
-      const applied = result.results?.filter((r) => r.status === "Success") ?? [];
-      ctx.out(applied.length ? `Applied ${applied.map((r) => r.migrationName).join(", ")}` : "Database is up to date");
+      const applied = result.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+      ctx.out(
+        applied.length
+          ? `Applied ${applied.length} migration(s): ${applied.join(", ")}`
+          : "Database is up to date (no migration to apply)",
+      );
+      return 0;
+    },
+  },
+  {
+    path: ["config"],
+    summary: "Show the effective settings, secrets masked, and where each came from",
+    usage: "vitrine config",
+    details: [
+      "Settings come from the environment, else from the config file (VITRINE_CONFIG, or vitrine.config.json in the working directory), else their default. The server, the worker and this CLI read them the same way.",
+      "Secrets (VITRINE_SECRET, PREVIEW_TOKEN, *_KEY, *_SECRET, passwords in URLs) are masked.",
+    ].join("\n"),
+    async run(ctx) {
+      const { config, sources, file } = loadConfigWithSources();
+      ctx.out(file ? `Config file: ${file}` : "Config file: none");
+      const rows = SETTING_NAMES.map((name) => {
+        const value = config[name];
+        let shown = value === undefined ? "(not set)" : maskSetting(name, value);
+        if (name === "VITRINE_SECRET" && value === undefined) shown = "(not set: generated once, kept in the database)";
+        return [name, shown, sources[name]] as const;
+      });
+      const nameWidth = Math.max(...rows.map(([name]) => name.length));
+      const valueWidth = Math.max(...rows.map(([, shown]) => shown.length));
+      for (const [name, shown, source] of rows) ctx.out(`${name.padEnd(nameWidth)}  ${shown.padEnd(valueWidth)}  ${source}`);
       return 0;
     },
   },

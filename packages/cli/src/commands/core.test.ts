@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cliHarness } from "./test-harness.ts";
+
+/** The core commands: schema, configuration, demo data, catalogue files, maintenance, redirects, figures. */
+const { cli, dir } = cliHarness("core");
+const files = mkdtempSync(join(tmpdir(), "vitrine-cli-core-files-"));
+afterAll(() => rmSync(files, { recursive: true, force: true }));
+
+describe("vitrine db migrate", () => {
+  it("says which migrations it applied, then that the database is up to date", async () => {
+    const first = await cli("db", "migrate");
+    expect(first.code).toBe(0);
+    expect(first.out).toHaveLength(1);
+    expect(first.out[0]).toMatch(/^Applied \d+ migration\(s\): 0001_catalog, 0002_search, /);
+    expect(await cli("db", "migrate")).toMatchObject({
+      code: 0,
+      out: ["Database is up to date (no migration to apply)"],
+    });
+  });
+});
+
+describe("vitrine config", () => {
+  it("prints every setting with its source, secrets and passwords masked", async () => {
+    const file = join(files, "vitrine.json");
+    writeFileSync(file, JSON.stringify({ SMTP_URL: "smtp://mailer:mail-pass@127.0.0.1:2525", PORT: 4320 }));
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      VITRINE_CONFIG: file,
+      PORT: "4321",
+      VITRINE_SECRET: "s".repeat(40),
+      PREVIEW_TOKEN: "preview-secret-token",
+    });
+    try {
+      const shown = await cli("config");
+      expect(shown.code).toBe(0);
+      const line = (name: string) => shown.out.find((l) => l.startsWith(`${name} `))?.split(/\s{2,}/);
+      expect(shown.out[0]).toBe(`Config file: ${file}`);
+      expect(line("PORT")).toEqual(["PORT", "4321", "env"]);
+      expect(line("SMTP_URL")).toEqual(["SMTP_URL", "smtp://mailer:*****@127.0.0.1:2525", "file"]);
+      expect(line("VITRINE_SECRET")).toEqual(["VITRINE_SECRET", "*****", "env"]);
+      expect(line("PREVIEW_TOKEN")).toEqual(["PREVIEW_TOKEN", "*****", "env"]);
+      expect(line("LOG_LEVEL")?.[2]).toMatch(/^(default|env)$/);
+      expect(line("SHUTDOWN_DRAIN_MS")).toEqual(["SHUTDOWN_DRAIN_MS", "10000", "default"]);
+      const text = shown.out.join("\n");
+      expect(text).not.toContain("mail-pass");
+      expect(text).not.toContain("preview-secret-token");
+      expect(text).not.toContain("s".repeat(40));
+    } finally {
+      for (const name of ["VITRINE_CONFIG", "PORT", "VITRINE_SECRET", "PREVIEW_TOKEN"]) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it("refuses a bad setting with one line and a non-zero exit", async () => {
+    process.env.TRUST_PROXY = "several";
+    try {
+      const refused = await cli("config");
+      expect(refused.code).toBe(1);
+      expect(refused.err).toEqual([expect.stringMatching(/^invalid setting TRUST_PROXY="several": /)]);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+});
+
+describe("catalogue commands", () => {
+  it("loads the demo catalogue, shows its figures, exports it and imports the export again", async () => {
+    const loaded = await cli("demo", "load", "--products", "30", "--seed", "3");
+    expect(loaded.code).toBe(0);
+    expect(loaded.out[0]).toMatch(/^Loaded 30 products, \d+ categories/);
+    expect((await cli("demo", "load", "--products", "30", "--if-empty")).out).toEqual([
+      "Catalogue already has products; nothing loaded",
+    ]);
+    const stats = await cli("stats");
+    expect(stats.out).toContain("products   30");
+
+    const file = join(files, "catalog.jsonl");
+    const exported = await cli("catalog", "export", "--out", file);
+    expect(exported.code).toBe(0);
+    expect(exported.err[0]).toMatch(new RegExp(`^Exported \\d+ records to ${file}$`));
+    const imported = await cli("catalog", "import", file);
+    expect(imported.code).toBe(0);
+    expect(imported.out[0]).toMatch(/^Imported \d+ categories, 30 products, \d+ variants$/);
+
+    const broken = join(files, "broken.jsonl");
+    writeFileSync(broken, '{"type":"product","id":"not a number"}\n');
+    const rejected = await cli("catalog", "import", broken);
+    expect(rejected.code).toBe(1);
+    expect(rejected.err[0]).toMatch(/nothing was imported$/);
+  });
+});
+
+describe("maintenance and redirects", () => {
+  it("switches maintenance mode and reports it", async () => {
+    expect((await cli("maintenance", "status")).out).toEqual(["Maintenance mode is off"]);
+    expect((await cli("maintenance", "on")).out).toEqual(["Maintenance mode is on"]);
+    expect((await cli("maintenance", "status")).out).toEqual(["Maintenance mode is on"]);
+    expect((await cli("maintenance", "off")).code).toBe(0);
+    expect((await cli("maintenance", "sideways")).code).toBe(2);
+  });
+
+  it("adds, lists and removes redirects", async () => {
+    const added = await cli("redirects", "add", "/old-sale/", "/c/sale/", "--store", "de", "--status", "302");
+    expect(added.code).toBe(0);
+    expect(added.out[0]).toMatch(/^Redirect \d+: \[de\] \/old-sale\/ -> \/c\/sale\/ \(302\)$/);
+    // The demo catalogue brought redirects of its own.
+    const listed = (await cli("redirects", "list")).out;
+    expect(listed).toContainEqual(expect.stringMatching(/^\s*\d+ {2}\[de\] \/old-sale\/ -> \/c\/sale\/ \(302\)$/));
+    expect((await cli("redirects", "remove", "/old-sale/")).out).toEqual(["Removed 1 redirect(s)"]);
+    expect((await cli("redirects", "list")).out).toEqual(listed.filter((line) => !line.includes("/old-sale/")));
+    expect((await cli("redirects", "remove", "/old-sale/")).code).toBe(1);
+  });
+});
+
+it("keeps its data in the harness folder", () => {
+  expect(process.env.VITRINE_DATA_DIR).toBe(dir);
+});
