@@ -31,7 +31,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node apps/storefront/server.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
+    // The server listens before its services are ready; /readyz answers 200 once they are.
+    url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",

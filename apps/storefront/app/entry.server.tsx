@@ -24,7 +24,8 @@ export async function initServices(options: ServiceOptions = {}): Promise<void> 
   await getServices(options);
 }
 
-export { stopServices };
+/** The services, for the server and for tests that add to them (a readiness check). */
+export { getServices, stopServices };
 
 export default function handleRequest(
   request: Request,

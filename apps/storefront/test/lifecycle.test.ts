@@ -20,7 +20,8 @@ const STEP_MS = 15_000;
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -274,7 +275,10 @@ describe("a start that cannot succeed", () => {
     const env = serverEnv(PORTS.badDatabase, { DATABASE_URL: "postgres://shop:hunter22@127.0.0.1:1/shop" });
     const server = await failedStart(env);
     expect(server.code).toBe(1);
-    expectOneLine(server.stderr, /^vitrine: cannot start: cannot reach the database postgres:\/\/shop:\*+@127\.0\.0\.1:1/);
+    expectOneLine(
+      server.stderr,
+      /^vitrine: cannot start: cannot reach the database postgres:\/\/shop:\*+@127\.0\.0\.1:1/,
+    );
     expect(server.stderr + server.stdout).not.toContain("hunter22");
     const cli = await failedStart(env, [join(root, "packages/cli/src/main.ts"), "stats"]);
     expect(cli.code).toBe(1);

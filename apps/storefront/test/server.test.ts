@@ -37,7 +37,8 @@ beforeAll(async () => {
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 120; i++) {
-    const up = await fetch(`${base}/healthz`).then(
+    // The server listens before its services are ready: /readyz says when they are.
+    const up = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
@@ -176,6 +177,13 @@ describe("server fast path", () => {
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
     // Nothing outside the client build is answered as a file.
     expect((await get("/assets/..%2f..%2fserver%2findex.js")).headers["content-type"]).not.toMatch(/javascript/);
+  });
+
+  it("answers a kept page with the request's own id, not the id of the request that rendered it", async () => {
+    await get("/de/s/agb/", { "x-request-id": "render-1" });
+    const kept = await get("/de/s/agb/", { "x-request-id": "hit-2" });
+    expect(kept.headers["x-vitrine-page-cache"]).toBe("hit");
+    expect(kept.headers["x-request-id"]).toBe("hit-2");
   });
 
   it("leaves other paths to React Router", async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createLogger, type Logger } from "@vitrine/commerce";
 import { sql } from "kysely";
 import { createRequestHandler, type ServerBuild } from "react-router";
 
@@ -17,6 +18,8 @@ export interface TestShop {
   /** A new browser: its own cookie jar (browser id, CSRF token, session). */
   browser(options?: { acceptLanguage?: string }): TestBrowser;
   handler: (request: Request) => Promise<Response>;
+  /** What the shop logged so far, one object per JSON line (kept in memory, not printed). */
+  logs(): Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -47,14 +50,17 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
   });
   const buildDir = resolve(import.meta.dirname, "..", process.env.VITRINE_BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild & {
-    entry: { module: { initServices(): Promise<void>; stopServices(): Promise<void> } };
+    entry: { module: { initServices(options: { log: Logger }): Promise<void>; stopServices(): Promise<void> } };
   };
-  await build.entry.module.initServices();
+  const logged: string[] = [];
+  const log = createLogger({ level: "info", destination: { write: (line: string) => logged.push(line) } });
+  await build.entry.module.initServices({ log });
   const handle = createRequestHandler(build, "production");
   const handler = (request: Request) => handle(request);
 
   return {
     handler,
+    logs: () => logged.map((line) => JSON.parse(line) as Record<string, unknown>),
     browser(options = {}) {
       const cookies = new Map<string, string>();
       const browser: TestBrowser = {

@@ -4,8 +4,8 @@ import {
   createCtx,
   createDatabase,
   createLogger,
-  databaseTrouble,
   type Db,
+  databaseTrouble,
   ensureSchema,
   loadConfig,
   maskUrlPassword,
@@ -207,7 +207,8 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
 function failureLine(error: unknown, config: VitrineConfig): string {
   const trouble = databaseTrouble(error);
   const database = config.DATABASE_URL ? maskUrlPassword(config.DATABASE_URL) : "the SQLite file";
-  if (trouble?.kind === "unreachable") return `Error: cannot reach the database ${database} (${trouble.reason}; DATABASE_URL)`;
+  if (trouble?.kind === "unreachable")
+    return `Error: cannot reach the database ${database} (${trouble.reason}; DATABASE_URL)`;
   if (trouble) return `Error: the database ${database} refuses writes (${trouble.reason})`;
   return `Error: ${(error as Error).message}`;
 }

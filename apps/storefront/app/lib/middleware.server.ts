@@ -98,7 +98,8 @@ async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs
   }
   // Loaders' and actions' errors arrive here as the error page: what caused it was noted (`noteFailure`), and a
   // probe tells whether the database takes writes (a failed write may have left no error to note).
-  if (response.status >= 500) {
+  // /readyz answers 503 itself, naming the failing check.
+  if (response.status >= 500 && new URL(args.request.url).pathname !== "/readyz") {
     const services = await getServices();
     const trouble =
       failures.get(args.request) ?? (await probeDatabase(services.db, services.clock.now()).catch(() => undefined));

@@ -33,7 +33,8 @@ export const coreCommands: Command[] = [
     path: ["db", "migrate"],
     summary: "Create or update the database schema",
     usage: "vitrine db migrate",
-    details: "Says which migrations it applied, or that the database was up to date. The server also migrates at start.",
+    details:
+      "Says which migrations it applied, or that the database was up to date. The server also migrates at start.",
     async run(ctx) {
       const db = await ctx.db({ migrate: false });
       const result = await migrateToLatest(db);
@@ -65,7 +66,8 @@ export const coreCommands: Command[] = [
       });
       const nameWidth = Math.max(...rows.map(([name]) => name.length));
       const valueWidth = Math.max(...rows.map(([, shown]) => shown.length));
-      for (const [name, shown, source] of rows) ctx.out(`${name.padEnd(nameWidth)}  ${shown.padEnd(valueWidth)}  ${source}`);
+      for (const [name, shown, source] of rows)
+        ctx.out(`${name.padEnd(nameWidth)}  ${shown.padEnd(valueWidth)}  ${source}`);
       return 0;
     },
   },

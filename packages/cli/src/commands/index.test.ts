@@ -41,7 +41,9 @@ describe("the vitrine command", () => {
       .map((c) => c.path)
       .filter((path) => {
         const words = path.map((w) => `"${escape(w)}"`).join(",\\s*");
-        const call = new RegExp(`(cli\\(|vitrine\\(|main\\.ts"\\),\\s*|runCli\\(commands,\\s*\\[)\\s*${words}\\s*[,)\\]]`);
+        const call = new RegExp(
+          `(cli\\(|vitrine\\(|main\\.ts"\\),\\s*|runCli\\(commands,\\s*\\[)\\s*${words}\\s*[,)\\]]`,
+        );
         return !sources.some((source) => call.test(source));
       })
       .map((path) => path.join(" "));
