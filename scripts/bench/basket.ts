@@ -18,7 +18,7 @@ interface Session {
 }
 
 async function openSession(baseUrl: string): Promise<Session> {
-  const response = await fetch(new URL("/healthz", baseUrl));
+  const response = await fetch(new URL("/robots.txt", baseUrl));
   await response.arrayBuffer();
   const pairs = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
   const csrf = pairs.find((p) => p.startsWith("vitrine_csrf="))?.slice("vitrine_csrf=".length) ?? "";

@@ -48,7 +48,7 @@ class Shopper {
 
   /** False when the size sold out meanwhile. */
   async addToBasket(variantId: number): Promise<boolean> {
-    if (!this.cookies.has("vitrine_csrf")) await (await this.fetch("/healthz")).arrayBuffer();
+    if (!this.cookies.has("vitrine_csrf")) await (await this.fetch("/robots.txt")).arrayBuffer();
     const response = await this.fetch("/api/rpc/addItemToBasket", {
       method: "POST",
       headers: { "content-type": "application/json", "x-shop-id": "10028", "x-csrf-token": this.csrf },
