@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, createServer as createTcpServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
  */
 
 const root = resolve(import.meta.dirname, "../../..");
-const PORTS = { drain: 4310, taken: 4311, npmStart: 4312, orphan: 4313, badDatabase: 4314 } as const;
+const PORTS = { drain: 4310, taken: 4311, npmStart: 4312, orphan: 4313, badDatabase: 4314, configFile: 4315 } as const;
 const STEP_MS = 15_000;
 
 const folders: string[] = [];
@@ -46,11 +46,10 @@ function serverEnv(port: number, extra: Record<string, string> = {}): NodeJS.Pro
     DEMO_PRODUCTS: "40",
     NODE_ENV: "production",
     LOG_LEVEL: "info",
-    ...extra,
   };
   delete env.DATABASE_SCHEMA;
   delete env.VITRINE_CONFIG;
-  return env;
+  return { ...env, ...extra };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Running {
@@ -88,7 +87,7 @@ async function untilReady(port: number, running: Running): Promise<void> {
     if (status === 200) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`not ready on ${port}: ${running.stderr()}`);
+  throw new Error(`not ready on ${port}: ${running.stderr()} ${running.stdout().slice(-2000)}`);
 }
 
 /** Whether a new TCP connection to the port is refused. */
@@ -241,6 +240,29 @@ describe("a server that stops", () => {
     shell.child.kill("SIGKILL");
     await until(() => refused(port), "the orphaned server to stop");
   }, 90_000);
+});
+
+describe("a server configured by a file", () => {
+  it("takes its settings from VITRINE_CONFIG, under the environment", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "vitrine-config-file-"));
+    folders.push(folder);
+    const file = join(folder, "vitrine.json");
+    const dataDir = join(folder, "state");
+    writeFileSync(
+      file,
+      JSON.stringify({ PORT: PORTS.configFile, HOST: "127.0.0.1", VITRINE_DATA_DIR: dataDir, LOG_LEVEL: "info" }),
+    );
+    const env = serverEnv(0, { VITRINE_CONFIG: file, LOG_LEVEL: "warn" });
+    for (const name of ["PORT", "HOST", "VITRINE_DATA_DIR"]) delete env[name];
+    const server = run(process.execPath, [join(root, "apps/storefront/server.ts")], env);
+    await untilReady(PORTS.configFile, server);
+    expect(existsSync(join(dataDir, "vitrine.sqlite"))).toBe(true);
+    // LOG_LEVEL=warn from the environment wins over the file's info: no access lines.
+    expect((await fetch(`http://127.0.0.1:${PORTS.configFile}/healthz`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await within(server.exited, STEP_MS, "the exit")).toEqual({ code: 0, signal: null });
+    expect(server.stdout()).not.toContain('"msg":"request"');
+  }, 60_000);
 });
 
 describe("a start that cannot succeed", () => {

@@ -166,6 +166,7 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
         }
         db = createDatabase({
           url: config.DATABASE_URL,
+          dataDir: config.VITRINE_DATA_DIR,
           ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
         });
       }

@@ -79,6 +79,7 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   }
   const db = createDatabase({
     url: config.DATABASE_URL,
+    dataDir: config.VITRINE_DATA_DIR,
     ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
     log,
   });

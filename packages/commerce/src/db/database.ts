@@ -16,6 +16,8 @@ export interface DatabaseConfig {
   schema?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** SQLite without a URL: the folder of `vitrine.sqlite` (the VITRINE_DATA_DIR setting; default its variable or `data`). */
+  dataDir?: string;
   /** PostgreSQL only: `application_name` of the connections (default `vitrine`, or `vitrine:{schema}`). */
   applicationName?: string;
   /**
@@ -35,8 +37,8 @@ const stderrWarnings: Pick<Logger, "warn"> = {
 const dialectOf = new WeakMap<object, DialectName>();
 
 /** The default SQLite file: `data/vitrine.sqlite` under the working directory unless VITRINE_DATA_DIR says otherwise. */
-export function defaultSqlitePath(): string {
-  return resolve(process.env.VITRINE_DATA_DIR ?? "data", "vitrine.sqlite");
+export function defaultSqlitePath(dataDir = process.env.VITRINE_DATA_DIR ?? "data"): string {
+  return resolve(dataDir, "vitrine.sqlite");
 }
 
 export function isPostgresUrl(url: string | undefined): boolean {
@@ -64,7 +66,7 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
     dialectOf.set(db, "postgres");
     return db;
   }
-  const file = sqlitePathFromUrl(url);
+  const file = sqlitePathFromUrl(url, config.dataDir);
   // `?mode=ro` opens the file read-only (a copy to look at, or a disk that went read-only): every write fails.
   const readonly = /[?&]mode=ro(&|$)/.test(url ?? "");
   if (file !== ":memory:" && !readonly) mkdirSync(dirname(file), { recursive: true });
@@ -109,8 +111,8 @@ function keepingOriginalErrors(dialect: Dialect, log: Pick<Logger, "warn">): Dia
   };
 }
 
-export function sqlitePathFromUrl(url: string | undefined): string {
-  if (!url) return defaultSqlitePath();
+export function sqlitePathFromUrl(url: string | undefined, dataDir?: string): string {
+  if (!url) return defaultSqlitePath(dataDir);
   if (url === ":memory:" || url === "file::memory:") return ":memory:";
   const path = url.replace(/^(file|sqlite):(\/\/)?/i, "").replace(/\?.*$/, "");
   return resolve(path);
