@@ -44,6 +44,8 @@ export default defineConfig({
       DEMO_PRODUCTS: "2000",
       NODE_ENV: "production",
       PREVIEW_TOKEN: "e2e-preview-token",
+      // The access lines of every request would bury the test report; warnings and errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });
