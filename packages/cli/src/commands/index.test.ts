@@ -16,7 +16,7 @@ function testFiles(folder: string): string[] {
   });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("the vitrine command", () => {
   it("lists every command in --help", async () => {
@@ -40,7 +40,7 @@ describe("the vitrine command", () => {
     const untested = commands
       .map((c) => c.path)
       .filter((path) => {
-        const words = path.map((w) => `"${escape(w)}"`).join(",\\s*");
+        const words = path.map((w) => `"${escapeRegExp(w)}"`).join(",\\s*");
         const call = new RegExp(
           `(cli\\(|vitrine\\(|main\\.ts"\\),\\s*|runCli\\(commands,\\s*\\[)\\s*${words}\\s*[,)\\]]`,
         );
