@@ -14,7 +14,15 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
  */
 
 const root = resolve(import.meta.dirname, "../../..");
-const PORTS = { drain: 4310, taken: 4311, npmStart: 4312, orphan: 4313, badDatabase: 4314, configFile: 4315 } as const;
+const PORTS = {
+  drain: 4310,
+  taken: 4311,
+  npmStart: 4312,
+  orphan: 4313,
+  badDatabase: 4314,
+  configFile: 4315,
+  drainTimeout: 4316,
+} as const;
 const STEP_MS = 15_000;
 
 const folders: string[] = [];
@@ -132,18 +140,23 @@ function rawConnection(port: number): Promise<{ socket: Socket; received: Promis
   });
 }
 
+/** A browser's cookies and CSRF token (from a page view), for an RPC call. */
+async function browserSession(port: number): Promise<{ cookies: string[]; csrf: string }> {
+  const page = await fetch(`http://127.0.0.1:${port}/de/`, { signal: AbortSignal.timeout(STEP_MS) });
+  expect(page.status).toBe(200);
+  const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0] as string);
+  const csrf = decodeURIComponent(cookies.find((c) => c.startsWith("vitrine_csrf="))?.split("=")[1] ?? "");
+  expect(csrf).not.toBe("");
+  return { cookies, csrf };
+}
+
 describe("a server that stops", () => {
   it("fails readiness, refuses new connections, finishes the requests in flight, then exits 0", async () => {
     const port = PORTS.drain;
     const server = run(process.execPath, [join(root, "apps/storefront/server.ts")], serverEnv(port));
     await untilReady(port, server);
 
-    // A browser's cookies and CSRF token, for an RPC call.
-    const page = await fetch(`http://127.0.0.1:${port}/de/`, { signal: AbortSignal.timeout(STEP_MS) });
-    expect(page.status).toBe(200);
-    const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0] as string);
-    const csrf = decodeURIComponent(cookies.find((c) => c.startsWith("vitrine_csrf="))?.split("=")[1] ?? "");
-    expect(csrf).not.toBe("");
+    const { cookies, csrf } = await browserSession(port);
 
     // A slow upload: the request is in flight (headers sent, half of the body) when the stop begins.
     const body = JSON.stringify({ payload: null });
@@ -184,12 +197,17 @@ describe("a server that stops", () => {
     // A probe whose request has begun (its headers are not complete) is not an idle connection: it stays open.
     const probe = await rawConnection(port);
     probe.socket.write("GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    // A kept-alive connection between two requests is idle: the stop closes it.
+    const idle = await rawConnection(port);
+    idle.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    await until(() => server.stdout().includes('"path":"/healthz"'), "the kept-alive request's access line");
     await until(() => server.stdout().includes('"path":"/de/"'), "the page's access line");
     await new Promise((r) => setTimeout(r, 300));
 
     server.child.kill("SIGTERM");
     await until(() => server.stdout().includes("stopping"), "the stop to begin");
     await until(() => refused(port), "new connections to be refused");
+    expect(await within(idle.received, STEP_MS, "the idle connection to close")).toMatch(/^HTTP\/1\.1 200/);
 
     // Readiness fails at once for whoever still asks.
     probe.socket.write("\r\n");
@@ -222,6 +240,40 @@ describe("a server that stops", () => {
     expect(lines.at(-1)).toMatchObject({ msg: "stopped", signal: "SIGTERM" });
     expect(server.stderr()).toBe("");
   }, 90_000);
+
+  it("closes the connections of requests still in flight after SHUTDOWN_DRAIN_MS, and exits 0", async () => {
+    const port = PORTS.drainTimeout;
+    const server = run(
+      process.execPath,
+      [join(root, "apps/storefront/server.ts")],
+      serverEnv(port, { SHUTDOWN_DRAIN_MS: "500" }),
+    );
+    await untilReady(port, server);
+    // An RPC call whose upload never ends: a request in flight until the drain timeout.
+    const { cookies, csrf } = await browserSession(port);
+    const stuck = await rawConnection(port);
+    stuck.socket.write(
+      [
+        "POST /api/rpc/getBasket HTTP/1.1",
+        `Host: 127.0.0.1:${port}`,
+        `Origin: http://127.0.0.1:${port}`,
+        "Content-Type: application/json",
+        "Content-Length: 100",
+        "X-Shop-Id: 10028",
+        `X-Csrf-Token: ${csrf}`,
+        `Cookie: ${cookies.join("; ")}`,
+        "",
+        "{",
+      ].join("\r\n"),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const stopped = Date.now();
+    server.child.kill("SIGTERM");
+    await within(stuck.received, STEP_MS, "the stuck connection to close");
+    expect(await within(server.exited, STEP_MS, "the exit")).toEqual({ code: 0, signal: null });
+    expect(Date.now() - stopped).toBeGreaterThanOrEqual(450);
+    expect(logLines(server.stdout())).toContainEqual(expect.objectContaining({ level: "warn", requests: 1 }));
+  }, 60_000);
 
   it("stops `npm start` on SIGTERM: the node process behind it stops too", async () => {
     const port = PORTS.npmStart;
