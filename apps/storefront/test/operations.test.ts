@@ -1,4 +1,4 @@
-import { createDatabase, type Db } from "@vitrine/commerce";
+import type { Db } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "./shop-client.ts";
 
