@@ -61,6 +61,14 @@ const configSchema = z.object({
     .default("0")
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
     .pipe(z.number().int().min(0).max(10)),
+  /** Days after which a prepayment order whose transfer has not arrived is cancelled (stock back, mail). */
+  PREPAYMENT_CANCEL_DAYS: z.coerce.number().int().min(1).max(365).default(10),
+  /** Days sent mails stay in the outbox table. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a guest's basket and checkout draft are kept after their last change. */
+  GUEST_BASKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days events stay in the event table after every process has read them (they read within seconds). */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export type VitrineConfig = z.output<typeof configSchema>;

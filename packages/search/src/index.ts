@@ -44,6 +44,13 @@ export {
 } from "./engine/search-engine.ts";
 export { COMMERCE_EVENT_TYPES, type PlacedOrder } from "./events/events.ts";
 export {
+  loadPopularity,
+  ROLLED_UP_THROUGH_KEY,
+  type RollupReport,
+  rollUpSearchAnalytics,
+  searchQueryStats,
+} from "./events/rollup.ts";
+export {
   addRule,
   addSynonym,
   listRules,

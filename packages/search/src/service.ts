@@ -47,12 +47,12 @@ import {
   type LearnedQueryUpdate,
   loadBoughtTogether,
   loadLearnedQueries,
-  loadPopularity,
   orderRows,
   type PlacedOrder,
   parseEvents,
   upsertLearnedQueries,
 } from "./events/events.ts";
+import { loadPopularity } from "./events/rollup.ts";
 import { loadMerchandising } from "./merchandising/rules.ts";
 
 export interface SearchServiceOptions {

@@ -650,3 +650,16 @@ export async function mergeBaskets(ctx: MergeContext, input: MergeBasketsInput):
   }
   return result;
 }
+
+/**
+ * Retention: deletes the baskets of guests (browser owners) nobody touched since `before`, with their lines. A
+ * customer's basket stays: it waits for the customer's next visit.
+ */
+export async function pruneGuestBaskets(ctx: Pick<Ctx, "db">, before: Date): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom("basket")
+    .where("owner_kind", "=", "browser")
+    .where("updated_at", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

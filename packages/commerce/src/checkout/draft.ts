@@ -143,3 +143,13 @@ export async function deleteDraft(ctx: Pick<Ctx, "db">, storeCode: string, shopp
     .where("owner_id", "=", owner.id)
     .execute();
 }
+
+/** Retention: deletes the checkout drafts of guests untouched since `before` (their basket is gone too). */
+export async function pruneGuestDrafts(ctx: Pick<Ctx, "db">, before: Date): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom("checkout_session")
+    .where("owner_kind", "=", "browser")
+    .where("updated_at", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

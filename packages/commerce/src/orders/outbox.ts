@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.ts";
+import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { type MailContext, type MailMessage, sendMail } from "../mail/mail.ts";
 
@@ -171,4 +172,14 @@ export async function pendingMailCount(db: Db): Promise<number> {
     .where("status", "=", "pending")
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Retention: deletes mails sent before `before` (the outbox is a queue, not an archive). */
+export async function pruneSentMails(ctx: Pick<Ctx, "db">, before: Date): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom("mail_outbox")
+    .where("status", "=", "sent")
+    .where("sent_at", "<", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -155,9 +155,16 @@ export function deliverOrder(ctx: OrdersContext, number: string): Promise<OrderC
  * Cancels an order that has not shipped: the units go back into stock, a gift card gets its amount back, a card
  * or PayPal payment is refunded.
  */
-export function cancelOrder(ctx: OrdersContext, number: string, reason = ""): Promise<OrderChangeResult> {
+export function cancelOrder(
+  ctx: OrdersContext,
+  number: string,
+  reason = "",
+  options: { unlessPaid?: boolean } = {},
+): Promise<OrderChangeResult> {
   return changeOrder(ctx, number, async (trx, order, now) => {
     if (order.status !== "placed" && order.status !== "paid") return invalid(order);
+    // The expiry job cancels only what is still unpaid when it holds the lock.
+    if (options.unlessPaid && (order.status !== "placed" || order.paymentStatus === "paid")) return invalid(order);
     await putBackStock(
       { ...ctx, db: trx },
       order.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),

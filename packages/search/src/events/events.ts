@@ -324,43 +324,6 @@ export async function loadLearnedQueries(
   return out;
 }
 
-/** How much each event says about a product's popularity (purchases count from placed orders). */
-const POPULARITY_WEIGHTS: Record<string, number> = {
-  "ec.productView": 1,
-  "ec.productClick": 2,
-  "ec.cartAction": 4,
-  [ORDER_EVENT]: 8,
-};
-
-/** Popularity per store and product from the events since `since`: views, clicks, basket adds and orders. */
-export async function loadPopularity(db: Db, since: Date): Promise<Map<string, Map<number, number>>> {
-  const rows = await db
-    .selectFrom("search_event")
-    .select((eb) => [
-      "store_code",
-      "product_id",
-      "type",
-      eb.fn.countAll<number>().as("events"),
-      eb.fn.sum<number>(eb.fn.coalesce("quantity", sql<number>`1`)).as("units"),
-    ])
-    .where("created_at", ">=", since.toISOString())
-    .where("product_id", "is not", null)
-    .where("type", "in", Object.keys(POPULARITY_WEIGHTS))
-    .where((eb) => eb.or([eb("action", "is", null), eb("action", "=", "add")]))
-    .groupBy(["store_code", "product_id", "type"])
-    .execute();
-  const out = new Map<string, Map<number, number>>();
-  for (const row of rows) {
-    const weight = POPULARITY_WEIGHTS[row.type] ?? 0;
-    const amount = row.type === "ec.productView" || row.type === "ec.productClick" ? row.events : row.units;
-    const scores = out.get(row.store_code) ?? new Map<number, number>();
-    const id = Number(row.product_id);
-    scores.set(id, (scores.get(id) ?? 0) + weight * Number(amount));
-    out.set(row.store_code, scores);
-  }
-  return out;
-}
-
 /** Products bought in the same orders as the given ones, most often first. */
 export async function loadBoughtTogether(db: Db, productIds: readonly number[], limit = 50): Promise<number[]> {
   if (productIds.length === 0) return [];

@@ -5,6 +5,28 @@ import type { Generated } from "kysely";
  * the queries learned from it (query suggestions), and the merchandising rules and synonyms the CLI manages.
  */
 
+/** Searches per store, query and day (days the search-analytics job has rolled up). */
+export interface SearchQueryDailyTable {
+  /** `yyyy-mm-dd`, UTC. */
+  day: string;
+  store_code: string;
+  /** The normalised query. */
+  query: string;
+  searches: number;
+  /** Searches that found nothing. */
+  zero_results: number;
+  /** Clicks on a result of these searches. */
+  clicks: number;
+}
+
+/** Popularity score per store, product and day (the weighted views, clicks, basket adds and ordered units). */
+export interface ProductPopularityDailyTable {
+  day: string;
+  store_code: string;
+  product_id: number;
+  score: number;
+}
+
 export interface SearchEventTable {
   id: Generated<number>;
   /** Store code (`de`, `fr-ch` …) the event happened in. */
@@ -75,4 +97,6 @@ export interface SearchTables {
   search_query: SearchQueryTable;
   search_rule: SearchRuleTable;
   search_synonym: SearchSynonymTable;
+  search_query_daily: SearchQueryDailyTable;
+  product_popularity_daily: ProductPopularityDailyTable;
 }
