@@ -1,4 +1,5 @@
 import type { Db } from "@vitrine/commerce";
+import { rollUpSearchAnalytics } from "@vitrine/search";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli.ts";
 import { commands } from "./index.ts";
@@ -28,6 +29,7 @@ describe("vitrine search", () => {
       "search synonyms add",
       "search synonyms remove",
       "search keys",
+      "search stats",
     ]) {
       expect(help.out.join("\n")).toContain(command);
       const own = await cli(...command.split(" "), "--help");
@@ -123,5 +125,37 @@ describe("vitrine search", () => {
     expect(code, out.join("\n")).toBe(0);
     expect(out.at(-1)).toBe("Search API stopped");
     expect(health).toMatchObject({ products: 60 });
+  });
+
+  it("shows the rolled-up searches of the last days", async () => {
+    expect((await cli("search", "stats", "--days", "0")).code).toBe(2);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const search = (query: string, results: number, store = "de") => ({
+      store_code: store,
+      type: "search",
+      client_id: "c",
+      query,
+      product_id: null,
+      action: null,
+      quantity: null,
+      transaction_id: null,
+      response_id: `stats-${Math.random()}`,
+      results,
+      payload: "{}",
+      created_at: yesterday,
+    });
+    await db
+      .insertInto("search_event")
+      .values([search("Jeans", 4), search("jeans", 4), search("qqq", 0), search("robe", 2, "fr-ch")])
+      .execute();
+    await rollUpSearchAnalytics({ db, clock: { now: () => new Date() } });
+    const stats = await cli("search", "stats", "--store", "de", "--days", "2");
+    expect(stats.code, stats.err.join("\n")).toBe(0);
+    expect(stats.out.slice(1)).toEqual([
+      "store\tquery\tsearches\tno results\tclicks",
+      "de\tjeans\t2\t0\t0",
+      "de\tqqq\t1\t1\t0",
+    ]);
+    expect((await cli("search", "stats")).out.some((line) => line.startsWith("fr-ch\trobe\t1"))).toBe(true);
   });
 });

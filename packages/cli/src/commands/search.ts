@@ -1,4 +1,4 @@
-import { isStoreCode, resolveSecret, SHOPS, STORE_CODES, type StoreCode } from "@vitrine/commerce";
+import { addDays, isoDay, isStoreCode, resolveSecret, SHOPS, STORE_CODES, type StoreCode } from "@vitrine/commerce";
 import {
   addRule,
   addSynonym,
@@ -11,6 +11,7 @@ import {
   type RuleKind,
   removeRule,
   removeSynonym,
+  searchQueryStats,
   serveSearch,
 } from "@vitrine/search";
 import { type Command, type CommandContext, numberOption, UsageError } from "../cli.ts";
@@ -262,6 +263,43 @@ export const searchCommands: Command[] = [
         return 1;
       }
       ctx.out(`Removed synonyms ${id}`);
+      return 0;
+    },
+  },
+  {
+    path: ["search", "stats"],
+    summary: "Show what shoppers searched: searches, searches without results and clicks per query",
+    usage: "vitrine search stats [--days N] [--store CODE] [--limit N]",
+    details:
+      "Reads the daily roll-ups the search-analytics job writes for finished days (vitrine jobs), most searched first.",
+    options: {
+      days: { type: "string", description: "Finished days to sum up, counting back from yesterday (default 7)" },
+      store: { type: "string", description: "One store (de, at, ch, fr-ch, en); all stores when left out" },
+      limit: { type: "string", description: "Queries to show (default 20)" },
+    },
+    async run(ctx) {
+      const days = numberOption(ctx.options.days, "days", 7);
+      if (days < 1) throw new UsageError("--days must be at least 1");
+      const limit = numberOption(ctx.options.limit, "limit", 20);
+      const store = storeOption(ctx);
+      const yesterday = addDays(ctx.now(), -1);
+      const from = isoDay(addDays(yesterday, -(days - 1)));
+      const to = isoDay(yesterday);
+      const rows = await searchQueryStats(await ctx.db(), {
+        from,
+        to,
+        limit,
+        ...(store === "*" ? {} : { storeCode: store }),
+      });
+      if (rows.length === 0) {
+        ctx.out(`No searches rolled up from ${from} to ${to}`);
+        return 0;
+      }
+      ctx.out(`Searches from ${from} to ${to}`);
+      ctx.out(["store", "query", "searches", "no results", "clicks"].join("\t"));
+      for (const r of rows) {
+        ctx.out([r.storeCode, r.query, r.searches, r.zeroResults, r.clicks].join("\t"));
+      }
       return 0;
     },
   },
