@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { Db } from "./db/database.ts";
 import { LOG_LEVELS } from "./log.ts";
-import { getSetting } from "./settings/settings.ts";
+import { getSetting, settingOrInsert } from "./settings/settings.ts";
 
 /**
  * The one typed configuration of every Vitrine process (server, worker, CLI): the environment over an optional
@@ -194,12 +194,6 @@ export async function resolveSecret(db: Db, config: VitrineConfig, now: Date): P
   if (config.VITRINE_SECRET) return config.VITRINE_SECRET;
   const stored = await getSetting({ db }, SECRET_KEY);
   if (stored) return stored;
-  const fresh = randomBytes(32).toString("base64url");
-  await db
-    .insertInto("setting")
-    .values({ key: SECRET_KEY, value: fresh, updated_at: now.toISOString() })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  // Another process may have won the race: use whatever is stored now.
-  return (await getSetting({ db }, SECRET_KEY)) ?? fresh;
+  // Another process may have won the race: settingOrInsert answers whatever is stored now.
+  return settingOrInsert({ db }, SECRET_KEY, randomBytes(32).toString("base64url"), now);
 }

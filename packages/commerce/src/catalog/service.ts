@@ -130,6 +130,16 @@ export async function productIdsOfVariants(
   return out;
 }
 
+/** The ids among `ids` that name a product of the catalogue (in no particular order). */
+export async function existingProductIds(ctx: Pick<Ctx, "db">, ids: readonly number[]): Promise<number[]> {
+  const found: number[] = [];
+  for (const part of chunk(ids, 500)) {
+    const rows = await ctx.db.selectFrom("product").select("id").where("id", "in", part).execute();
+    for (const row of rows) found.push(row.id);
+  }
+  return found;
+}
+
 export interface CatalogStats {
   categories: number;
   products: number;

@@ -8,7 +8,12 @@ import { type Customer, createGuestCustomer, loadCustomer, markCustomerOrdered }
 import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
 import { ADDRESS_COUNTRIES } from "../customers/validation.ts";
 import { confirmationMail } from "../orders/mails.ts";
-import { getOrderById, getOrderByIdempotencyKey, type OrderDetails } from "../orders/orders.ts";
+import {
+  getOrderById,
+  getOrderByIdempotencyKey,
+  type OrderDetails,
+  orderIdByIdempotencyKey,
+} from "../orders/orders.ts";
 import { enqueueMail } from "../orders/outbox.ts";
 import { insertOrder } from "../orders/place.ts";
 import { findGiftCard, spendGiftCard } from "../payments/gift-cards.ts";
@@ -511,12 +516,8 @@ async function place(
     placed = await ctx.db.transaction().execute(async (trx) => {
       const basket = await lockBasketForOrder({ ...ctx, db: trx }, ctx.shop.code, shopper, now);
       // Checked again under the basket lock: a twin request may have placed the order while this one waited.
-      const twin = await trx
-        .selectFrom("shop_order")
-        .select("id")
-        .where("idempotency_key", "=", idempotencyKey)
-        .executeTakeFirst();
-      if (twin) return { orderId: Number(twin.id), replayed: true };
+      const twin = await orderIdByIdempotencyKey({ db: trx }, idempotencyKey);
+      if (twin !== undefined) return { orderId: twin, replayed: true };
       const unchanged = stored.every((line) =>
         basket.lines.some((b) => b.key === line.key && b.variantId === line.variantId && b.quantity === line.quantity),
       );
@@ -544,13 +545,11 @@ async function place(
         now,
       );
       if (!inserted) {
-        const again = await trx
-          .selectFrom("shop_order")
-          .select("id")
-          .where("idempotency_key", "=", idempotencyKey)
-          .executeTakeFirstOrThrow();
+        const again = await orderIdByIdempotencyKey({ db: trx }, idempotencyKey);
+        if (again === undefined)
+          throw new Error(`Order with idempotency key ${idempotencyKey} neither inserted nor found`);
         // Nothing of this attempt may stay: roll back the stock taken above, answer with the twin's order.
-        throw new TwinOrder(Number(again.id));
+        throw new TwinOrder(again);
       }
       if (quote.giftCard && quote.giftCard.amount > 0) {
         const spent = await spendGiftCard(

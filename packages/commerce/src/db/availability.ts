@@ -1,3 +1,4 @@
+import { setSetting } from "../settings/settings.ts";
 import type { Db } from "./database.ts";
 
 /**
@@ -57,12 +58,7 @@ const PROBE_KEY = "readiness_probe";
  */
 export async function probeDatabase(db: Db, now: Date): Promise<DatabaseTrouble | undefined> {
   try {
-    const at = now.toISOString();
-    await db
-      .insertInto("setting")
-      .values({ key: PROBE_KEY, value: at, updated_at: at })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: at, updated_at: at }))
-      .execute();
+    await setSetting({ db }, PROBE_KEY, now.toISOString(), now);
     return undefined;
   } catch (error) {
     const trouble = databaseTrouble(error);

@@ -12,6 +12,7 @@ import {
   type PaymentInstructions,
   type PaymentMethodId,
 } from "../payments/methods.ts";
+import { paymentCard } from "../payments/payments.ts";
 import type { DeliveryMethodId } from "../shop/delivery.ts";
 import type { Currency, PriceZone, StoreCode } from "../shop/shops.ts";
 import { trackingUrl } from "./carriers.ts";
@@ -161,7 +162,7 @@ function toLine(row: LineRow, returned: number, shipped: number): OrderLine {
 
 async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
   const orderId = Number(order.id);
-  const [lines, events, packages, returns, payment] = await Promise.all([
+  const [lines, events, packages, returns, card] = await Promise.all([
     db.selectFrom("order_line").selectAll().where("order_id", "=", orderId).orderBy("position").execute(),
     db.selectFrom("order_event").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
     db.selectFrom("order_package").selectAll().where("order_id", "=", orderId).orderBy("id").execute(),
@@ -172,13 +173,7 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
       .where("r.order_id", "=", orderId)
       .orderBy("r.id")
       .execute(),
-    order.payment_id
-      ? db
-          .selectFrom("payment")
-          .select(["card_brand", "card_last4"])
-          .where("id", "=", order.payment_id)
-          .executeTakeFirst()
-      : undefined,
+    order.payment_id ? paymentCard({ db }, order.payment_id) : null,
   ]);
 
   const returnsByNumber = new Map<string, OrderReturn>();
@@ -250,7 +245,7 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
         order.gift_card_code && order.gift_card_amount > 0
           ? { maskedCode: maskGiftCardCode(order.gift_card_code), amount: order.gift_card_amount }
           : null,
-      card: payment?.card_brand && payment.card_last4 ? { brand: payment.card_brand, last4: payment.card_last4 } : null,
+      card,
       instructions: order.status === "cancelled" ? null : instructions,
     },
     totals: {
@@ -288,6 +283,12 @@ export async function getOrderByNumber(ctx: Pick<Ctx, "db">, number: string): Pr
   if (!isOrderNumber(number)) return null;
   const row = await db.selectFrom("shop_order").selectAll().where("number", "=", number).executeTakeFirst();
   return row ? detailsOf(db, row) : null;
+}
+
+/** The id of the order placed with this idempotency key, if any: placement's check for a twin request. */
+export async function orderIdByIdempotencyKey(ctx: Pick<Ctx, "db">, key: string): Promise<number | undefined> {
+  const row = await ctx.db.selectFrom("shop_order").select("id").where("idempotency_key", "=", key).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
 }
 
 export async function getOrderByIdempotencyKey(ctx: Pick<Ctx, "db">, key: string): Promise<OrderDetails | null> {

@@ -113,6 +113,17 @@ export async function getPayment(ctx: Pick<Ctx, "db">, id: string): Promise<Paym
   return row ? toPayment(row) : null;
 }
 
+/** The card a payment was made with, as an order shows it; null for other methods or an unknown payment. */
+export async function paymentCard(ctx: Pick<Ctx, "db">, id: string): Promise<Payment["card"]> {
+  const { db } = ctx;
+  const row = await db
+    .selectFrom("payment")
+    .select(["card_brand", "card_last4"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null;
+}
+
 /** Moves a payment from one of `from` to `to` (with extra columns); false when it was not in such a state. */
 export async function transitionPayment(
   ctx: Pick<Ctx, "db">,

@@ -18,6 +18,17 @@ export async function setSetting(ctx: Pick<Ctx, "db">, key: string, value: strin
     .execute();
 }
 
+/** Stores a value only when the key has none yet and answers the stored value: the first of racing writers wins. */
+export async function settingOrInsert(ctx: Pick<Ctx, "db">, key: string, value: string, now: Date): Promise<string> {
+  const { db } = ctx;
+  await db
+    .insertInto("setting")
+    .values({ key, value, updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  return (await getSetting({ db }, key)) ?? value;
+}
+
 const MAINTENANCE_KEY = "maintenance_mode";
 /** How long a process trusts its last reading of the maintenance flag. */
 const MAINTENANCE_TTL_MS = 1000;

@@ -1,5 +1,6 @@
 import {
   type Db,
+  existingProductIds,
   type Language,
   loadCategoryRecords,
   parseJson,
@@ -220,8 +221,8 @@ export async function addRule(db: Db, input: RuleInput, now: Date): Promise<Rule
     if (!categories.some((c) => c.key === rule.category)) {
       return { ok: false, issues: [{ field: "category", message: `no category has the key "${rule.category}".` }] };
     }
-    const found = await db.selectFrom("product").select("id").where("id", "in", rule.products).execute();
-    const missing = rule.products.filter((id) => !found.some((r) => r.id === id));
+    const found = new Set(await existingProductIds({ db }, rule.products));
+    const missing = rule.products.filter((id) => !found.has(id));
     if (missing.length > 0) {
       return { ok: false, issues: [{ field: "products", message: `unknown product ids: ${missing.join(", ")}.` }] };
     }
