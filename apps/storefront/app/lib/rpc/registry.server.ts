@@ -1,4 +1,3 @@
-import { fallbackMethods } from "./fallbacks.server.ts";
 import type { RpcMethod, RpcMethods } from "./rpc.server.ts";
 
 /**
@@ -19,9 +18,6 @@ import type { RpcMethod, RpcMethods } from "./rpc.server.ts";
  *   throwing one works too), or a `Response`. Anything else it throws is a bug: logged, answered 500.
  * - CSRF is checked before any method runs (root middleware: header `x-csrf-token`); the shop id is checked
  *   by the route (missing or unknown: 400).
- *
- * Methods owned by an issue that has not landed yet answer from `fallbacks.server.ts` until a module defines
- * them (a guest-shaped answer, or 401 where a signed-in customer is needed).
  */
 type MethodModule = { methods?: RpcMethods };
 
@@ -37,9 +33,6 @@ function collect(): Map<string, RpcMethod> {
       owner.set(name, file);
       registry.set(name, method);
     }
-  }
-  for (const [name, method] of Object.entries(fallbackMethods)) {
-    if (!registry.has(name)) registry.set(name, method);
   }
   return registry;
 }
