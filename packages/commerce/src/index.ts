@@ -41,6 +41,7 @@ export * from "./db/availability.ts";
 export * from "./db/database.ts";
 export * from "./db/migrate.ts";
 export type { Database } from "./db/schema.ts";
+export * from "./errors.ts";
 export * from "./jobs/retention.ts";
 export * from "./json.ts";
 export * from "./log.ts";

@@ -6,6 +6,7 @@ import {
   type CheckoutStep,
   clientAddress,
   completeCheckoutPayment,
+  failureAnswer,
   formatGiftCardCode,
   GIFT_CARD_RATE_LIMIT,
   getCheckout,
@@ -118,35 +119,12 @@ function sandboxPath(storeCode: string, paymentId: string, path: CheckoutPath): 
   return `/${storeCode}/payment/sandbox/${paymentId}/${from}`;
 }
 
-/** The message key suffix of a placement failure (`checkout.error.{code}`). */
+/** The message key suffix of a placement failure (`checkout.error.{code}`): the page builds the key from it. */
 function failureCode(failure: CheckoutFailure): string {
-  switch (failure.error) {
-    case "PaymentDeclined":
-      return failure.declineCode === "authentication_failed" ? "payment_authentication_failed" : "payment_declined";
-    case "PaymentCancelled":
-      return "payment_cancelled";
-    case "PaymentNotFound":
-      return "payment_not_found";
-    case "PaymentPending":
-      return "payment_pending";
-    case "OutOfStock":
-      return "out_of_stock";
-    case "TotalChanged":
-      return "total_changed";
-    case "BasketChanged":
-      return "basket_changed";
-    case "EmailRegistered":
-      return "email_registered";
-    case "GiftCardInsufficient":
-      return "gift_card_insufficient";
-    case "EmptyBasket":
-      return "empty_basket";
-    case "Incomplete":
-      return "incomplete";
-    case "InvalidRequest":
-      return "invalid_request";
-  }
+  return failureAnswer(failure).messageKey.slice(CHECKOUT_ERROR_KEY.length);
 }
+
+const CHECKOUT_ERROR_KEY = "checkout.error.";
 
 function addressInput(form: FormData, prefix: "shipping" | "billing") {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, formText(form, `${prefix}.${f}`)]));
@@ -244,7 +222,8 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
             .filter((l) => outcome.error === "OutOfStock" && outcome.variantIds.includes(l.variantId))
             .map((l) => ({ name: l.name, size: l.sizeLabel }))
         : undefined;
-      return fail({ intent, error: failureCode(outcome), ...(soldOut ? { outOfStock: soldOut } : {}) }, 409);
+      const answer = failureAnswer(outcome);
+      return fail({ intent, error: failureCode(outcome), ...(soldOut ? { outOfStock: soldOut } : {}) }, answer.status);
     }
     default:
       return fail({ intent, error: "invalid_request" });

@@ -2,6 +2,7 @@ import {
   createLogger,
   type DatabaseTrouble,
   databaseTrouble,
+  failureAnswer,
   isMaintenanceMode,
   type Logger,
   probeDatabase,
@@ -247,25 +248,23 @@ function csrfRefused(pathname: string): Response {
   return new Response(detail, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
-/** How soon to ask again while the database is away: a restart of PostgreSQL takes seconds. */
-const DATABASE_RETRY_AFTER_SECONDS = 30;
-
 /** The answer while the database cannot be reached or takes no writes (`databaseTrouble`); the cause is logged. */
 export function databaseUnavailable(request: Request, trouble: DatabaseTrouble, log: Logger): Response {
   log.error(
     { database: trouble.kind, reason: trouble.reason, method: request.method, path: new URL(request.url).pathname },
     `database ${trouble.kind} (${trouble.reason}): answering 503`,
   );
-  const detail =
-    trouble.kind === "unreachable"
-      ? "The shop's database cannot be reached at the moment. Please try again in a minute."
-      : "The shop's database cannot save changes at the moment. Please try again later.";
-  const headers = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
+  const { status, detail, retryAfterSeconds } = failureAnswer({
+    ok: false,
+    error: "DatabaseUnavailable",
+    kind: trouble.kind,
+  });
+  const headers = { "retry-after": String(retryAfterSeconds), "cache-control": "no-store" };
   if (new URL(request.url).pathname.startsWith("/api/")) {
     return Response.json(
-      { type: "about:blank", title: "Service Unavailable", status: 503, detail },
-      { status: 503, headers: { ...headers, "content-type": "application/problem+json" } },
+      { type: "about:blank", title: "Service Unavailable", status, detail },
+      { status, headers: { ...headers, "content-type": "application/problem+json" } },
     );
   }
-  return new Response(detail, { status: 503, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
+  return new Response(detail, { status, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
 }

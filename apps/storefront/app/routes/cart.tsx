@@ -5,6 +5,7 @@ import {
   type BasketResult,
   clearBasket,
   EXISTING_ITEM_HANDLING,
+  failureAnswer,
   getBasket,
   MAX_ITEM_QUANTITY,
   removeItemFromBasket,
@@ -23,7 +24,7 @@ import { RecommendationSlider } from "../components/basket/RecommendationSlider.
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { failureAnswer, requestShopper } from "../lib/basket.server.ts";
+import { requestShopper } from "../lib/basket.server.ts";
 import { pageTitleMeta } from "../lib/basket-meta.ts";
 import { basketRecommendations } from "../lib/basket-recommendations.server.ts";
 import { safeRedirectPath } from "../lib/security.server.ts";

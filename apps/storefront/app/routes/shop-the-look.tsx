@@ -1,4 +1,4 @@
-import { addItemsToBasket, isRowId } from "@vitrine/commerce";
+import { addItemsToBasket, failureAnswer, isRowId } from "@vitrine/commerce";
 import { formatMoney } from "@vitrine/commerce/money";
 import { parseProductSegment } from "@vitrine/commerce/slug";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -9,7 +9,7 @@ import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { OutfitPiece } from "../components/outfit/OutfitPiece.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { failureAnswer, requestShopper } from "../lib/basket.server.ts";
+import { requestShopper } from "../lib/basket.server.ts";
 import { invalidPage } from "../lib/errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { loadOutfitPage } from "../lib/outfit-page.server.ts";

@@ -1,6 +1,7 @@
 import {
   addItemToWishlist,
   clearWishlist,
+  failureAnswer,
   getWishlist,
   removeItemFromWishlist,
   rowId,
@@ -14,7 +15,7 @@ import { RecommendationSlider } from "../components/basket/RecommendationSlider.
 import { WishlistItemCard } from "../components/basket/WishlistItemCard.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { failureAnswer, requestShopper } from "../lib/basket.server.ts";
+import { requestShopper } from "../lib/basket.server.ts";
 import { pageTitleMeta } from "../lib/basket-meta.ts";
 import { basketRecommendations } from "../lib/basket-recommendations.server.ts";
 import { safeRedirectPath } from "../lib/security.server.ts";

@@ -3,6 +3,8 @@ import {
   cancelOrder,
   deliverOrder,
   deliverOutbox,
+  failureAnswer,
+  failureExitCode,
   formatMoney,
   getOrderByNumber,
   listOrders,
@@ -39,21 +41,11 @@ async function change(
   const { db } = orders;
   const result = await run(orders);
   if (!result.ok) {
-    switch (result.error) {
-      case "OrderNotFound":
-        ctx.err(`No order ${number}`);
-        break;
-      case "InvalidTransition":
-        ctx.err(`Order ${number} is ${result.status}: not possible now`);
-        break;
-      case "AwaitingPayment":
-        ctx.err(`Order ${number} is paid in advance and the payment has not arrived (vitrine orders pay ${number})`);
-        break;
-      case "InvalidPackage":
-        ctx.err(`Package refused: ${result.reason}`);
-        break;
-    }
-    return 1;
+    const answer = failureAnswer(result, number);
+    // The operator's way out of a prepayment order that waits for its money.
+    const hint = result.error === "AwaitingPayment" ? ` (vitrine orders pay ${number})` : "";
+    ctx.err(`${answer.detail}${hint}`);
+    return failureExitCode(answer);
   }
   const mail = await deliverOutbox({ db, clock: orders.clock, config: ctx.config });
   ctx.out(

@@ -14,7 +14,7 @@ import type { RpcMethod, RpcMethods } from "./rpc.server.ts";
  *   `store` is the `StoreRequest` of the store named by the `x-shop-id` header (services, shop, browserId,
  *   csrfToken, setCookie), `customer` the signed-in customer from `getCustomer(store, request)` or null,
  *   `services` the process services (db, clock, secret, config, imageUrl).
- * - It returns the JSON answer (200), an `RpcProblem` for expected failures (`rpcProblem(404, "…")`;
+ * - It returns the JSON answer (200), an `RpcProblem` for expected failures (`failureProblem(failure)`;
  *   throwing one works too), or a `Response`. Anything else it throws is a bug: logged, answered 500.
  * - CSRF is checked before any method runs (root middleware: header `x-csrf-token`); the shop id is checked
  *   by the route (missing or unknown: 400).

@@ -1,3 +1,4 @@
+import { type DomainFailure, failureAnswer } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import type { z } from "zod";
 import type { CurrentCustomer } from "../auth.server.ts";
@@ -25,7 +26,7 @@ export interface RpcContext {
 export interface RpcMethod<S extends z.ZodType = z.ZodType> {
   /** Validates `body.payload`; a failure answers 400 and the handler never runs. */
   payload: S;
-  /** Returns the JSON answer (200), an `RpcProblem` (4xx), or a `Response` for full control. */
+  /** Returns the JSON answer (200), an `RpcProblem` (4xx, `failureProblem` for a domain failure), or a `Response`. */
   handler(ctx: RpcContext, payload: z.output<S>): unknown | Promise<unknown>;
 }
 
@@ -62,12 +63,22 @@ export class RpcProblem {
   }
 
   toResponse(headers: HeadersInit = {}): Response {
-    return problemResponse(this.status, this.title, this.detail, this.extra, headers);
+    const h = new Headers(headers);
+    const retryAfter = this.extra.retryAfterSeconds;
+    if (typeof retryAfter === "number" && !h.has("retry-after")) h.set("retry-after", String(retryAfter));
+    return problemResponse(this.status, this.title, this.detail, this.extra, h);
   }
 }
 
-export function rpcProblem(status: number, detail: string, extra: Record<string, unknown> = {}): RpcProblem {
-  return new RpcProblem(status, detail, extra);
+/** The problem answering a domain failure: status and detail from the one error mapper, with its code and key. */
+export function failureProblem(failure: DomainFailure, extra: Record<string, unknown> = {}): RpcProblem {
+  const answer = failureAnswer(failure);
+  return new RpcProblem(answer.status, answer.detail, {
+    code: answer.code,
+    messageKey: answer.messageKey,
+    ...(answer.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: answer.retryAfterSeconds }),
+    ...extra,
+  });
 }
 
 const TITLES: Record<number, string> = {
@@ -80,6 +91,7 @@ const TITLES: Record<number, string> = {
   412: "Precondition Failed",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };

@@ -9,14 +9,15 @@ import {
   basketMergeSchema,
   clearBasket,
   emptyPayloadSchema,
+  failureAnswer,
   getBasket,
   mergeBaskets,
   removeItemFromBasket,
   updateBasketItem,
 } from "@vitrine/commerce";
-import { failureAnswer, shopperOf } from "../../basket.server.ts";
+import { shopperOf } from "../../basket.server.ts";
 
-import { type RpcContext, RpcProblem, rpcMethod, rpcProblem } from "../rpc.server.ts";
+import { failureProblem, type RpcContext, rpcMethod } from "../rpc.server.ts";
 
 /**
  * Basket calls of the channel (specification section 7). Mutations answer `{ basket, warnings, itemKeys }`
@@ -29,12 +30,7 @@ const basketContext = (ctx: RpcContext) => ctx.store.ctx;
 
 function answer(result: BasketResult) {
   if (!result.ok) {
-    const a = failureAnswer(result);
-    return new RpcProblem(a.status, a.detail, {
-      code: a.code,
-      messageKey: a.messageKey,
-      ...("reason" in result ? { reason: result.reason } : {}),
-    });
+    return failureProblem(result, "reason" in result ? { reason: result.reason } : {});
   }
   return {
     basket: result.basket,
@@ -64,7 +60,12 @@ export const methods = {
   mergeBaskets: rpcMethod({
     payload: basketMergeSchema,
     async handler(ctx, { strategy }) {
-      if (!ctx.customer) return rpcProblem(401, "Sign in to merge the guest basket into your basket.");
+      if (!ctx.customer)
+        return failureProblem({
+          ok: false,
+          error: "Unauthorized",
+          detail: "Sign in to merge the guest basket into your basket.",
+        });
       const merged = await mergeBaskets(ctx.store.ctx, {
         fromBrowserId: ctx.browserId,
         toCustomerId: ctx.customer.id,

@@ -1,6 +1,6 @@
 import { getFashionCard, registerFashionCard } from "@vitrine/commerce";
 import { z } from "zod";
-import { rpcMethod, rpcProblem } from "../rpc.server.ts";
+import { failureProblem, rpcMethod } from "../rpc.server.ts";
 import { accountHolder } from "./user.server.ts";
 
 /**
@@ -24,7 +24,12 @@ export const methods = {
       const holder = accountHolder(ctx);
       if (!("id" in holder)) return holder;
       const result = await registerFashionCard(ctx.store.ctx, holder.id);
-      if (!result.ok) return rpcProblem(403, "This customer cannot register for the fashion card.");
+      if (!result.ok)
+        return failureProblem({
+          ok: false,
+          error: "Forbidden",
+          detail: "This customer cannot register for the fashion card.",
+        });
       return result.card;
     },
   }),

@@ -1,7 +1,7 @@
 import { changePassword, listAddresses, loadCustomer, text, updateCustomerProfile } from "@vitrine/commerce";
 import { z } from "zod";
 import { accountsContext, type CurrentCustomer, clientRequest, currentCustomerOf } from "../../auth.server.ts";
-import { type RpcContext, rpcMethod, rpcProblem, validationProblem } from "../rpc.server.ts";
+import { failureProblem, type RpcContext, rpcMethod, validationProblem } from "../rpc.server.ts";
 
 /**
  * The user methods of the channel (specification section 7): getUser, refreshUser, updateShopUser,
@@ -29,8 +29,14 @@ const noPayload = z.unknown();
 
 /** The signed-in customer with a full account, or the problem to answer. */
 export function accountHolder(ctx: RpcContext) {
-  if (!ctx.customer) return rpcProblem(401, "Sign in to use this function.");
-  if (ctx.customer.isGuestCustomer) return rpcProblem(403, "Guest customers have no account: set a password first.");
+  if (!ctx.customer)
+    return failureProblem({ ok: false, error: "Unauthorized", detail: "Sign in to use this function." });
+  if (ctx.customer.isGuestCustomer)
+    return failureProblem({
+      ok: false,
+      error: "Forbidden",
+      detail: "Guest customers have no account: set a password first.",
+    });
   return ctx.customer;
 }
 
@@ -85,12 +91,14 @@ export const methods = {
         case "wrong_password":
           return validationProblem([{ field: "currentPassword", message: "value is not the current password." }]);
         case "no_password":
-          return rpcProblem(409, "The account has no password to change.");
+          return failureProblem({ ok: false, error: "Conflict", detail: "The account has no password to change." });
         case "rate_limited": {
-          const problem = rpcProblem(429, "Too many attempts. Try again later.", {
+          return failureProblem({
+            ok: false,
+            error: "RateLimited",
+            detail: "Too many attempts. Try again later.",
             retryAfterSeconds: result.retryAfterSeconds,
           });
-          return problem.toResponse({ "retry-after": String(result.retryAfterSeconds) });
         }
       }
     },

@@ -9,9 +9,9 @@ import {
   wishlistItemAddSchema,
   wishlistItemRemoveSchema,
 } from "@vitrine/commerce";
-import { failureAnswer, shopperOf } from "../../basket.server.ts";
+import { shopperOf } from "../../basket.server.ts";
 
-import { type RpcContext, RpcProblem, rpcMethod } from "../rpc.server.ts";
+import { failureProblem, type RpcContext, rpcMethod } from "../rpc.server.ts";
 
 /**
  * Wishlist calls of the channel. `addItemToWishlist` also replaces (`replaceItemKey`: remove, then add) and
@@ -21,10 +21,7 @@ import { type RpcContext, RpcProblem, rpcMethod } from "../rpc.server.ts";
 const shopper = (ctx: RpcContext) => shopperOf(ctx, ctx.customer);
 
 function answer(result: WishlistResult) {
-  if (!result.ok) {
-    const a = failureAnswer(result);
-    return new RpcProblem(a.status, a.detail, { code: a.code, messageKey: a.messageKey });
-  }
+  if (!result.ok) return failureProblem(result);
   return { wishlist: result.wishlist, itemKey: result.itemKey, added: result.added };
 }
 
