@@ -245,6 +245,12 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 const starting = performance.now();
 await listen();
 servicesStarted = (async () => {
+  // The demo catalogue comes from its seeding package, only when DEMO_PRODUCTS asks for it: the production bundle
+  // does not contain it.
+  if (config.DEMO_PRODUCTS > 0) {
+    const { seedDemoShop } = await import("@vitrine/demo-data/seed");
+    await seedDemoShop(config, { log });
+  }
   await build.entry.module.initServices?.({ log });
 })();
 try {

@@ -16,7 +16,6 @@ import {
   systemClock,
   type VitrineConfig,
 } from "@vitrine/commerce";
-import { isCatalogEmpty, loadDemoCatalog } from "@vitrine/demo-data";
 import {
   createSearchHttpHandler,
   createSearchService,
@@ -27,8 +26,8 @@ import { PageCache } from "./page-cache.server.ts";
 import type { ReadinessCheck } from "./readiness.server.ts";
 
 /**
- * The services of one storefront process, created once: configuration, database (migrated, with the demo
- * catalogue on first start when DEMO_PRODUCTS asks for it), the signing secret. Route loaders and actions reach them through `getServices()`.
+ * The services of one storefront process, created once: configuration, database (migrated; the demo catalogue
+ * is seeded before by the server's start, `@vitrine/demo-data/seed`), the signing secret. Route loaders and actions reach them through `getServices()`.
  */
 export interface Services {
   config: VitrineConfig;
@@ -85,11 +84,6 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   });
   await migrateToLatest(db);
   const clock = systemClock;
-  if (config.DEMO_PRODUCTS > 0 && (await isCatalogEmpty(db))) {
-    const started = performance.now();
-    await loadDemoCatalog(db, { products: config.DEMO_PRODUCTS }, clock.now());
-    log.info({ products: config.DEMO_PRODUCTS, ms: Math.round(performance.now() - started) }, "demo catalogue loaded");
-  }
   const secret = await resolveSecret(db, config, clock.now());
   const imageUrl = defaultImageUrl(config.IMAGE_BASE_URL);
   const search = createSearchService({ db, secret, clock, imageUrl, logger: log });
