@@ -58,7 +58,7 @@ const OWNER_OF_TABLE: ReadonlyMap<string, OwningModule> = new Map(
   ),
 );
 
-export function ownerOfTable(table: string): OwningModule | undefined {
+function ownerOfTable(table: string): OwningModule | undefined {
   return OWNER_OF_TABLE.get(table);
 }
 

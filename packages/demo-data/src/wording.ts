@@ -1,5 +1,3 @@
-import type { Language } from "@vitrine/commerce";
-
 /** Words the demo catalogue's names and descriptions are made of, in German, French and English. */
 
 export type Tri = [de: string, fr: string, en: string];
@@ -291,8 +289,6 @@ export const FREE_TEXT_BADGES: Tri[] = [
 ];
 
 export const CAMPAIGNS = ["autumn-edit", "denim-days", "winter-warmers", "holiday-party"];
-
-export const LANGS: readonly Language[] = ["de", "fr", "en"];
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

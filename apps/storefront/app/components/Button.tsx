@@ -38,7 +38,7 @@ export interface ButtonOwnProps {
 export type ButtonProps = ButtonOwnProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof ButtonOwnProps>;
 
 /** The class names of a button, for elements that must look like one (a `<summary>`, a label). */
-export function buttonClassName({
+function buttonClassName({
   variant = "primary",
   size = "md",
   loading,

@@ -5,14 +5,14 @@ import { useStoreData } from "../lib/use-store.ts";
 import { Button } from "./Button.tsx";
 
 /** The error screen's background picture in its three sizes (specification section 2), served as SVG. */
-export const ERROR_PICTURES = {
+const ERROR_PICTURES = {
   small: "/images/error/small.svg",
   medium: "/images/error/medium.svg",
   large: "/images/error/large.svg",
 } as const;
 
 /** The status an error stands for: a route error response's status, anything else 500. */
-export function errorStatus(error: unknown): number {
+function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 

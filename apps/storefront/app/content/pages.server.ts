@@ -12,7 +12,7 @@ export type { ContentPageData };
  * the busiest page and its sliders read the catalogue. Content edits show at once (the entry's update time is
  * part of the key); stock and price changes in its product tiles show within this time.
  */
-export const RESOLVED_BLOCKS_TTL_MS = 30_000;
+const RESOLVED_BLOCKS_TTL_MS = 30_000;
 const MAX_CACHED_PAGES = 300;
 const DESCRIPTION_LENGTH = 160;
 

@@ -16,7 +16,7 @@ import {
  *   season's established pieces (a catalogue stand-in for "most viewed and bought lately").
  * - `sale`: the newest reduced products.
  */
-export const TRENDING_WINDOW_DAYS = 180;
+const TRENDING_WINDOW_DAYS = 180;
 
 export async function recommendationProductIds(
   ctx: CatalogContext,

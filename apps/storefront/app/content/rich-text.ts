@@ -3,7 +3,7 @@
  * editor's HTML and what `<RichText>` renders as React elements (never as raw HTML).
  */
 
-export const RICH_INLINE_TAGS = ["strong", "em", "u", "s", "small", "sub", "sup", "a", "br"] as const;
+const RICH_INLINE_TAGS = ["strong", "em", "u", "s", "small", "sub", "sup", "a", "br"] as const;
 export const RICH_BLOCK_TAGS = ["p", "h2", "h3", "h4", "blockquote", "ul", "ol", "li", "hr"] as const;
 export type RichTag = (typeof RICH_INLINE_TAGS)[number] | (typeof RICH_BLOCK_TAGS)[number];
 

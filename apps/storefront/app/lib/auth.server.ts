@@ -151,11 +151,6 @@ export function getCustomer(store: StoreRequest, request: Request): Promise<Curr
   return pending;
 }
 
-/** Forgets what `getCustomer` found for this request (after the request itself signed someone in or out). */
-export function forgetCustomer(request: Request): void {
-  customerOfRequest.delete(request);
-}
-
 /** The path and query a shopper asked for, as `redirectUrl` carries it (data requests normalized). */
 export function originalFullPath(request: Request): string {
   const url = new URL(request.url);
@@ -168,7 +163,7 @@ export function originalFullPath(request: Request): string {
 }
 
 /** `/de/login/?redirectUrl=…` for a page a guest may not see. */
-export function loginRedirectPath(store: Pick<StoreRequest, "shop">, request: Request): string {
+function loginRedirectPath(store: Pick<StoreRequest, "shop">, request: Request): string {
   const back = originalFullPath(request);
   return `${localizedPath(store.shop, "/login/")}?redirectUrl=${encodeURIComponent(back)}`;
 }

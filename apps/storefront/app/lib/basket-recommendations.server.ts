@@ -7,7 +7,7 @@ import type { StoreRequest } from "./shop.server.ts";
  * trending for an empty basket, what is bought together with the basket's products otherwise (new arrivals
  * when the shop has no purchase history yet).
  */
-export const BASKET_RECOMMENDATION_LIMIT = 12;
+const BASKET_RECOMMENDATION_LIMIT = 12;
 
 export interface RecommendedProduct {
   id: number;

@@ -63,11 +63,11 @@ import {
  */
 
 /** Values a regular facet asks for: the first 8 show, the rest behind "show more"; the facet search finds all. */
-export const FACET_VALUES_REQUESTED = 20;
+const FACET_VALUES_REQUESTED = 20;
 /** Children of a category the tree lists. */
 const CATEGORY_CHILDREN = 40;
 /** The arrival windows of the new-arrivals facet, as relative dates (they stay valid in a bookmarked URL). */
-export const ARRIVAL_WINDOW_DAYS = [7, 30, 90] as const;
+const ARRIVAL_WINDOW_DAYS = [7, 30, 90] as const;
 const CATEGORY_FACET = "ec_category";
 const PRICE_FACET = "ec_price";
 const ARRIVAL_FACET = "new_arrivals";
@@ -604,7 +604,7 @@ function sortView(response: ListingResponse, state: UrlState, path: string): Sor
 /** Page links shown around the current page (and the first and last). */
 const PAGE_NEIGHBOURS = 2;
 
-export function paginationView(page: number, totalPages: number, state: UrlState, path: string): PaginationView {
+function paginationView(page: number, totalPages: number, state: UrlState, path: string): PaginationView {
   const link = (p: number) => ({ page: p, href: stateHref(path, setPage(state, p)) });
   const links: PaginationView["links"] = [];
   for (let p = 0; p < totalPages; p++) {

@@ -44,7 +44,7 @@ export function metaTranslator(matches: readonly MetaMatchLike[]): Translator | 
 }
 
 /** "Kleider | Vitrine": every title ends with the shop's name. */
-export function pageTitle(t: Translator, title: string | undefined): string {
+function pageTitle(t: Translator, title: string | undefined): string {
   const shop = t("common.shop_name");
   return title && title !== shop ? `${title} | ${shop}` : t("shell.meta_title");
 }

@@ -49,7 +49,7 @@ export function deliverMailSoon(services: Services): void {
 }
 
 /** The placed order for the search service: it feeds "bought together" and popularity. */
-export async function recordPurchase(store: StoreRequest, order: OrderDetails): Promise<void> {
+async function recordPurchase(store: StoreRequest, order: OrderDetails): Promise<void> {
   const lines = order.lines.filter((l) => !l.isGift).map((l) => ({ productId: l.productId, quantity: l.quantity }));
   if (lines.length === 0) return;
   try {

@@ -36,12 +36,12 @@ import { parseStorePath, readCookie } from "./store.ts";
  * (`PAGE_CACHE_MB`) is reached.
  */
 
-export const PAGE_CACHE_TTL_MS = 60_000;
+const PAGE_CACHE_TTL_MS = 60_000;
 /** How long a page showing many products is still answered after one of them changed (the index's own bound). */
 export const MANY_PRODUCTS_STALE_MS = 2_000;
 
 /** The answer header that says how a page was answered: `hit`, `miss` (rendered and kept) or `pass`. */
-export const PAGE_CACHE_HEADER = "x-vitrine-page-cache";
+const PAGE_CACHE_HEADER = "x-vitrine-page-cache";
 
 /** A listing or search a page made: logged again on every hit, so search logs and learned queries count it. */
 export interface CaptureReplay {

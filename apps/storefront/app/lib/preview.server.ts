@@ -13,11 +13,11 @@ import { readCookie } from "./store.ts";
  * a configured token preview is off.
  */
 export const PREVIEW_COOKIE = "vitrine_preview";
-export const PREVIEW_TOKEN_PARAM = "preview-token";
+const PREVIEW_TOKEN_PARAM = "preview-token";
 export const EDITOR_MODE_PARAM = "editor-mode";
 /** An editor's working day. */
-export const PREVIEW_COOKIE_MAX_AGE = 8 * 60 * 60;
-export const PREVIEW_TOKEN_RATE_LIMIT: RateLimitRule = { name: "preview-token", limit: 10, windowMs: 15 * 60_000 };
+const PREVIEW_COOKIE_MAX_AGE = 8 * 60 * 60;
+const PREVIEW_TOKEN_RATE_LIMIT: RateLimitRule = { name: "preview-token", limit: 10, windowMs: 15 * 60_000 };
 
 function proof(secret: string, token: string, expiresAt: number): string {
   return createHmac("sha256", secret).update(`preview:${token}:${expiresAt}`).digest("base64url");

@@ -74,7 +74,7 @@ export function sizeOptions(product: ProductView, locale: string): SizeOption[] 
   });
 }
 
-export function colourOptions(product: ProductView): ColourOption[] {
+function colourOptions(product: ProductView): ColourOption[] {
   return product.siblings.map((s) => ({
     productId: s.id,
     colorId: s.colorId,
@@ -121,7 +121,7 @@ export interface PromotionBadge {
 }
 
 /** The promotion badge of a product: only for a promotion running in this store now. */
-export async function promotionBadge(ctx: CatalogContext, promotionId: string | null): Promise<PromotionBadge | null> {
+async function promotionBadge(ctx: CatalogContext, promotionId: string | null): Promise<PromotionBadge | null> {
   if (!promotionId) return null;
   const running = await activePromotions(ctx, ctx.shop.code, ctx.clock.now());
   const promotion = running.find((p) => p.id === promotionId);

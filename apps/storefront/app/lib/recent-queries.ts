@@ -3,8 +3,8 @@
  * 1) non-empty queries, trimmed, lowercased and deduplicated, the newest first; kept in the browser's local
  * storage and removable one by one.
  */
-export const RECENT_QUERIES_MAX = 10;
-export const RECENT_QUERIES_KEY = "vitrine_recent_queries";
+const RECENT_QUERIES_MAX = 10;
+const RECENT_QUERIES_KEY = "vitrine_recent_queries";
 
 /** Adds a query at the front (moving it there when it is already in the list) and caps the list. */
 export function addRecentQuery(queries: readonly string[], query: string, maxLength = RECENT_QUERIES_MAX): string[] {

@@ -8,7 +8,7 @@ import { pageTypeOf } from "./meta.ts";
  * URL has a hash. Smooth scrolling is the default.
  */
 export const SCROLL_OFFSET_PX = 158;
-export const SCROLL_STORAGE_PREFIX = "vitrine:scroll:";
+const SCROLL_STORAGE_PREFIX = "vitrine:scroll:";
 const CATEGORY_PAGE_TYPE = "product_list";
 
 export type ScrollTarget =

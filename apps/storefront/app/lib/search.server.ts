@@ -102,7 +102,7 @@ export function searchProductTile(product: Product | ChildProduct, shop: Shop, i
 }
 
 /** `/de/p/…/` → `/p/…/`: links in the shop are written without the store prefix (the Link component adds it). */
-export function storelessPath(path: string, shop: Shop): string {
+function storelessPath(path: string, shop: Shop): string {
   const prefix = `/${shop.pathPrefix}/`;
   return path.startsWith(prefix) ? path.slice(prefix.length - 1) : path;
 }

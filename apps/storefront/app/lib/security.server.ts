@@ -65,7 +65,7 @@ export function newNonce(): string {
  * data and module loader get it through `<ServerRouter nonce>`). Inline styles stay allowed: components set
  * `style` attributes. Images may come from another host (IMAGE_BASE_URL, a CDN).
  */
-export function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -22,7 +22,7 @@ import { localizedPath } from "./store.ts";
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`);
 }
 

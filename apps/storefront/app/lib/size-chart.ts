@@ -32,7 +32,7 @@ export interface ClothingRow {
   hips: number;
 }
 
-export const WOMEN_SIZES: readonly ClothingRow[] = [
+const WOMEN_SIZES: readonly ClothingRow[] = [
   { size: "2xs", germanSize: "32", chest: 76, waist: 60, hips: 84 },
   { size: "xs", germanSize: "34", chest: 80, waist: 64, hips: 88 },
   { size: "s", germanSize: "36", chest: 84, waist: 68, hips: 92 },
@@ -42,7 +42,7 @@ export const WOMEN_SIZES: readonly ClothingRow[] = [
   { size: "2xl", germanSize: "44", chest: 102, waist: 86, hips: 110 },
 ];
 
-export const MEN_SIZES: readonly ClothingRow[] = [
+const MEN_SIZES: readonly ClothingRow[] = [
   { size: "s", germanSize: "44–46", chest: 90, waist: 78, hips: 94 },
   { size: "m", germanSize: "48–50", chest: 98, waist: 86, hips: 100 },
   { size: "l", germanSize: "52", chest: 104, waist: 92, hips: 106 },
@@ -57,7 +57,7 @@ export interface KidsRow {
   months: number;
 }
 
-export const KIDS_SIZES: readonly KidsRow[] = [
+const KIDS_SIZES: readonly KidsRow[] = [
   { size: "56", months: 1 },
   { size: "62", months: 3 },
   { size: "68", months: 6 },
@@ -109,7 +109,7 @@ export function shoeRow(euSize: number): ShoeRow {
 }
 
 /** Shoe sizes from the smallest children's to the largest men's size the shop sells. */
-export const SHOE_SIZES: readonly ShoeRow[] = Array.from({ length: 47 - 24 + 1 }, (_, i) => shoeRow(24 + i));
+const SHOE_SIZES: readonly ShoeRow[] = Array.from({ length: 47 - 24 + 1 }, (_, i) => shoeRow(24 + i));
 
 /** A size chart as the page shows it: translated headings and cells, the product's own sizes marked. */
 export interface SizeChartTable {

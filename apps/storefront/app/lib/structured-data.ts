@@ -21,7 +21,7 @@ export function offerAvailability(stock: { quantity: number; isSellableWithoutSt
 }
 
 /** Prices in structured data are decimal amounts of the currency, not cents. */
-export function decimalPrice(cents: number): string {
+function decimalPrice(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 

@@ -10,7 +10,7 @@
 
 export const SEARCH_EVENTS_ENDPOINT = "/api/search/events/v1";
 /** The source this client names in every event (the protocol asks for library names and versions). */
-export const TRACKING_SOURCE = "vitrine-storefront@1";
+const TRACKING_SOURCE = "vitrine-storefront@1";
 /** Same storage key and cookie as the protocol's own client, so both share one visitor id. */
 const CLIENT_ID_KEY = "visitorId";
 const CLIENT_ID_COOKIE = "coveo_visitorId";
@@ -73,7 +73,7 @@ export function clientId(): string {
   return id;
 }
 
-export function buildEvent(type: string, payload: Record<string, unknown>, trackingId: string) {
+function buildEvent(type: string, payload: Record<string, unknown>, trackingId: string) {
   return {
     ...payload,
     meta: {

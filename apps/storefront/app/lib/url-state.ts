@@ -20,9 +20,9 @@
  * Every function is pure and returns a new state; nothing here touches the network or the DOM.
  */
 
-export const REGULAR_MAPS = ["f", "fExcluded", "lf", "cf"] as const;
-export const NUMERIC_MAPS = ["nf", "nfExcluded", "mnf", "mnfExcluded"] as const;
-export const DATE_MAPS = ["df", "dfExcluded"] as const;
+const REGULAR_MAPS = ["f", "fExcluded", "lf", "cf"] as const;
+const NUMERIC_MAPS = ["nf", "nfExcluded", "mnf", "mnfExcluded"] as const;
+const DATE_MAPS = ["df", "dfExcluded"] as const;
 export const FACET_MAPS = [...REGULAR_MAPS, ...NUMERIC_MAPS, ...DATE_MAPS] as const;
 
 export type RegularMap = (typeof REGULAR_MAPS)[number];
@@ -64,7 +64,7 @@ export interface UrlState {
 }
 
 /** Facet ids are letters, digits, hyphen and underscore (specification section 5). */
-export const FACET_ID = /^[A-Za-z0-9_-]+$/;
+const FACET_ID = /^[A-Za-z0-9_-]+$/;
 const MAP_KEY = /^(f|fExcluded|lf|cf|nf|nfExcluded|mnf|mnfExcluded|df|dfExcluded)-(.+)$/;
 const FILTER_KEY = /^filters\[([^\]]+)\]$/;
 const RANGE_EXCLUSIVE = "..";
@@ -72,7 +72,7 @@ const RANGE_INCLUSIVE = "...";
 /** The protocol's absolute date `YYYY/MM/DD@HH:mm:ss` (time optional) or a relative date `past-7-day`, `now`. */
 const DATE_VALUE =
   /^(\d{4}\/\d{2}\/\d{2}(@\d{2}:\d{2}(:\d{2})?)?|now|(past|next)-\d+-(minute|hour|day|week|month|quarter|year))$/;
-export const RELEVANCE = "relevance";
+const RELEVANCE = "relevance";
 
 // --- reading -----------------------------------------------------------------------------------------
 
@@ -121,7 +121,7 @@ export function parseNumericRange(text: string): NumericRange | undefined {
   return { start, end, endInclusive: range.endInclusive };
 }
 
-export function parseDateRange(text: string): DateRange | undefined {
+function parseDateRange(text: string): DateRange | undefined {
   const range = splitRange(text);
   if (!range || !DATE_VALUE.test(range.start) || !DATE_VALUE.test(range.end)) return undefined;
   const absolute = (d: string) => /^\d/.test(d);

@@ -19,7 +19,7 @@ import type {
  * Messages use the specification's wording; every problem of a request is reported at once.
  */
 
-export const TRACKING_ID_PATTERN = /^[a-zA-Z0-9_\-.]{1,100}$/;
+const TRACKING_ID_PATTERN = /^[a-zA-Z0-9_\-.]{1,100}$/;
 const FACET_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Largest page a request may ask for (one of the specification's page-size constants). */
 export const MAX_PER_PAGE = 1000;

@@ -43,7 +43,6 @@ export const DIM = {
   size: 6,
   store: 7,
 } as const;
-export const DIMENSION_COUNT = 8;
 
 /** Global value numbers are 16-bit in the slot rows (see ROW). */
 const MAX_GLOBAL_VALUES = 0x10000;
@@ -217,7 +216,7 @@ export function referenceKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
-export function dayNumber(isoDay: string): number {
+function dayNumber(isoDay: string): number {
   return Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / DAY_MS);
 }
 

@@ -3,7 +3,6 @@
  * relative dates `period-amount-unit` (`past-30-day`, `now`, `next-1-week`), resolved against the service clock.
  */
 
-export const API_DATE_FORMAT = "YYYY/MM/DD@HH:mm:ss";
 const UNITS = ["minute", "hour", "day", "week", "month", "quarter", "year"] as const;
 type Unit = (typeof UNITS)[number];
 
@@ -22,7 +21,7 @@ export function formatApiDate(date: Date): string {
 }
 
 /** `now`, or words and numbers joined by dashes (`past-7-day`): meant as a relative date, valid or not. */
-export function isRelativeDate(value: string): boolean {
+function isRelativeDate(value: string): boolean {
   const lower = value.toLowerCase();
   return lower === "now" || /^[a-z]+(-[a-z0-9]*)+$/.test(lower);
 }

@@ -37,7 +37,7 @@ export interface FacetDefinition {
 
 export const HIERARCHY_DELIMITER = "|";
 /** Children listed under a selected category (specification section 9: retrieve count 10). */
-export const CATEGORY_RETRIEVE_COUNT = 10;
+const CATEGORY_RETRIEVE_COUNT = 10;
 const DEFAULT_VALUES = 10;
 const DAY_MS = 86_400_000;
 const PRICE_RANGES = 5;
@@ -63,7 +63,7 @@ export function facetDisplayName(def: FacetDefinition, language: Language): stri
 }
 
 /** Date windows the new-arrivals facet offers, as relative dates. */
-export const ARRIVAL_WINDOWS = ["past-7-day", "past-30-day", "past-90-day"] as const;
+const ARRIVAL_WINDOWS = ["past-7-day", "past-30-day", "past-90-day"] as const;
 
 interface ArrivalWindow {
   start: number;
@@ -392,11 +392,6 @@ function attributeFacet(
 
 // --- hierarchical (category) ------------------------------------------------------------------------
 
-/** The selected path of a hierarchical facet request: value texts from the root to the selected value. */
-export function selectedCategoryPath(values: readonly CategoryFacetValueRequest[] | undefined): string[] | undefined {
-  return selectedCategoryValue(values)?.path;
-}
-
 /** The selected value of a hierarchical facet request and its path of value texts from the root. */
 type SelectedCategoryValue = { path: string[]; value: CategoryFacetValueRequest };
 
@@ -416,7 +411,7 @@ function selectedCategoryValue(
 }
 
 /** The category a path of names leads to in a language (from the roots). */
-export function categoryByNamePath(catalog: CatalogIndex, language: Language, path: readonly string[]) {
+function categoryByNamePath(catalog: CatalogIndex, language: Language, path: readonly string[]) {
   let level = catalog.tree.roots;
   let found: (typeof level)[number] | undefined;
   for (const name of path) {
@@ -552,7 +547,7 @@ const SCRATCH = [
  * The (group sequence, value) pairs a range facet counts, filled by the query loop: a slot's value from `source`
  * (price cents, arrival day) when it is at least `min`. Values are compared as `value × scale`.
  */
-export class RangeCollector {
+class RangeCollector {
   /** Which field of a slot's row (a zone's price, the arrival day) the values come from. */
   readonly field: number;
   readonly min: number;

@@ -164,7 +164,7 @@ function activePromotion(
  * A product as the protocol returns it, in the store's language, currency and prices: built frozen, everything in
  * it too, as responses share it.
  */
-export function childProduct(slot: number, ctx: ProductContext): ChildProduct {
+function childProduct(slot: number, ctx: ProductContext): ChildProduct {
   return ctx.cache ? ctx.cache.child(slot, () => buildChildProduct(slot, ctx)) : buildChildProduct(slot, ctx);
 }
 

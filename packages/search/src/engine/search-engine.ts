@@ -47,11 +47,11 @@ import type { TextMatch } from "./text-index.ts";
 
 /** Results per page when a request does not say (4 columns × 6 rows). */
 export const DEFAULT_PER_PAGE = 24;
-export const DEFAULT_SUGGESTED_PRODUCTS = 5;
+const DEFAULT_SUGGESTED_PRODUCTS = 5;
 /** Instant products start with the second typed character: one letter matches half the catalogue. */
-export const MIN_INSTANT_QUERY_LENGTH = 2;
-export const DEFAULT_RECOMMENDATIONS = 10;
-export const DEFAULT_COMPLETIONS = 5;
+const MIN_INSTANT_QUERY_LENGTH = 2;
+const DEFAULT_RECOMMENDATIONS = 10;
+const DEFAULT_COMPLETIONS = 5;
 /** The protocol's result window: first result plus count never exceeds 5000. */
 export const RESULT_WINDOW = 5000;
 
@@ -82,8 +82,8 @@ const SORT_LABELS = {
   newest: { de: "Neueste zuerst", fr: "Nouveautés d'abord", en: "Newest first" },
 } as const;
 
-export const PRICE_FIELD = "ec_price";
-export const ARRIVAL_FIELD = "arrival_date";
+const PRICE_FIELD = "ec_price";
+const ARRIVAL_FIELD = "arrival_date";
 
 export function availableSorts(language: Language): SortOption[] {
   return [

@@ -125,7 +125,7 @@ export class LearnedQueries {
 }
 
 /** `{kle}[id] [aus] {baum}[wolle]`: what matches the typed words in braces, the rest in brackets. */
-export function highlightCompletion(expression: string, typed: string, language: Language): string {
+function highlightCompletion(expression: string, typed: string, language: Language): string {
   const tokens = fold(typed, language).split(" ").filter(Boolean);
   return expression
     .split(" ")

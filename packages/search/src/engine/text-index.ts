@@ -4,7 +4,7 @@ import { allowedTypos, boundedDistance } from "./edit-distance.ts";
 import { isStopword, stem, tokenize } from "./normalize.ts";
 
 /** Weight of a word by the field it appears in (issue 4: name, brand, colour, category, material, description). */
-export const FIELD_WEIGHTS = {
+const FIELD_WEIGHTS = {
   name: 10,
   brand: 8,
   colour: 6,

@@ -25,11 +25,11 @@ import { SearchValidationError } from "../api/errors.ts";
 export const COMMERCE_EVENT_TYPES = ["ec.productView", "ec.productClick", "ec.cartAction", "ec.purchase"] as const;
 export type CommerceEventType = (typeof COMMERCE_EVENT_TYPES)[number];
 /** Rows of a placed order (one per product): not a protocol type, so no posted event can make one. */
-export const ORDER_EVENT = "order";
+const ORDER_EVENT = "order";
 /** Events one request may carry (the event library sends one at a time). */
 export const MAX_EVENTS_PER_REQUEST = 100;
 const PAYLOAD_LIMIT = 4000;
-export const ANONYMOUS = "anonymous";
+const ANONYMOUS = "anonymous";
 
 const product = z.object({
   productId: text().min(1).max(100),

@@ -161,7 +161,7 @@ const target = z
   .min(1)
   .refine((t) => t.startsWith("/") || /^https?:\/\/\S+$/.test(t), "value is not a valid URL.");
 
-export const ruleInputSchema = z.discriminatedUnion("kind", [
+const ruleInputSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("redirect"),
     store: storeCode.default("*"),
@@ -282,7 +282,7 @@ export async function removeRule(db: Db, id: number, now: Date): Promise<boolean
   return removed;
 }
 
-export const synonymInputSchema = z.object({
+const synonymInputSchema = z.object({
   language: z.enum(["*", "de", "fr", "en"]).default("*"),
   terms: z
     .array(

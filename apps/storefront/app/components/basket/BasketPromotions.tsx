@@ -29,7 +29,7 @@ export function BasketPromotions({ promotions }: { promotions: BasketPromotion[]
   );
 }
 
-export function PromotionStatus({ promotion: p }: { promotion: BasketPromotion }) {
+function PromotionStatus({ promotion: p }: { promotion: BasketPromotion }) {
   const t = useT();
   const { shop } = useStoreData();
   let text: string;

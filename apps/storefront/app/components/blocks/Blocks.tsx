@@ -28,7 +28,7 @@ export function Blocks({ blocks }: { blocks: readonly ResolvedBlock[] }) {
   );
 }
 
-export function Block({ block }: { block: ResolvedBlock }) {
+function Block({ block }: { block: ResolvedBlock }) {
   switch (block.type) {
     case "text":
       return <TextBlock block={block} />;

@@ -17,7 +17,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
 }
 
 /** Address of a set's sprite: the build id in it lets browsers keep it for good. */
-export function iconSpriteUrl(set: IconSet): string {
+function iconSpriteUrl(set: IconSet): string {
   return `/images/icons/${set}.svg?v=${encodeURIComponent(BUILD_ID)}`;
 }
 

@@ -15,7 +15,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`order-status order-status--${status}`}>{t(`orders.status.${status}`)}</span>;
 }
 
-export function PaymentInstructionsBox({ instructions }: { instructions: PaymentInstructions }) {
+function PaymentInstructionsBox({ instructions }: { instructions: PaymentInstructions }) {
   const t = useT();
   const { shop } = useStoreData();
   const money = (cents: number) => formatMoney(cents, { locale: shop.locale, currency: instructions.currency });
@@ -66,7 +66,7 @@ export function PaymentInstructionsBox({ instructions }: { instructions: Payment
   );
 }
 
-export function PackagesList({ order }: { order: OrderView }) {
+function PackagesList({ order }: { order: OrderView }) {
   const t = useT();
   const { shop } = useStoreData();
   if (order.packages.length === 0) return null;
@@ -108,7 +108,7 @@ export function PackagesList({ order }: { order: OrderView }) {
   );
 }
 
-export function HistoryList({ order }: { order: OrderView }) {
+function HistoryList({ order }: { order: OrderView }) {
   const t = useT();
   const { shop } = useStoreData();
   const time = new Intl.DateTimeFormat(shop.locale, {
@@ -140,7 +140,7 @@ export function HistoryList({ order }: { order: OrderView }) {
   );
 }
 
-export function ReturnsList({ order }: { order: OrderView }) {
+function ReturnsList({ order }: { order: OrderView }) {
   const t = useT();
   const { shop } = useStoreData();
   if (order.returns.length === 0) return null;

@@ -5,7 +5,7 @@ import { CSRF_HEADER_NAME, csrfTokenFromDocument } from "../csrf.ts";
  * header and the CSRF header. Failures reject with an `RpcError` carrying status, statusText and the response
  * data (specification section 8, "Fetch failure"). Reads are retried once on a transient status; writes never.
  */
-export const RPC_API_BASE = "/api";
+const RPC_API_BASE = "/api";
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const READ_METHOD = /^(get|fetch)[A-Z]/;
 

@@ -96,7 +96,7 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function statusTitle(status: number): string {
+function statusTitle(status: number): string {
   return TITLES[status] ?? "Error";
 }
 
@@ -114,7 +114,7 @@ export function problemResponse(
 }
 
 /** The specification's schema-validation message (section 8), with every invalid field listed. */
-export const INVALID_PROPERTIES = "The following properties are invalid";
+const INVALID_PROPERTIES = "The following properties are invalid";
 
 export function validationProblem(errors: FieldError[]): RpcProblem {
   const fields = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
