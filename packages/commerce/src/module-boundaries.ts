@@ -47,7 +47,14 @@ export const TABLE_OWNERS = {
   redirects: ["redirect"],
   settings: ["setting"],
   content: ["content_entry"],
-  search: ["search_event", "search_query", "search_rule", "search_synonym"],
+  search: [
+    "search_event",
+    "search_query",
+    "search_rule",
+    "search_synonym",
+    "search_query_daily",
+    "product_popularity_daily",
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwningModule = keyof typeof TABLE_OWNERS;

@@ -25,7 +25,7 @@ import { SearchValidationError } from "../api/errors.ts";
 export const COMMERCE_EVENT_TYPES = ["ec.productView", "ec.productClick", "ec.cartAction", "ec.purchase"] as const;
 export type CommerceEventType = (typeof COMMERCE_EVENT_TYPES)[number];
 /** Rows of a placed order (one per product): not a protocol type, so no posted event can make one. */
-const ORDER_EVENT = "order";
+export const ORDER_EVENT = "order";
 /** Events one request may carry (the event library sends one at a time). */
 export const MAX_EVENTS_PER_REQUEST = 100;
 const PAYLOAD_LIMIT = 4000;
