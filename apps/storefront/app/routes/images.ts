@@ -1,4 +1,3 @@
-import { parseDemoImagePath, renderBannerSvg, renderProductSvg } from "@vitrine/demo-data";
 import { isIconSet, renderIconSprite } from "../components/icons/sprite.server.tsx";
 import { requestedBannerSize } from "../content/images.ts";
 import { BUILD_ID } from "../lib/build.ts";
@@ -15,16 +14,20 @@ const DAY = "public, max-age=86400";
  * the icon sprites `/images/icons/{set}.svg?v={build}`. The product and banner paths name everything the picture
  * shows, so they never change; a sprite is kept for good under its build's id.
  */
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   let svg: string | undefined;
   let cacheControl = IMMUTABLE;
-  const product = parseDemoImagePath(path);
-  if (product) svg = renderProductSvg(product.type, product.colorId, product.pattern, product.view);
   const banner = /^banner\/([a-z]+)\/([a-z]+)\.svg$/.exec(path);
-  if (banner) {
-    // Content blocks ask for the size they show the banner at (`?w=…&h=…`).
-    svg = renderBannerSvg(banner[1] as string, banner[2] as string, ...requestedBannerSize(new URL(request.url)));
+  if (path.startsWith("demo/") || banner) {
+    // The demo catalogue's pictures: the drawing code loads on the first one, never for a shop without demo data.
+    const { parseDemoImagePath, renderBannerSvg, renderProductSvg } = await import("@vitrine/demo-data/images");
+    const product = parseDemoImagePath(path);
+    if (product) svg = renderProductSvg(product.type, product.colorId, product.pattern, product.view);
+    if (banner) {
+      // Content blocks ask for the size they show the banner at (`?w=…&h=…`).
+      svg = renderBannerSvg(banner[1] as string, banner[2] as string, ...requestedBannerSize(new URL(request.url)));
+    }
   }
   const error = /^error\/([a-z]+)\.svg$/.exec(path);
   if (error && isErrorPictureSize(error[1] as string)) {
