@@ -86,7 +86,13 @@ export async function putBackStock(ctx: Pick<Ctx, "db">, lines: readonly StockLi
  */
 async function recordStockChange(trx: Db, variantIds: readonly number[], now: Date): Promise<void> {
   if (variantIds.length === 0) return;
-  const rows = await trx.selectFrom("variant").select(["id", "product_id"]).where("id", "in", variantIds).execute();
+  const rows = await trx
+    .selectFrom("variant")
+    .select(["id", "product_id"])
+    .where("id", "in", variantIds)
+    .orderBy("product_id")
+    .orderBy("id")
+    .execute();
   const byProduct = new Map<number, number[]>();
   for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row.id]);
   await publishEvents(
