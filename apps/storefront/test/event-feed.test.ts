@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 /** Whether the service's listing shows the product as in stock (undefined when it does not list it). */
-async function inStock(search: SearchService, productId: number): Promise<boolean | undefined> {
+async function inStock(search: SearchService, productId: number): Promise<boolean | null | undefined> {
   const listing = await search.listing(request({ perPage: 100 }, STORES.de, SOLD_OUT_LISTING));
   const products = listing.products.flatMap((p) => [p, ...p.children]);
   return products.find((p) => Number(p.permanentid) === productId)?.ec_in_stock;
