@@ -82,7 +82,7 @@ function productPage(cache: PageCache, search: SearchService, productId: number)
 
 /** Every unit of the product's variants in stock, as an order of the last pieces takes them. */
 async function lastPieces(productId: number) {
-  const [product] = await loadProductRecords(testDb.db, [productId]);
+  const [product] = await loadProductRecords(testDb, [productId]);
   return (product?.variants ?? [])
     .filter((v) => v.stock.quantity > 0)
     .map((v) => ({ variantId: v.id, quantity: v.stock.quantity }));
@@ -109,7 +109,7 @@ describe(`two processes following the event feed (${DIALECT})`, () => {
       commit = resolve;
     });
     const t1 = testDb.db.transaction().execute(async (trx) => {
-      expect(await takeStock(trx, firstLines, clock.now())).toEqual({ ok: true });
+      expect(await takeStock({ db: trx }, firstLines, clock.now())).toEqual({ ok: true });
       wrote();
       await t1MayCommit;
     });
@@ -117,7 +117,7 @@ describe(`two processes following the event feed (${DIALECT})`, () => {
     // T2 sells the last pieces of the second product (the higher id) and commits first on PostgreSQL.
     const t2 = testDb.db
       .transaction()
-      .execute(async (trx) => expect(await takeStock(trx, secondLines, clock.now())).toEqual({ ok: true }));
+      .execute(async (trx) => expect(await takeStock({ db: trx }, secondLines, clock.now())).toEqual({ ok: true }));
     if (isPostgres) {
       await t2;
       // Several polls later, process B still waits for T1: T2's event lies beyond the watermark.

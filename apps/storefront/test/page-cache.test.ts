@@ -198,7 +198,7 @@ describe("page cache", () => {
       .execute();
     await db.transaction().execute((trx) =>
       takeStock(
-        trx,
+        { db: trx },
         variants.map((v) => ({ variantId: v.id, quantity: v.stock_quantity })),
         new Date(),
       ),

@@ -116,10 +116,10 @@ describe("vitrine orders", () => {
     expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015903")).code).toBe(
       0,
     );
-    const order = await getOrderByNumber(db, number);
+    const orders = testCtx(db, { config: { PUBLIC_URL: "https://shop.example" } });
+    const order = await getOrderByNumber(orders, number);
     const line = order?.lines[0];
     if (!line) throw new Error("no line");
-    const orders = { db, clock: systemClock, publicUrl: "https://shop.example" };
     const registered = await registerReturn(orders, number, {
       lines: [{ lineId: line.id, quantity: 1, reason: "too_big" }],
     });

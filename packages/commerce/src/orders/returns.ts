@@ -164,12 +164,12 @@ export async function receiveReturn(ctx: OrdersContext, returnNumber: string): P
       .where("r.return_id", "=", found.id)
       .execute();
     await putBackStock(
-      trx,
+      { db: trx },
       lines.map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
       now,
     );
     await addOrderEvent(trx, found.order_id, "return_received", { returnNumber }, now);
-    return { ok: true, order: (await getOrderById(trx, found.order_id)) as OrderDetails };
+    return { ok: true, order: (await getOrderById({ db: trx }, found.order_id)) as OrderDetails };
   });
 }
 
