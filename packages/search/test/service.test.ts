@@ -88,12 +88,13 @@ describe(`search service on ${DIALECT}`, () => {
 
   it("tells which products changed, apart from changes that concern everything", async () => {
     const { version, productVersion } = service;
+    // On PostgreSQL an event is read once every transaction before it has ended (other test files write too):
+    // each step waits until the poll has applied it.
     await publishEvents(testDb.db, catalogChangeEvents("product", [101, 102]), clock.now());
-    await service.refresh();
+    await eventually(() => service.productVersion === productVersion + 1);
     expect(service.version).toBe(version);
-    expect(service.productVersion).toBe(productVersion + 1);
     await publishEvent(testDb.db, { type: "stock.changed", entity: "product", entityId: 105 }, clock.now());
-    await service.refresh();
+    await eventually(() => service.productVersion === productVersion + 2);
     const changes = service.productChangesSince(productVersion);
     expect([...(changes?.ids ?? [])].sort()).toEqual([101, 102, 105]);
     expect(changes?.firstAt).toBeLessThanOrEqual(Date.now());
@@ -104,6 +105,7 @@ describe(`search service on ${DIALECT}`, () => {
       { type: "content.published", entity: "content", entityId: "de:service:versand" },
       clock.now(),
     );
+    await eventually(() => service.version === version + 1);
     await service.refresh();
     expect(service.version).toBe(version + 1);
     expect(service.productVersion).toBe(productVersion + 2);

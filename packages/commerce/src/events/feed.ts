@@ -101,9 +101,10 @@ export async function readEventsAfter(
 }
 
 /**
- * A cursor at "now", for a reader that has just loaded the state it follows: every event committed before the
- * call lies behind it. On PostgreSQL it stands at the current xmin, so events of transactions still running are
- * read again later (a follower applies them twice, which is harmless: it reloads what they name).
+ * A cursor for a reader about to load the state it follows: no event committed after the call lies behind it.
+ * On PostgreSQL it stands at the oldest transaction still running (xmin), so events of that transaction and of
+ * later ones, also those committed just before the call, are read from it: a follower may apply them twice, which
+ * is harmless (it reloads what they name).
  */
 export async function currentEventCursor(db: Db): Promise<EventCursor> {
   if (dialect(db) === "postgres") {

@@ -36,11 +36,13 @@ describe(`merchandising rules on ${DIALECT}`, () => {
     expect(redirect).toMatchObject({ ok: true, rule: { kind: "redirect", store: "de", query: "gutschein" } });
     const pin = await addRule(testDb.db, { kind: "pin", category: "women-dresses", products: [107, 101] }, TODAY);
     expect(pin).toMatchObject({ ok: true, rule: { kind: "pin", store: "*", products: [107, 101] } });
-    const { events } = await readEventsAfter(testDb.db, before);
-    expect(events.map((e) => [e.type, e.entity])).toEqual([
-      ["catalog.changed", "merchandising"],
-      ["catalog.changed", "merchandising"],
-    ]);
+    // On PostgreSQL events are read once every transaction before them has ended (other test files write too).
+    await expect
+      .poll(async () => (await readEventsAfter(testDb.db, before)).events.map((e) => [e.type, e.entity]))
+      .toEqual([
+        ["catalog.changed", "merchandising"],
+        ["catalog.changed", "merchandising"],
+      ]);
 
     const rules = await listRules(testDb.db, { store: "de" });
     expect(rules.map((r) => r.kind)).toEqual(["redirect", "pin"]);
