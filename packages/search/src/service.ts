@@ -6,6 +6,7 @@ import {
   EVENT_FEED_START,
   type EventCursor,
   type EventWakeUps,
+  eventFeedBacklog,
   isRowId,
   laterEventCursor,
   listenForEvents,
@@ -149,6 +150,10 @@ export interface SearchService {
 const MAX_POLL_MS = 1000;
 /** Events read per query of the feed. */
 const FEED_BATCH = 5000;
+/** How often the service looks whether a long transaction holds the event feed back (PostgreSQL). */
+const BACKLOG_CHECK_MS = 30_000;
+/** A transaction holding events back for this long gets a warning. */
+const BACKLOG_WARN_MS = 30_000;
 /** Product changes beyond this many in one poll rebuild everything instead. */
 const INCREMENTAL_LIMIT = 20_000;
 /** Removed slots beyond this share of the live ones trigger a compacting rebuild. */
@@ -184,6 +189,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   let flushTimer: NodeJS.Timeout | undefined;
   let applying: Promise<void> | undefined;
   let readAgain = false;
+  let backlogCheckedAt = Date.now();
   let pendingRows: EventRow[] = [];
   let pendingQueries = new Map<string, LearnedQueryUpdate>();
   const responseQueries = new Map<string, { storeCode: string; query: string }>();
@@ -286,10 +292,26 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (index.deadCount > Math.max(1000, index.liveCount * DEAD_SHARE)) await rebuild();
   }
 
+  /**
+   * Warns when a transaction running for long (anywhere on the PostgreSQL server) keeps committed events from
+   * every process: its index and page cache show old data until that transaction ends.
+   */
+  async function warnOfBacklog(): Promise<void> {
+    if (Date.now() - backlogCheckedAt < BACKLOG_CHECK_MS) return;
+    backlogCheckedAt = Date.now();
+    const { waiting, blocker } = await eventFeedBacklog(db);
+    if (waiting === 0 || !blocker || blocker.runningMs < BACKLOG_WARN_MS) return;
+    logger.warn(
+      { waiting, blocker },
+      `search: ${waiting} committed event(s) wait for a transaction running ${Math.round(blocker.runningMs / 1000)} s to end`,
+    );
+  }
+
   function schedulePoll(): void {
     if (stopped) return;
     pollTimer = setTimeout(async () => {
       await service.refresh().catch((error) => logger.warn({ err: error }, "search: applying events failed"));
+      await warnOfBacklog().catch((error) => logger.warn({ err: error }, "search: checking the event feed failed"));
       schedulePoll();
     }, pollMs);
     pollTimer.unref?.();

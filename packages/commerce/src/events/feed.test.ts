@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
-import { compareEventCursors, currentEventCursor, EVENT_FEED_START, pruneEvents, readEventsAfter } from "./feed.ts";
+import {
+  compareEventCursors,
+  currentEventCursor,
+  EVENT_FEED_START,
+  eventFeedBacklog,
+  pruneEvents,
+  readEventsAfter,
+} from "./feed.ts";
 import { listenForEvents } from "./listen.ts";
 import { publishEvent, publishEvents } from "./publish.ts";
 import type { NewEvent, StoredEvent } from "./types.ts";
@@ -242,6 +249,48 @@ describe(`event feed (${isPostgres ? "PostgreSQL" : "SQLite"})`, () => {
     const next = await readUntil(reader, after.cursor, [9]);
     expect(next.events.map((e) => e.entityId)).toEqual(["9"]);
     expect(next.events[0]?.id).toBeGreaterThan(Math.max(...before.events.map((e) => e.id)));
+  });
+});
+
+describe.skipIf(!isPostgres)("events held back (PostgreSQL)", () => {
+  let pair: Pair;
+
+  beforeAll(async () => {
+    pair = await openPair();
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+
+  it("tells how many committed events wait for an open transaction, and which one is oldest", async () => {
+    const { writer, reader } = pair;
+    expect(await eventFeedBacklog(reader)).toEqual({ waiting: 0, oldestWaitingAt: null, blocker: null });
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const open = writer.transaction().execute(async (trx) => {
+      await publishEvent(trx, stock(1));
+      wrote();
+      await mayCommit;
+    });
+    await written;
+    await publishEvent(writer, stock(2), new Date("2026-11-26T12:00:00Z"));
+    try {
+      const backlog = await eventFeedBacklog(reader);
+      expect(backlog.waiting).toBe(1);
+      expect(backlog.oldestWaitingAt).toBe("2026-11-26T12:00:00.000Z");
+      expect(backlog.blocker?.pid).toBeGreaterThan(0);
+      expect(backlog.blocker?.runningMs).toBeGreaterThanOrEqual(0);
+    } finally {
+      commit();
+      await open;
+    }
+    await expect.poll(async () => (await eventFeedBacklog(reader)).waiting, { timeout: 5000 }).toBe(0);
   });
 });
 

@@ -128,3 +128,59 @@ export async function pruneEvents(db: Db, olderThan: Date): Promise<number> {
   const result = await db.deleteFrom("event").where("created_at", "<", olderThan.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface EventFeedBacklog {
+  /** Committed events readers cannot have yet: a transaction that started before them is still running. */
+  waiting: number;
+  /** When the oldest of them was written (null when none wait). */
+  oldestWaitingAt: string | null;
+  /** The oldest running transaction that holds them back, anywhere on the PostgreSQL server. */
+  blocker: {
+    pid: number;
+    database: string | null;
+    application: string | null;
+    /** How long its transaction has been running, by the server's clock. */
+    runningMs: number;
+  } | null;
+}
+
+/**
+ * What holds the feed back on PostgreSQL. The watermark is server-wide: a transaction left open in any database of
+ * the server (an idle session in a transaction, a long import or report) keeps every reader from newer events
+ * until it ends. SQLite has no such wait.
+ */
+export async function eventFeedBacklog(db: Db): Promise<EventFeedBacklog> {
+  if (dialect(db) !== "postgres") return { waiting: 0, oldestWaitingAt: null, blocker: null };
+  const { rows } = await sql<{ waiting: string; oldest: string | null }>`
+    select count(*) as waiting, min(created_at) as oldest
+    from event where xid >= pg_snapshot_xmin(pg_current_snapshot())
+  `.execute(db);
+  const waiting = Number(rows[0]?.waiting ?? 0);
+  if (waiting === 0) return { waiting, oldestWaitingAt: null, blocker: null };
+  const { rows: blockers } = await sql<{
+    pid: number;
+    database: string | null;
+    application: string | null;
+    running_ms: number | string | null;
+  }>`
+    select pid, datname as database, application_name as application,
+      extract(epoch from clock_timestamp() - xact_start) * 1000 as running_ms
+    from pg_stat_activity
+    where backend_xid is not null and pid <> pg_backend_pid()
+    order by age(backend_xid) desc
+    limit 1
+  `.execute(db);
+  const blocker = blockers[0];
+  return {
+    waiting,
+    oldestWaitingAt: rows[0]?.oldest ?? null,
+    blocker: blocker
+      ? {
+          pid: Number(blocker.pid),
+          database: blocker.database,
+          application: blocker.application,
+          runningMs: Math.round(Number(blocker.running_ms ?? 0)),
+        }
+      : null,
+  };
+}
