@@ -112,7 +112,7 @@ export async function writeProductRecords(
 ): Promise<void> {
   const { db } = ctx;
   if (records.length === 0) return;
-  if (!db.isTransaction) return withTransaction({ db }, (tx) => writeProductRecords(tx.db, records, now, stock));
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeProductRecords(tx, records, now, stock));
   const stamp = now.toISOString();
   const productIds = records.map((p) => p.id);
 
