@@ -8,9 +8,9 @@ import {
   type EventWakeUps,
   eventFeedBacklog,
   isRowId,
+  type Logger,
   laterEventCursor,
   listenForEvents,
-  type Logger,
   listPhysicalStores,
   loadCategoryRecords,
   loadOutfitRecords,
@@ -438,7 +438,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       wakeUps = listenForEvents(
         db,
         () => {
-          if (!stopped) service.refresh().catch((error) => logger.warn({ err: error }, "search: applying events failed"));
+          if (!stopped)
+            service.refresh().catch((error) => logger.warn({ err: error }, "search: applying events failed"));
         },
         { log: logger },
       );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import { createLogger } from "../log.ts";
 import {
   compareEventCursors,
   currentEventCursor,
@@ -308,10 +309,8 @@ describe.skipIf(!isPostgres)("event wake-ups (PostgreSQL LISTEN/NOTIFY)", () => 
     const { writer, reader, schema } = pair;
     let wakes = 0;
     const warnings: string[] = [];
-    const listener = listenForEvents(reader, () => wakes++, {
-      retryMs: 50,
-      log: { warn: (message) => warnings.push(message) },
-    });
+    const log = createLogger({ destination: { write: (line: string) => void warnings.push(JSON.parse(line).msg) } });
+    const listener = listenForEvents(reader, () => wakes++, { retryMs: 50, log });
     try {
       await expect.poll(() => listener.listening, { timeout: 5000 }).toBe(true);
       const settled = wakes;

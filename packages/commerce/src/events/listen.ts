@@ -1,5 +1,6 @@
 import pg from "pg";
 import { type Db, postgresClientConfig } from "../db/database.ts";
+import { createLogger, type Logger } from "../log.ts";
 import { EVENT_CHANNEL } from "./publish.ts";
 
 /**
@@ -21,10 +22,10 @@ const MAX_RETRY_MS = 30_000;
 export function listenForEvents(
   db: Db,
   wake: () => void,
-  options: { log?: { warn(message: string): void }; retryMs?: number } = {},
+  options: { log?: Pick<Logger, "warn">; retryMs?: number } = {},
 ): EventWakeUps {
   const config = postgresClientConfig(db);
-  const log = options.log ?? console;
+  const log = options.log ?? createLogger({ destination: 2 });
   const retryMs = options.retryMs ?? 500;
   let closed = false;
   let listening = false;
@@ -52,7 +53,7 @@ export function listenForEvents(
       next.removeAllListeners("notification");
       next.end().catch(() => undefined);
       if (closed) return;
-      log.warn(`vitrine: event listener disconnected (${error?.message ?? "connection ended"}); reconnecting`);
+      log.warn({ reason: error?.message ?? "connection ended" }, "event listener disconnected; reconnecting");
       retry();
     };
     next.on("error", drop);
