@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { type Db, recordCatalogChanges, writeContentEntries } from "@vitrine/commerce";
+import { type Db, takeStock, writeContentEntries } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUpBrowser } from "./account-fixtures.ts";
 import { findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
@@ -189,13 +189,20 @@ describe("page cache", () => {
       await view(shop.browser(), path);
       expect((await view(shop.browser(), path)).how).toBe("hit");
     }
-    // Sold out everywhere, as an order of the last pieces would leave it.
-    await db
-      .updateTable("variant")
-      .set({ stock_quantity: 0, sellable_without_stock: 0 })
+    // Sold out everywhere: the last pieces taken as an order takes them (its stock event tells every process).
+    await db.updateTable("variant").set({ sellable_without_stock: 0 }).where("product_id", "=", id).execute();
+    const variants = await db
+      .selectFrom("variant")
+      .select(["id", "stock_quantity"])
       .where("product_id", "=", id)
       .execute();
-    await recordCatalogChanges(db, "product", [id], new Date());
+    await db.transaction().execute((trx) =>
+      takeStock(
+        { db: trx },
+        variants.map((v) => ({ variantId: v.id, quantity: v.stock_quantity })),
+        new Date(),
+      ),
+    );
     await expect
       .poll(async () => (await view(shop.browser(), changed as string)).how, { timeout: 5000, interval: 100 })
       .toBe("miss");

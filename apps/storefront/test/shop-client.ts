@@ -65,58 +65,7 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     handler,
     logs: () => logged.map((line) => JSON.parse(line) as Record<string, unknown>),
     browser(options = {}) {
-      const cookies = new Map<string, string>();
-      const browser: TestBrowser = {
-        cookies,
-        async fetch(path, init = {}) {
-          const headers = new Headers(init.headers);
-          if (cookies.size > 0) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-          if (options.acceptLanguage && !headers.has("accept-language"))
-            headers.set("accept-language", options.acceptLanguage);
-          if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", TEST_ORIGIN);
-          const response = await handler(
-            new Request(new URL(path, TEST_ORIGIN), { ...init, headers, redirect: "manual" }),
-          );
-          for (const cookie of response.headers.getSetCookie()) {
-            const [pair] = cookie.split(";");
-            const index = (pair ?? "").indexOf("=");
-            if (index > 0) {
-              const name = (pair as string).slice(0, index);
-              const value = decodeURIComponent((pair as string).slice(index + 1));
-              if (/max-age=0/i.test(cookie) || value === "") cookies.delete(name);
-              else cookies.set(name, value);
-            }
-          }
-          return response;
-        },
-        csrfToken: () => cookies.get("vitrine_csrf"),
-        async rpc(method, payload, shopId = 10028) {
-          if (!cookies.has("vitrine_csrf")) await browser.fetch("/healthz");
-          return browser.fetch(`/api/rpc/${method}`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              "x-shop-id": String(shopId),
-              "x-csrf-token": browser.csrfToken() ?? "",
-            },
-            body: JSON.stringify({ payload }),
-          });
-        },
-        async submit(path, fields) {
-          if (!cookies.has("vitrine_csrf")) await browser.fetch("/healthz");
-          const body = new URLSearchParams();
-          for (const [key, value] of Object.entries(fields)) {
-            for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
-          }
-          body.set("csrf", browser.csrfToken() ?? "");
-          return browser.fetch(path, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body,
-          });
-        },
-      };
-      return browser;
+      return testBrowser(handler, options);
     },
     async close() {
       await build.entry.module.stopServices();
@@ -129,4 +78,65 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A browser on a shop's request handler: in process (`startTestShop`), or a real server over HTTP when the handler
+ * is `fetch` and `origin` the server's (`http://127.0.0.1:{port}`).
+ */
+export function testBrowser(
+  handler: (request: Request) => Promise<Response>,
+  options: { acceptLanguage?: string; origin?: string } = {},
+): TestBrowser {
+  const origin = options.origin ?? TEST_ORIGIN;
+  const cookies = new Map<string, string>();
+  const browser: TestBrowser = {
+    cookies,
+    async fetch(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (cookies.size > 0) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+      if (options.acceptLanguage && !headers.has("accept-language"))
+        headers.set("accept-language", options.acceptLanguage);
+      if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", origin);
+      const response = await handler(new Request(new URL(path, origin), { ...init, headers, redirect: "manual" }));
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(";");
+        const index = (pair ?? "").indexOf("=");
+        if (index > 0) {
+          const name = (pair as string).slice(0, index);
+          const value = decodeURIComponent((pair as string).slice(index + 1));
+          if (/max-age=0/i.test(cookie) || value === "") cookies.delete(name);
+          else cookies.set(name, value);
+        }
+      }
+      return response;
+    },
+    csrfToken: () => cookies.get("vitrine_csrf"),
+    async rpc(method, payload, shopId = 10028) {
+      if (!cookies.has("vitrine_csrf")) await browser.fetch("/healthz");
+      return browser.fetch(`/api/rpc/${method}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-shop-id": String(shopId),
+          "x-csrf-token": browser.csrfToken() ?? "",
+        },
+        body: JSON.stringify({ payload }),
+      });
+    },
+    async submit(path, fields) {
+      if (!cookies.has("vitrine_csrf")) await browser.fetch("/healthz");
+      const body = new URLSearchParams();
+      for (const [key, value] of Object.entries(fields)) {
+        for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+      }
+      body.set("csrf", browser.csrfToken() ?? "");
+      return browser.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    },
+  };
+  return browser;
 }

@@ -14,7 +14,6 @@ export const TABLE_OWNERS = {
     "product_image",
     "variant",
     "variant_price",
-    "catalog_change",
   ],
   basket: ["basket", "basket_item"],
   wishlist: ["wishlist", "wishlist_item"],
@@ -46,6 +45,7 @@ export const TABLE_OWNERS = {
   stores: ["physical_store", "store_stock"],
   redirects: ["redirect"],
   settings: ["setting"],
+  events: ["event"],
   content: ["content_entry"],
   search: [
     "search_event",

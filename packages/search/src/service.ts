@@ -1,20 +1,26 @@
 import {
-  type CatalogChange,
   type Clock,
-  catalogChangesSince,
   createLogger,
+  currentEventCursor,
   type Db,
+  EVENT_FEED_START,
+  type EventCursor,
+  type EventWakeUps,
+  eventFeedBacklog,
   isRowId,
   type Logger,
-  latestCatalogChangeId,
+  laterEventCursor,
+  listenForEvents,
   listPhysicalStores,
   loadCategoryRecords,
   loadOutfitRecords,
   loadProductRecords,
   loadPromotions,
   loadStoreStock,
+  readEventsAfter,
   STORE_CODES,
   type StoreCode,
+  type StoredEvent,
   systemClock,
 } from "@vitrine/commerce";
 import { SearchApiError } from "./api/errors.ts";
@@ -62,7 +68,7 @@ export interface SearchServiceOptions {
   clock?: Clock;
   /** URL of a product image path; default `/images/{path}`. */
   imageUrl?: (path: string) => string;
-  /** How often the catalogue change log is read (at most 1000 ms). */
+  /** How often the event feed is read (at most 1000 ms); on PostgreSQL a notification also wakes it up. */
   pollIntervalMs?: number;
   /** How often popularity, learned queries and store stock are refreshed. */
   refreshIntervalMs?: number;
@@ -78,7 +84,8 @@ export interface SearchServiceStatus {
   ready: boolean;
   products: number;
   slots: number;
-  lastChangeId: number;
+  /** Where the index stands in the event feed (events/feed.ts in the commerce package). */
+  eventCursor: EventCursor;
   builtAt: string | null;
   buildMs: number;
 }
@@ -99,11 +106,11 @@ export interface CapturedAnswer {
 export interface SearchService {
   readonly secret: string;
   readonly clock: Clock;
-  /** Loads the catalogue, builds the five store indexes and starts following catalogue changes. */
+  /** Loads the catalogue, builds the five store indexes and starts following the event feed. */
   start(): Promise<void>;
   /** Stops following changes and writes the remaining logged searches. */
   stop(): Promise<void>;
-  /** Applies pending catalogue changes now (normally done by polling). */
+  /** Applies pending events now (normally done by polling and wake-ups). */
   refresh(): Promise<void>;
   status(): SearchServiceStatus;
   listing(req: ListingRequest): Promise<ListingResponse>;
@@ -125,8 +132,8 @@ export interface SearchService {
    */
   recordCapture(kind: "listing" | "search", input: ListingRequest | SearchRequest, answered: CapturedAnswer): void;
   /**
-   * Grows whenever catalogue changes other than single products (categories, promotions, merchandising rules,
-   * content, a full reload) have been applied: anything computed from an older version may be out of date.
+   * Grows whenever changes other than of single products (categories, promotions, merchandising rules, content,
+   * a full reload) have been applied: anything computed from an older version may be out of date.
    */
   readonly version: number;
   /** Grows whenever changes of products (data, prices, stock) have been applied. */
@@ -141,6 +148,12 @@ export interface SearchService {
 }
 
 const MAX_POLL_MS = 1000;
+/** Events read per query of the feed. */
+const FEED_BATCH = 5000;
+/** How often the service looks whether a long transaction holds the event feed back (PostgreSQL). */
+const BACKLOG_CHECK_MS = 30_000;
+/** A transaction holding events back for this long gets a warning. */
+const BACKLOG_WARN_MS = 30_000;
 /** Product changes beyond this many in one poll rebuild everything instead. */
 const INCREMENTAL_LIMIT = 20_000;
 /** Removed slots beyond this share of the live ones trigger a compacting rebuild. */
@@ -162,7 +175,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const rebuildMs = options.rebuildIntervalMs ?? 3_600_000;
 
   let engine: SearchEngine | undefined;
-  let lastChangeId = 0;
+  let eventCursor: EventCursor = EVENT_FEED_START;
+  let wakeUps: EventWakeUps | undefined;
   let version = 0;
   let productVersion = 0;
   /** The last product changes applied, oldest first: the version they made, when, which products. */
@@ -174,6 +188,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   let refreshTimer: NodeJS.Timeout | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
   let applying: Promise<void> | undefined;
+  let readAgain = false;
+  let backlogCheckedAt = Date.now();
   let pendingRows: EventRow[] = [];
   let pendingQueries = new Map<string, LearnedQueryUpdate>();
   const responseQueries = new Map<string, { storeCode: string; query: string }>();
@@ -219,32 +235,42 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     current.setMerchandising(merchandising);
   }
 
+  /**
+   * Applies the events read since the last time. The index follows `catalog.changed` (products, promotions,
+   * merchandising; categories or a full reload rebuild it) and `stock.changed` (the product's sold-out state);
+   * content events only move `version`, which the page cache follows. Other events do not concern it.
+   */
   async function applyChanges(): Promise<void> {
     const current = engine;
     if (!current) return;
-    let changes: CatalogChange[] = [];
-    let after = lastChangeId;
+    let events: StoredEvent[] = [];
+    let after = eventCursor;
     for (;;) {
-      const batch = await catalogChangesSince(db, after);
-      changes = changes.concat(batch);
-      if (batch.length > 0) after = (batch[batch.length - 1] as CatalogChange).id;
-      if (batch.length < 5000 || changes.length > INCREMENTAL_LIMIT) break;
+      const batch = await readEventsAfter(db, after, FEED_BATCH);
+      events = events.concat(batch.events);
+      after = batch.cursor;
+      if (batch.events.length < FEED_BATCH || events.length > INCREMENTAL_LIMIT) break;
     }
+    const catalog = events.filter((e) => e.type === "catalog.changed");
     const full =
-      changes.length > INCREMENTAL_LIMIT ||
-      changes.some((c) => c.entity === "category" || (c.entity === "catalog" && c.entityId === "*")) ||
-      (changes.length === 0 && builtAt !== null && clock.now().getTime() - builtAt.getTime() > rebuildMs);
+      events.length > INCREMENTAL_LIMIT ||
+      catalog.some((e) => e.entity === "category" || (e.entity === "catalog" && e.entityId === "*")) ||
+      (events.length === 0 && builtAt !== null && clock.now().getTime() - builtAt.getTime() > rebuildMs);
     if (full) {
-      // Everything up to now is in the rebuild; later changes are applied on the next poll.
-      const latest = await latestCatalogChangeId(db);
+      // Everything up to now is in the rebuild; events after this point are applied on the next poll.
+      const now = await currentEventCursor(db);
       await rebuild();
-      lastChangeId = Math.max(latest, after);
+      eventCursor = laterEventCursor(now, after);
       version++;
       return;
     }
-    if (changes.length === 0) return;
+    eventCursor = after;
     const productIds = [
-      ...new Set(changes.filter((c) => c.entity === "product").map((c) => Number(c.entityId))),
+      ...new Set(
+        events
+          .filter((e) => (e.type === "catalog.changed" || e.type === "stock.changed") && e.entity === "product")
+          .map((e) => Number(e.entityId)),
+      ),
     ].filter(Number.isSafeInteger);
     if (productIds.length > 0) {
       const records = await loadProductRecords({ db }, productIds);
@@ -252,25 +278,40 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       for (const record of records) current.catalog.upsert(record);
       for (const id of productIds) if (!found.has(id)) current.catalog.remove(id);
     }
-    if (changes.some((c) => c.entity === "promotion")) current.setPromotions(await loadPromotions({ db }));
-    if (changes.some((c) => c.entity === "merchandising")) current.setMerchandising(await loadMerchandising(db));
-    lastChangeId = after;
-    if (changes.some((c) => c.entity !== "product")) version++;
+    if (catalog.some((e) => e.entity === "promotion")) current.setPromotions(await loadPromotions({ db }));
+    if (catalog.some((e) => e.entity === "merchandising")) current.setMerchandising(await loadMerchandising(db));
+    const concernsAll =
+      catalog.some((e) => e.entity !== "product") || events.some((e) => e.type.startsWith("content."));
+    if (concernsAll) version++;
     if (productIds.length > 0) {
       productVersion++;
       productLog.push({ version: productVersion, at: Date.now(), ids: productIds });
       if (productLog.length > PRODUCT_LOG_SIZE) productLog.shift();
     }
-    const catalog = current.catalog;
-    if (catalog.deadCount > Math.max(1000, catalog.liveCount * DEAD_SHARE)) await rebuild();
+    const index = current.catalog;
+    if (index.deadCount > Math.max(1000, index.liveCount * DEAD_SHARE)) await rebuild();
+  }
+
+  /**
+   * Warns when a transaction running for long (anywhere on the PostgreSQL server) keeps committed events from
+   * every process: its index and page cache show old data until that transaction ends.
+   */
+  async function warnOfBacklog(): Promise<void> {
+    if (Date.now() - backlogCheckedAt < BACKLOG_CHECK_MS) return;
+    backlogCheckedAt = Date.now();
+    const { waiting, blocker } = await eventFeedBacklog(db);
+    if (waiting === 0 || !blocker || blocker.runningMs < BACKLOG_WARN_MS) return;
+    logger.warn(
+      { waiting, blocker },
+      `search: ${waiting} committed event(s) wait for a transaction running ${Math.round(blocker.runningMs / 1000)} s to end`,
+    );
   }
 
   function schedulePoll(): void {
     if (stopped) return;
     pollTimer = setTimeout(async () => {
-      await service
-        .refresh()
-        .catch((error) => logger.warn({ err: error }, "search: applying catalogue changes failed"));
+      await service.refresh().catch((error) => logger.warn({ err: error }, "search: applying events failed"));
+      await warnOfBacklog().catch((error) => logger.warn({ err: error }, "search: checking the event feed failed"));
       schedulePoll();
     }, pollMs);
     pollTimer.unref?.();
@@ -380,7 +421,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
     async start() {
       if (engine) return;
-      lastChangeId = await latestCatalogChangeId(db);
+      eventCursor = await currentEventCursor(db);
       const catalog = await loadAll();
       const [promotions, outfits, merchandising] = await Promise.all([
         loadPromotions({ db }),
@@ -394,6 +435,14 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       await refreshSignals();
       stopped = false;
       schedulePoll();
+      wakeUps = listenForEvents(
+        db,
+        () => {
+          if (!stopped)
+            service.refresh().catch((error) => logger.warn({ err: error }, "search: applying events failed"));
+        },
+        { log: logger },
+      );
       refreshTimer = setInterval(() => {
         refreshSignals().catch((error) => logger.warn({ err: error }, "search: refreshing popularity failed"));
       }, refreshMs);
@@ -406,6 +455,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
     async stop() {
       stopped = true;
+      await wakeUps?.close();
       if (pollTimer) clearTimeout(pollTimer);
       if (refreshTimer) clearInterval(refreshTimer);
       if (flushTimer) clearInterval(flushTimer);
@@ -414,8 +464,16 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     },
 
     async refresh() {
-      if (!applying) {
-        applying = applyChanges().finally(() => {
+      if (applying) {
+        // Events may have committed after the running pass read the feed: read once more when it is done.
+        readAgain = true;
+      } else {
+        applying = (async () => {
+          do {
+            readAgain = false;
+            await applyChanges();
+          } while (readAgain && !stopped);
+        })().finally(() => {
           applying = undefined;
         });
       }
@@ -427,7 +485,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         ready: engine !== undefined,
         products: engine?.catalog.liveCount ?? 0,
         slots: engine?.catalog.slotCount ?? 0,
-        lastChangeId,
+        eventCursor,
         builtAt: builtAt ? builtAt.toISOString() : null,
         buildMs,
       };

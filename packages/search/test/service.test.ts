@@ -1,4 +1,11 @@
-import { loadProductRecords, recordCatalogChanges, writeCategoryRecords, writeProductRecords } from "@vitrine/commerce";
+import {
+  catalogChangeEvents,
+  loadProductRecords,
+  publishEvent,
+  publishEvents,
+  writeCategoryRecords,
+  writeProductRecords,
+} from "@vitrine/commerce";
 import type { TestDatabase } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
@@ -72,7 +79,7 @@ describe(`search service on ${DIALECT}`, () => {
 
   it("drops deleted products", async () => {
     await testDb.db.deleteFrom("product").where("id", "=", 103).execute();
-    await recordCatalogChanges(testDb.db, "product", [103], clock.now());
+    await publishEvents(testDb.db, catalogChangeEvents("product", [103]), clock.now());
     await eventually(async () => {
       const dresses = await service.listing(request({}, STORES.de, "/c/damen/bekleidung/kleider/"));
       return !ids(dresses).includes(103);
@@ -81,18 +88,24 @@ describe(`search service on ${DIALECT}`, () => {
 
   it("tells which products changed, apart from changes that concern everything", async () => {
     const { version, productVersion } = service;
-    await recordCatalogChanges(testDb.db, "product", [101, 102], clock.now());
-    await service.refresh();
+    // On PostgreSQL an event is read once every transaction before it has ended (other test files write too):
+    // each step waits until the poll has applied it.
+    await publishEvents(testDb.db, catalogChangeEvents("product", [101, 102]), clock.now());
+    await eventually(() => service.productVersion === productVersion + 1);
     expect(service.version).toBe(version);
-    expect(service.productVersion).toBe(productVersion + 1);
-    await recordCatalogChanges(testDb.db, "product", [105], clock.now());
-    await service.refresh();
+    await publishEvent(testDb.db, { type: "stock.changed", entity: "product", entityId: 105 }, clock.now());
+    await eventually(() => service.productVersion === productVersion + 2);
     const changes = service.productChangesSince(productVersion);
     expect([...(changes?.ids ?? [])].sort()).toEqual([101, 102, 105]);
     expect(changes?.firstAt).toBeLessThanOrEqual(Date.now());
     expect(service.productChangesSince(service.productVersion)?.ids.size).toBe(0);
     // Content concerns every page: the general version moves, the product version does not.
-    await recordCatalogChanges(testDb.db, "content", ["de:service:versand"], clock.now());
+    await publishEvent(
+      testDb.db,
+      { type: "content.published", entity: "content", entityId: "de:service:versand" },
+      clock.now(),
+    );
+    await eventually(() => service.version === version + 1);
     await service.refresh();
     expect(service.version).toBe(version + 1);
     expect(service.productVersion).toBe(productVersion + 2);
@@ -126,12 +139,16 @@ describe(`search service on ${DIALECT}`, () => {
     expect(rule.ok).toBe(true);
     const synonym = await addSynonym(testDb.db, { language: "de", terms: ["Fummel", "Kleid"] }, clock.now());
     expect(synonym.ok).toBe(true);
+    // Two transactions, two events: each shows within the poll, not necessarily in the same one.
     await eventually(async () => {
       const r = await service.search(request({ query: "gutschein" }, STORES.de));
       return r.triggers[0]?.content === "/s/gutschein/";
     });
-    const fummel = await service.search(request({ query: "fummel" }, STORES.de));
-    expect(ids(fummel)).toEqual([101, 107]);
+    const { value: fummel } = await eventually(async () => {
+      const found = ids(await service.search(request({ query: "fummel" }, STORES.de)));
+      return found.length === 2 ? found : undefined;
+    });
+    expect(fummel).toEqual([101, 107]);
   });
 
   it("logs captured searches and learns them for suggestions", async () => {

@@ -27,11 +27,11 @@ import { parseStorePath, readCookie } from "./store.ts";
  * listings, search results, product and outfit pages; only answers 200 that set no cookie of their own. Never
  * data requests of client navigations, preview mode, a signed-in visitor or a browser with a basket or wishlist.
  *
- * How long: the catalogue change log, which every process follows within a second (the search service polls
- * it), decides. A change of categories, promotions, merchandising rules or content drops every page. A change of
- * products (data, prices, stock: every order changes stock) drops the pages of those products at once, and pages
- * showing many products (home, listings, search) `MANY_PRODUCTS_STALE_MS` after it, so that a busy shop does not
- * render its listings again on every order. Every page goes after `PAGE_CACHE_TTL_MS` at the latest (popularity,
+ * How long: the event feed (commerce events/), which every process's search service follows within a second
+ * (polling, and woken by LISTEN/NOTIFY on PostgreSQL), decides. A change of categories, promotions, merchandising
+ * rules or content drops every page. A change of products (`catalog.changed`, `stock.changed`: every order changes
+ * stock) drops the pages of those products at once, and pages showing many products (home, listings, search)
+ * `MANY_PRODUCTS_STALE_MS` after it, so that a busy shop does not render its listings again on every order. Every page goes after `PAGE_CACHE_TTL_MS` at the latest (popularity,
  * relative dates, delivery dates move with time). The least recently used pages make room when the memory budget
  * (`PAGE_CACHE_MB`) is reached.
  */

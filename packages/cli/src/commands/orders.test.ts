@@ -4,7 +4,9 @@ import {
   type CheckoutContext,
   createAccountAuth,
   type Db,
+  getOrderByNumber,
   readOutbox,
+  registerReturn,
   type Shop,
   saveCheckoutAddresses,
   saveCheckoutContact,
@@ -107,5 +109,45 @@ describe("vitrine orders", () => {
     expect((await cli("orders", "show", number)).out.join("\n")).toContain('cancelled {"reason":"asked by phone"}');
     expect(await cli("orders", "deliver", "12345678")).toMatchObject({ code: 1, err: ["No order 12345678"] });
     expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "123", "--lines", "x")).code).toBe(2);
+  });
+
+  it("receives a return's parcel once, putting its units back into stock", async () => {
+    const number = await placeOrder();
+    expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015903")).code).toBe(
+      0,
+    );
+    const orders = testCtx(db, { config: { PUBLIC_URL: "https://shop.example" } });
+    const order = await getOrderByNumber(orders, number);
+    const line = order?.lines[0];
+    if (!line) throw new Error("no line");
+    const registered = await registerReturn(orders, number, {
+      lines: [{ lineId: line.id, quantity: 1, reason: "too_big" }],
+    });
+    if (!registered.ok) throw new Error(JSON.stringify(registered));
+    const stock = async () =>
+      (
+        await db
+          .selectFrom("variant")
+          .select("stock_quantity")
+          .where("id", "=", line.variantId)
+          .executeTakeFirstOrThrow()
+      ).stock_quantity;
+    const before = await stock();
+    expect(await cli("orders", "receive-return", registered.returnNumber)).toMatchObject({
+      code: 0,
+      out: [`Return ${registered.returnNumber} of order ${number}: received, units back in stock`],
+    });
+    expect(await stock()).toBe(before + 1);
+    expect(await cli("orders", "receive-return", registered.returnNumber)).toMatchObject({
+      code: 1,
+      err: [`Return ${registered.returnNumber} was received before`],
+    });
+    expect(await cli("orders", "receive-return", "R12345678-1")).toMatchObject({
+      code: 1,
+      err: ["No return R12345678-1"],
+    });
+    expect((await cli("orders", "show", number)).out.join("\n")).toContain(
+      `return_received {"returnNumber":"${registered.returnNumber}"}`,
+    );
   });
 });

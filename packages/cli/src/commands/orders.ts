@@ -14,6 +14,7 @@ import {
   type OrderDetails,
   type OrderStatus,
   type OrdersContext,
+  receiveReturn,
   STORE_CODES,
   type StoreCode,
   shipOrder,
@@ -187,6 +188,26 @@ export const orderCommands: Command[] = [
       const number = ctx.args[0] as string;
       const reason = typeof ctx.options.reason === "string" ? ctx.options.reason : "";
       return change(ctx, number, (orders) => cancelOrder(orders, number, reason));
+    },
+  },
+  {
+    path: ["orders", "receive-return"],
+    summary: "Record that a return's parcel has arrived (its units go back into stock)",
+    usage: "vitrine orders receive-return RETURN_NUMBER",
+    args: [1, 1],
+    async run(ctx) {
+      const returnNumber = ctx.args[0] as string;
+      const result = await receiveReturn(await ctx.ctx(), returnNumber);
+      if (!result.ok) {
+        ctx.err(
+          result.error === "ReturnNotFound"
+            ? `No return ${returnNumber}`
+            : `Return ${returnNumber} was received before`,
+        );
+        return 1;
+      }
+      ctx.out(`Return ${returnNumber} of order ${result.order.number}: received, units back in stock`);
+      return 0;
     },
   },
 ];

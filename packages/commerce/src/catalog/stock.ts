@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { recordCatalogChanges } from "./changes.ts";
+import { publishEvents } from "../events/publish.ts";
 
 /**
  * Stock movements of the catalogue: orders take units, cancellations put them back. Both run inside the caller's
@@ -80,14 +80,29 @@ export async function putBackStock(ctx: Pick<Ctx, "db">, lines: readonly StockLi
   await recordStockChange(trx, touched, now);
 }
 
-/** Stock decides "sold out" in listings: the search index follows the products whose stock moved. */
+/**
+ * Stock decides "sold out" in listings and on product pages: one `stock.changed` event per product whose variants
+ * moved, in the transaction that moved them, so every process's search index and page cache follow.
+ */
 async function recordStockChange(trx: Db, variantIds: readonly number[], now: Date): Promise<void> {
   if (variantIds.length === 0) return;
-  const rows = await trx.selectFrom("variant").select("product_id").distinct().where("id", "in", variantIds).execute();
-  await recordCatalogChanges(
+  const rows = await trx
+    .selectFrom("variant")
+    .select(["id", "product_id"])
+    .where("id", "in", variantIds)
+    .orderBy("product_id")
+    .orderBy("id")
+    .execute();
+  const byProduct = new Map<number, number[]>();
+  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row.id]);
+  await publishEvents(
     trx,
-    "product",
-    rows.map((r) => r.product_id),
+    [...byProduct].map(([productId, ids]) => ({
+      type: "stock.changed" as const,
+      entity: "product",
+      entityId: productId,
+      payload: { variantIds: ids },
+    })),
     now,
   );
 }

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
-import type { Ctx } from "../context.ts";
+import { type Ctx, withTransaction } from "../context.ts";
 import type { Db } from "../db/database.ts";
+import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
 import { chunk, flag, groupBy } from "../util.ts";
-import { recordCatalogChanges } from "./changes.ts";
+import { catalogChangeEvents } from "./changes.ts";
 import type { CategoryRecord, ProductRecord, VariantRecord, ZonePriceRecord } from "./records.ts";
 import { slugify } from "./slug.ts";
 
@@ -25,6 +26,8 @@ export async function writeCategoryRecords(
 ): Promise<void> {
   const { db } = ctx;
   if (records.length === 0) return;
+  // The change and its event commit together (or join the caller's transaction).
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeCategoryRecords(tx, records, now));
   const ordered = orderParentsFirst(records);
   for (const c of ordered) {
     await db
@@ -68,7 +71,7 @@ export async function writeCategoryRecords(
     })),
   );
   await insertChunked(translations, (b) => db.insertInto("category_translation").values(b).execute());
-  await recordCatalogChanges(db, "category", ids, now);
+  await publishEvents(db, catalogChangeEvents("category", ids), now);
 }
 
 function orderParentsFirst(records: readonly CategoryRecord[]): CategoryRecord[] {
@@ -109,6 +112,7 @@ export async function writeProductRecords(
 ): Promise<void> {
   const { db } = ctx;
   if (records.length === 0) return;
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeProductRecords(tx, records, now, stock));
   const stamp = now.toISOString();
   const productIds = records.map((p) => p.id);
 
@@ -280,7 +284,7 @@ export async function writeProductRecords(
     (b) => db.insertInto("variant_price").values(b).execute(),
   );
 
-  await recordCatalogChanges(db, "product", productIds, now);
+  await publishEvents(db, catalogChangeEvents("product", productIds), now);
 }
 
 interface StockState {

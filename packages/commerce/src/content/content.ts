@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { recordCatalogChanges } from "../catalog/changes.ts";
-import type { Ctx } from "../context.ts";
+import { type Ctx, withTransaction } from "../context.ts";
+import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
 import { hasControlCharacters } from "../validation.ts";
 import { type ContentBlock, contentBlocksSchema } from "./blocks.ts";
@@ -52,12 +52,18 @@ export interface ContentEntry extends ContentEntryRecord {
   updatedAt: string;
 }
 
+/**
+ * Saves entries (inserted or replaced by language, page type and slug) and publishes `content.published` for each
+ * saved with a published version, `content.changed` for the others: every process's page cache follows both.
+ */
 export async function writeContentEntries(
   ctx: Pick<Ctx, "db">,
   records: readonly ContentEntryRecord[],
   now: Date,
 ): Promise<void> {
   const { db } = ctx;
+  if (records.length === 0) return;
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeContentEntries(tx, records, now));
   const stamp = now.toISOString();
   for (const e of records) {
     const values = {
@@ -88,10 +94,13 @@ export async function writeContentEntries(
       )
       .execute();
   }
-  await recordCatalogChanges(
+  await publishEvents(
     db,
-    "content",
-    records.map((e) => `${e.language}:${e.pageType}:${e.slug}`),
+    records.map((e) => ({
+      type: e.publishedBlocks === null ? ("content.changed" as const) : ("content.published" as const),
+      entity: "content",
+      entityId: `${e.language}:${e.pageType}:${e.slug}`,
+    })),
     now,
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { currentEventCursor, readEventsAfter } from "../events/feed.ts";
 import {
   ACCOUNT_RATE_LIMITS,
   changePassword,
@@ -423,6 +424,39 @@ describe(`guest customers (${dialectName})`, () => {
       ok: false,
       error: "not_a_guest",
     });
+  });
+
+  it("publishes registrations and password-reset requests as events, never a guest checkout", async () => {
+    const from = await currentEventCursor(ctx.db);
+    const { email, customer } = await registered();
+    const guestEmail = uniqueEmail("gast");
+    const guest = await createGuestCustomer(ctx, { email: guestEmail, firstName: "Gina", lastName: "Gast" });
+    if (!guest.ok) throw new Error("guest");
+    expect(await requestGuestConversion(ctx, client(), guest.customer.id)).toEqual({ ok: true });
+    const converted = await convertGuestCustomer(ctx, client(), {
+      token: await conversionToken(guestEmail),
+      password: "Sommer-2026!",
+    });
+    expect(converted.ok).toBe(true);
+    await requestPasswordReset(ctx, client(), { email, callbackPath: "/de/login/callback/" });
+    await requestPasswordReset(ctx, client(), { email: uniqueEmail("niemand"), callbackPath: "/de/login/callback/" });
+    await ctx.auth.settled();
+    const expected = [
+      { type: "customer.registered", entity: "customer", entityId: customer.id, payload: {} },
+      { type: "customer.registered", entity: "customer", entityId: guest.customer.id, payload: {} },
+      { type: "password_reset.requested", entity: "customer", entityId: customer.id, payload: {} },
+    ];
+    // PostgreSQL hands events out once every transaction before them has ended (other test files write too).
+    await expect
+      .poll(async () =>
+        (await readEventsAfter(ctx.db, from)).events.map(({ type, entity, entityId, payload }) => ({
+          type,
+          entity,
+          entityId,
+          payload,
+        })),
+      )
+      .toEqual(expected);
   });
 
   it("lets a conversion link expire after a day, and limits the mails per address", async () => {

@@ -4,6 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
 import { type Db, dialect } from "../db/database.ts";
+import { publishEvent } from "../events/publish.ts";
 import { markGuestCustomerRegistered } from "./customers.ts";
 
 /**
@@ -118,6 +119,7 @@ export function createAccountAuth(options: AccountAuthOptions) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {
+        await publishEvent(options, { type: "password_reset.requested", entity: "customer", entityId: user.id });
         const callbackPath = new URL(url).searchParams.get("callbackURL") ?? "";
         await options.sendPasswordResetMail({ email: user.email, name: user.name, token, callbackPath });
       },

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import type { Ctx } from "../context.ts";
+import { type Ctx, withTransaction } from "../context.ts";
+import { publishEvent } from "../events/publish.ts";
 import type { AccountAuth } from "./auth.ts";
 import {
   type AccountIssue,
@@ -129,23 +130,32 @@ export async function ensureCustomerProfile(
   await insertWithUniqueKey(
     () => randomDigits(REFERENCE_KEY_LENGTH, "4"),
     (referenceKey) =>
-      ctx.db
-        .insertInto("customer")
-        .values({
-          id: userId,
-          reference_key: referenceKey,
-          first_name: (profile.firstName ?? "").slice(0, NAME_MAX),
-          last_name: (profile.lastName ?? "").slice(0, NAME_MAX),
-          phone: null,
-          birth_date: null,
-          is_guest: profile.isGuest ? 1 : 0,
-          first_order_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute(),
+      withTransaction(ctx, async (tx) => {
+        const inserted = await tx.db
+          .insertInto("customer")
+          .values({
+            id: userId,
+            reference_key: referenceKey,
+            first_name: (profile.firstName ?? "").slice(0, NAME_MAX),
+            last_name: (profile.lastName ?? "").slice(0, NAME_MAX),
+            phone: null,
+            birth_date: null,
+            is_guest: profile.isGuest ? 1 : 0,
+            first_order_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (inserted && !profile.isGuest) await publishCustomerRegistered(tx, userId);
+      }),
   );
+}
+
+/** A guest customer has no account: only an account with a password is a registration. */
+function publishCustomerRegistered(ctx: Pick<Ctx, "db" | "clock">, customerId: string): Promise<void> {
+  return publishEvent(ctx, { type: "customer.registered", entity: "customer", entityId: customerId });
 }
 
 export type ProfileUpdateResult = { ok: true; customer: Customer } | { ok: false; issues: AccountIssue[] };
@@ -270,10 +280,13 @@ export async function createGuestCustomer(
 
 /** A guest customer who set a password (or reset one through the mail link) is a full account from now on. */
 export async function markGuestCustomerRegistered(ctx: Pick<Ctx, "db" | "clock">, customerId: string): Promise<void> {
-  await ctx.db
-    .updateTable("customer")
-    .set({ is_guest: 0, updated_at: ctx.clock.now().toISOString() })
-    .where("id", "=", customerId)
-    .where("is_guest", "=", 1)
-    .execute();
+  await withTransaction(ctx, async (tx) => {
+    const updated = await tx.db
+      .updateTable("customer")
+      .set({ is_guest: 0, updated_at: tx.clock.now().toISOString() })
+      .where("id", "=", customerId)
+      .where("is_guest", "=", 1)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) await publishCustomerRegistered(tx, customerId);
+  });
 }

@@ -35,6 +35,8 @@ const stderrWarnings: Pick<Logger, "warn"> = {
 } as Pick<Logger, "warn">;
 
 const dialectOf = new WeakMap<object, DialectName>();
+/** How a PostgreSQL database connects: a listener (events/listen.ts) opens its own connection the same way. */
+const clientConfigOf = new WeakMap<object, pg.ClientConfig>();
 
 /** The default SQLite file: `data/vitrine.sqlite` under the working directory unless VITRINE_DATA_DIR says otherwise. */
 export function defaultSqlitePath(dataDir = process.env.VITRINE_DATA_DIR ?? "data"): string {
@@ -48,12 +50,12 @@ export function isPostgresUrl(url: string | undefined): boolean {
 export function createDatabase(config: DatabaseConfig = {}): Db {
   const url = config.url ?? process.env.DATABASE_URL;
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const clientConfig: pg.ClientConfig = {
       connectionString: url,
-      max: config.poolSize ?? 10,
       application_name: config.applicationName ?? (config.schema ? `vitrine:${config.schema}` : "vitrine"),
       ...(config.schema ? { options: `-c search_path=${quoteIdent(config.schema)}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...clientConfig, max: config.poolSize ?? 10 });
     // A connection that breaks (PostgreSQL restarting, a terminated backend) emits 'error', idle in the pool or
     // held between two queries; unhandled, that event would end the process. The pool drops such a connection
     // and opens a new one on the next query; until the server is back, queries fail and requests get a 503.
@@ -64,6 +66,7 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
     pool.on("connect", (client) => client.on("error", logConnectionError));
     const db = new Kysely<Database>({ dialect: keepingOriginalErrors(new PostgresDialect({ pool }), log) });
     dialectOf.set(db, "postgres");
+    clientConfigOf.set(db, clientConfig);
     return db;
   }
   const file = sqlitePathFromUrl(url, config.dataDir);
@@ -109,6 +112,11 @@ function keepingOriginalErrors(dialect: Dialect, log: Pick<Logger, "warn">): Dia
       return driver;
     },
   };
+}
+
+/** The connection settings of a PostgreSQL database made by `createDatabase` (undefined for SQLite). */
+export function postgresClientConfig(db: Kysely<Database>): pg.ClientConfig | undefined {
+  return clientConfigOf.get(db);
 }
 
 export function sqlitePathFromUrl(url: string | undefined, dataDir?: string): string {

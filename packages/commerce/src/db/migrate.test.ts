@@ -36,7 +36,7 @@ describe(`migrations (${process.env.DATABASE_URL?.startsWith("postgres") ? "post
       "redirect",
       "setting",
       "content_entry",
-      "catalog_change",
+      "event",
     ]) {
       expect(names).toContain(table);
     }

@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { AccountsTables } from "./tables/accounts.ts";
 import type { BasketTables } from "./tables/basket.ts";
+import type { EventTables } from "./tables/events.ts";
 import type { OrdersTables } from "./tables/orders.ts";
 import type { SearchTables } from "./tables/search.ts";
 
@@ -106,13 +107,6 @@ export interface VariantPriceTable {
   reduction_category: string | null;
 }
 
-export interface CatalogChangeTable {
-  id: Generated<number>;
-  entity: string;
-  entity_id: string;
-  changed_at: string;
-}
-
 // --- promotions, outfits, physical stores ---------------------------------------------------------
 
 export interface PromotionTable {
@@ -202,7 +196,7 @@ export interface ContentEntryTable {
   updated_at: string;
 }
 
-export interface Database extends SearchTables, BasketTables, AccountsTables, OrdersTables {
+export interface Database extends SearchTables, BasketTables, AccountsTables, OrdersTables, EventTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;
@@ -211,7 +205,6 @@ export interface Database extends SearchTables, BasketTables, AccountsTables, Or
   product_image: ProductImageTable;
   variant: VariantTable;
   variant_price: VariantPriceTable;
-  catalog_change: CatalogChangeTable;
   promotion: PromotionTable;
   outfit: OutfitTable;
   physical_store: PhysicalStoreTable;

@@ -70,6 +70,17 @@ async function seed() {
       mail("old failed", "failed", null, daysAgo(60)),
     ])
     .execute();
+  const event = (type: string, at: string) => ({
+    type,
+    entity: "order",
+    entity_id: "1",
+    payload: "{}",
+    created_at: at,
+  });
+  await t.db
+    .insertInto("event")
+    .values([event("order.placed", daysAgo(8)), event("order.paid", daysAgo(6))])
+    .execute();
   await t.db
     .insertInto("rate_limit")
     .values([
@@ -88,8 +99,9 @@ describe("the retention job", () => {
       guestBaskets: 1,
       guestDrafts: 1,
       rateLimits: 1,
-      events: 0,
+      events: 1,
     });
+    expect((await t.db.selectFrom("event").select("type").execute()).map((r) => r.type)).toEqual(["order.paid"]);
     expect((await t.db.selectFrom("basket").select("key").orderBy("key").execute()).map((r) => r.key)).toEqual([
       "new-guest",
       "old-customer",

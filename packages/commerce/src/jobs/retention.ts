@@ -2,6 +2,7 @@ import { pruneGuestBaskets } from "../basket/service.ts";
 import { pruneGuestDrafts } from "../checkout/draft.ts";
 import { addDays } from "../clock.ts";
 import type { Ctx } from "../context.ts";
+import { pruneEvents } from "../events/feed.ts";
 import { pruneSentMails } from "../orders/outbox.ts";
 import { pruneRateLimits } from "../rate-limit/rate-limit.ts";
 
@@ -26,7 +27,7 @@ export async function runRetention(ctx: Ctx): Promise<RetentionReport> {
     guestBaskets: await pruneGuestBaskets(ctx, guestsBefore),
     guestDrafts: await pruneGuestDrafts(ctx, guestsBefore),
     rateLimits: await pruneRateLimits(ctx),
-    // RETENTION-EVENTS: the event table's pruning joins here with the event feed.
-    events: 0,
+    // Every process reads the feed within seconds; a week later nobody needs an event any more.
+    events: await pruneEvents(ctx.db, addDays(now, -ctx.config.EVENT_RETENTION_DAYS)),
   };
 }

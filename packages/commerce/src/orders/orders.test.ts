@@ -12,12 +12,13 @@ import {
 } from "../checkout/test-support.ts";
 import { fixedClock } from "../clock.ts";
 import { testCtx } from "../db/testing.ts";
+import { currentEventCursor, readEventsAfter } from "../events/feed.ts";
 import type { MailMessage } from "../mail/mail.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
 import { getCustomerOrder, getOrderByNumber, listCustomerOrders, listOrders, type OrdersContext } from "./orders.ts";
 import { deliverOutbox, pendingMailCount } from "./outbox.ts";
-import { getReturnLabel, registerReturn, returnWindow } from "./returns.ts";
+import { getReturnLabel, receiveReturn, registerReturn, returnWindow } from "./returns.ts";
 import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from "./status.ts";
 import { findOrderForLookup } from "./tracking.ts";
 
@@ -269,6 +270,85 @@ describe(`order lifecycle (${dialectName})`, () => {
       error: "ReturnClosed",
       window: { open: false, reason: "expired" },
     });
+  });
+
+  it("receives a returned parcel once: its units go back into stock and the history says so", async () => {
+    const order = await newOrder("invoice", "de", 2);
+    await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567893" });
+    const line = order.lines[0];
+    if (!line) throw new Error("no line");
+    const registered = await registerReturn(orders, order.number, {
+      lines: [{ lineId: line.id, quantity: 1, reason: "too_big" }],
+    });
+    if (!registered.ok) throw new Error(JSON.stringify(registered));
+    const before = await stockOf(line.variantId);
+    const received = await receiveReturn(orders, registered.returnNumber);
+    if (!received.ok) throw new Error(JSON.stringify(received));
+    expect(await stockOf(line.variantId)).toBe(before + 1);
+    expect(received.order.history.at(-1)).toMatchObject({
+      type: "return_received",
+      data: { returnNumber: registered.returnNumber },
+    });
+    expect(await receiveReturn(orders, registered.returnNumber)).toEqual({ ok: false, error: "AlreadyReceived" });
+    expect(await stockOf(line.variantId)).toBe(before + 1);
+    expect(await receiveReturn(orders, "R00000000-1")).toEqual({ ok: false, error: "ReturnNotFound" });
+  });
+
+  it("publishes every change as an event in its transaction, stock moves included", async () => {
+    const from = await currentEventCursor(orders.db);
+    const order = await newOrder("invoice", "de", 2);
+    await markOrderPaid(orders, order.number);
+    await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567894" });
+    await deliverOrder(orders, order.number);
+    const line = order.lines[0];
+    if (!line) throw new Error("no line");
+    const registered = await registerReturn(orders, order.number, {
+      lines: [{ lineId: line.id, quantity: 1, reason: "quality" }],
+    });
+    if (!registered.ok) throw new Error(JSON.stringify(registered));
+    await receiveReturn(orders, registered.returnNumber);
+    const cancelled = await newOrder("invoice", "de", 1);
+    await cancelOrder(orders, cancelled.number);
+    // Changes refused publish nothing.
+    expect((await markOrderPaid(orders, cancelled.number)).ok).toBe(false);
+
+    const product = String(line.productId);
+    const ofOrder = (o: { id: number }, type: string) => [type, "order", String(o.id)];
+    // One stock event per product whose units moved (the order's free gift included), by product id.
+    const stockMoves = (o: typeof order) =>
+      [...new Set(o.lines.map((l) => l.productId))]
+        .sort((a, b) => a - b)
+        .map((id) => ["stock.changed", "product", String(id)]);
+    const expected = [
+      ...stockMoves(order),
+      ofOrder(order, "order.placed"),
+      ofOrder(order, "order.paid"),
+      ofOrder(order, "order.shipped"),
+      ofOrder(order, "order.delivered"),
+      ofOrder(order, "return.registered"),
+      ["stock.changed", "product", product],
+      ofOrder(order, "return.received"),
+      ...stockMoves(cancelled),
+      ofOrder(cancelled, "order.placed"),
+      ...stockMoves(cancelled),
+      ofOrder(cancelled, "order.cancelled"),
+    ];
+    // PostgreSQL hands events out once every transaction before them has ended (other test files write too).
+    await expect
+      .poll(async () => (await readEventsAfter(orders.db, from)).events.map((e) => [e.type, e.entity, e.entityId]))
+      .toEqual(expected);
+    const { events } = await readEventsAfter(orders.db, from);
+    const find = (type: string) => events.find((e) => e.type === type);
+    expect(events.find((e) => e.type === "stock.changed" && e.entityId === product)?.payload).toEqual({
+      variantIds: [line.variantId],
+    });
+    expect(find("order.placed")?.payload).toEqual({
+      number: order.number,
+      storeCode: "de",
+      customerId: order.customerId,
+    });
+    expect(find("order.shipped")?.payload).toMatchObject({ carrier: "dhl", trackingNumber: "1234567894" });
+    expect(find("return.received")?.payload).toMatchObject({ returnNumber: registered.returnNumber });
   });
 
   it("finds an order by number and e-mail or postcode, and says nothing for wrong details", async () => {

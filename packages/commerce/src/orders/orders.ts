@@ -23,7 +23,7 @@ export type OrdersContext = Ctx;
 
 export const ORDER_STATUSES = ["placed", "paid", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type OrderEventType = OrderStatus | "return_registered";
+export type OrderEventType = OrderStatus | "return_registered" | "return_received";
 
 export interface OrderLine {
   id: number;

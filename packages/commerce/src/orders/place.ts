@@ -3,6 +3,8 @@ import type { CheckoutAddress } from "../checkout/draft.ts";
 import type { CheckoutQuote } from "../checkout/quote.ts";
 import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
+import { publishEvent } from "../events/publish.ts";
+import type { EventType } from "../events/types.ts";
 import type { OrderPaymentStatus, PaymentMethodId } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
 import type { OrderStatus } from "./orders.ts";
@@ -125,10 +127,27 @@ export async function insertOrder(
   throw new Error("insertOrder: no free order number after 8 attempts");
 }
 
+/** The order history entries that are domain events for other processes and jobs (events/types.ts). */
+const PUBLISHED_AS = {
+  placed: "order.placed",
+  paid: "order.paid",
+  shipped: "order.shipped",
+  delivered: "order.delivered",
+  cancelled: "order.cancelled",
+  return_registered: "return.registered",
+  return_received: "return.received",
+} as const satisfies Record<string, EventType>;
+
+export type OrderHistoryType = keyof typeof PUBLISHED_AS;
+
+/**
+ * Adds an entry to the order's history and publishes it as a domain event (`order.placed`, …), both in the
+ * transaction of the change. The event's payload is the entry's data with the order's number, store and customer.
+ */
 export async function addOrderEvent(
   trx: Db,
   orderId: number,
-  type: string,
+  type: OrderHistoryType,
   data: Record<string, string | number | null>,
   now: Date,
 ): Promise<void> {
@@ -136,4 +155,19 @@ export async function addOrderEvent(
     .insertInto("order_event")
     .values({ order_id: orderId, type, data: JSON.stringify(data), created_at: now.toISOString() })
     .execute();
+  const order = await trx
+    .selectFrom("shop_order")
+    .select(["number", "store_code", "customer_id"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  await publishEvent(
+    trx,
+    {
+      type: PUBLISHED_AS[type],
+      entity: "order",
+      entityId: orderId,
+      payload: { ...data, number: order.number, storeCode: order.store_code, customerId: order.customer_id },
+    },
+    now,
+  );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { putBackStock } from "../catalog/stock.ts";
 import { addDays } from "../clock.ts";
 import type { Ctx } from "../context.ts";
 import { dialect } from "../db/database.ts";
@@ -126,6 +127,49 @@ export async function registerReturn(
       now,
     );
     return { ok: true, order: updated, returnNumber, labelToken };
+  });
+}
+
+export type ReceiveReturnResult =
+  | { ok: true; order: OrderDetails }
+  | { ok: false; error: "ReturnNotFound" }
+  | { ok: false; error: "AlreadyReceived" };
+
+/**
+ * The parcel of a return has arrived at the warehouse: its units go back into stock (a sold-out size is on sale
+ * again) and the order's history says so, in one transaction. A return is received once.
+ */
+export async function receiveReturn(ctx: OrdersContext, returnNumber: string): Promise<ReceiveReturnResult> {
+  const found = await ctx.db
+    .selectFrom("order_return")
+    .select(["id", "order_id"])
+    .where("number", "=", returnNumber)
+    .executeTakeFirst();
+  if (!found) return { ok: false, error: "ReturnNotFound" };
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx): Promise<ReceiveReturnResult> => {
+    const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.order_id);
+    await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
+    const received = await trx
+      .updateTable("order_return")
+      .set({ status: "received" })
+      .where("id", "=", found.id)
+      .where("status", "=", "registered")
+      .executeTakeFirst();
+    if (Number(received.numUpdatedRows) === 0) return { ok: false, error: "AlreadyReceived" };
+    const lines = await trx
+      .selectFrom("order_return_line as r")
+      .innerJoin("order_line as l", "l.id", "r.order_line_id")
+      .select(["l.variant_id", "r.quantity"])
+      .where("r.return_id", "=", found.id)
+      .execute();
+    await putBackStock(
+      { db: trx },
+      lines.map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
+      now,
+    );
+    await addOrderEvent(trx, found.order_id, "return_received", { returnNumber }, now);
+    return { ok: true, order: (await getOrderById({ db: trx }, found.order_id)) as OrderDetails };
   });
 }
 

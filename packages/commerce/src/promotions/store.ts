@@ -1,5 +1,6 @@
-import { recordCatalogChanges } from "../catalog/changes.ts";
-import type { Ctx } from "../context.ts";
+import { catalogChangeEvents } from "../catalog/changes.ts";
+import { type Ctx, withTransaction } from "../context.ts";
+import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
 import type { PromotionRecord } from "./records.ts";
 
@@ -9,6 +10,8 @@ export async function writePromotions(
   now: Date,
 ): Promise<void> {
   const { db } = ctx;
+  if (records.length === 0) return;
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writePromotions(tx, records, now));
   for (const p of records) {
     const row = {
       id: p.id,
@@ -29,10 +32,12 @@ export async function writePromotions(
       .onConflict((oc) => oc.column("id").doUpdateSet(update))
       .execute();
   }
-  await recordCatalogChanges(
+  await publishEvents(
     db,
-    "promotion",
-    records.map((p) => p.id),
+    catalogChangeEvents(
+      "promotion",
+      records.map((p) => p.id),
+    ),
     now,
   );
 }

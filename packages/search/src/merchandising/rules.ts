@@ -1,12 +1,14 @@
 import {
+  catalogChangeEvents,
   type Db,
   existingProductIds,
   type Language,
   loadCategoryRecords,
   parseJson,
-  recordCatalogChanges,
+  publishEvents,
   STORE_CODES,
   specErrorMap,
+  withTransaction,
 } from "@vitrine/commerce";
 import { z } from "zod";
 import type { Trigger } from "../api/types.ts";
@@ -14,7 +16,8 @@ import type { Trigger } from "../api/types.ts";
 /**
  * Merchandising the shop team manages with the CLI: triggers on queries (redirect, rewrite the query, show a
  * notice), products pinned to the top of a listing, and synonyms. Stored in the database; every change is
- * recorded as a `merchandising` catalogue change, so every search process reloads them within a second.
+ * published as a `catalog.changed` event of entity `merchandising` in its transaction, so every search process
+ * reloads them within a second.
  */
 
 export type TriggerKind = "redirect" | "query" | "notify";
@@ -237,9 +240,11 @@ export async function addRule(db: Db, input: RuleInput, now: Date): Promise<Rule
     product_ids: JSON.stringify(rule.kind === "pin" ? rule.products : []),
     created_at: now.toISOString(),
   };
-  const inserted = await db.insertInto("search_rule").values(row).returning("id").executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
-  await recordCatalogChanges(db, "merchandising", [`rule:${id}`], now);
+  const id = await withTransaction({ db }, async ({ db: trx }) => {
+    const inserted = await trx.insertInto("search_rule").values(row).returning("id").executeTakeFirstOrThrow();
+    await publishEvents(trx, catalogChangeEvents("merchandising", [`rule:${inserted.id}`]), now);
+    return Number(inserted.id);
+  });
   return {
     ok: true,
     rule: {
@@ -275,11 +280,13 @@ export async function listRules(db: Db, filter: { store?: string; kind?: RuleKin
 }
 
 /** Removes a rule; false when there is none with this id. */
-export async function removeRule(db: Db, id: number, now: Date): Promise<boolean> {
-  const result = await db.deleteFrom("search_rule").where("id", "=", id).executeTakeFirst();
-  const removed = Number(result.numDeletedRows) > 0;
-  if (removed) await recordCatalogChanges(db, "merchandising", [`rule:${id}`], now);
-  return removed;
+export function removeRule(db: Db, id: number, now: Date): Promise<boolean> {
+  return withTransaction({ db }, async ({ db: trx }) => {
+    const result = await trx.deleteFrom("search_rule").where("id", "=", id).executeTakeFirst();
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) await publishEvents(trx, catalogChangeEvents("merchandising", [`rule:${id}`]), now);
+    return removed;
+  });
 }
 
 const synonymInputSchema = z.object({
@@ -308,13 +315,15 @@ export async function addSynonym(db: Db, input: SynonymInput, now: Date): Promis
   const parsed = synonymInputSchema.safeParse(input, { error: specErrorMap });
   if (!parsed.success) return { ok: false, issues: issuesOf(parsed.error) };
   const { language, terms, oneWay } = parsed.data;
-  const inserted = await db
-    .insertInto("search_synonym")
-    .values({ language, terms: JSON.stringify(terms), one_way: oneWay ? 1 : 0, created_at: now.toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
-  await recordCatalogChanges(db, "merchandising", [`synonym:${id}`], now);
+  const id = await withTransaction({ db }, async ({ db: trx }) => {
+    const inserted = await trx
+      .insertInto("search_synonym")
+      .values({ language, terms: JSON.stringify(terms), one_way: oneWay ? 1 : 0, created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await publishEvents(trx, catalogChangeEvents("merchandising", [`synonym:${inserted.id}`]), now);
+    return Number(inserted.id);
+  });
   return { ok: true, synonym: { id, language: language as SynonymRule["language"], terms, oneWay } };
 }
 
@@ -322,9 +331,11 @@ export async function listSynonyms(db: Db): Promise<SynonymRule[]> {
   return (await loadMerchandising(db)).synonyms;
 }
 
-export async function removeSynonym(db: Db, id: number, now: Date): Promise<boolean> {
-  const result = await db.deleteFrom("search_synonym").where("id", "=", id).executeTakeFirst();
-  const removed = Number(result.numDeletedRows) > 0;
-  if (removed) await recordCatalogChanges(db, "merchandising", [`synonym:${id}`], now);
-  return removed;
+export function removeSynonym(db: Db, id: number, now: Date): Promise<boolean> {
+  return withTransaction({ db }, async ({ db: trx }) => {
+    const result = await trx.deleteFrom("search_synonym").where("id", "=", id).executeTakeFirst();
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) await publishEvents(trx, catalogChangeEvents("merchandising", [`synonym:${id}`]), now);
+    return removed;
+  });
 }

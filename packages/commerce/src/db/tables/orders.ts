@@ -104,7 +104,7 @@ export interface OrderLineTable {
 export interface OrderEventTable {
   id: Generated<number>;
   order_id: number;
-  /** `placed`, `paid`, `shipped`, `delivered`, `cancelled`, `return_registered`. */
+  /** `placed`, `paid`, `shipped`, `delivered`, `cancelled`, `return_registered`, `return_received`. */
   type: string;
   /** JSON details: carrier and tracking number, return number, reason. */
   data: string;
@@ -196,7 +196,7 @@ export interface OrderReturnTable {
   order_id: number;
   /** Random token of the printable label page. */
   label_token: string;
-  /** `registered`. */
+  /** `registered`, then `received` when the parcel is back at the warehouse. */
   status: string;
   created_at: string;
 }

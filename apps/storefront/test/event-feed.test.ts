@@ -1,0 +1,142 @@
+import { createDatabase, type Db, loadProductRecords, takeStock } from "@vitrine/commerce";
+import type { TestDatabase } from "@vitrine/commerce/testing";
+import { createSearchService, type SearchService } from "@vitrine/search";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECT, eventually, fixtureDatabase, TestClock } from "../../../packages/search/test/database.ts";
+import { request, STORES, TODAY } from "../../../packages/search/test/fixtures.ts";
+import { PageCache } from "../app/lib/page-cache.server.ts";
+
+/**
+ * Issue 16, done when: two transactions commit a lower-id change after a higher-id one, and another process's
+ * search index and page cache pick up both. Process A makes the changes; process B (its own database connections
+ * on PostgreSQL) follows the event feed with its search service and page cache. On SQLite, one writer at a time
+ * makes the second transaction wait for the first: the same test, one after the other.
+ */
+
+const isPostgres = DIALECT === "postgres";
+const SOLD_OUT_LISTING = "/c/damen/";
+
+let testDb: TestDatabase;
+let otherDb: Db;
+let processA: SearchService;
+let processB: SearchService;
+const clock = new TestClock(TODAY);
+
+function service(db: Db): SearchService {
+  return createSearchService({
+    db,
+    secret: "s".repeat(40),
+    clock,
+    pollIntervalMs: 100,
+    logger: { warn: () => undefined, info: () => undefined },
+  });
+}
+
+beforeAll(async () => {
+  testDb = await fixtureDatabase();
+  if (isPostgres) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(testDb.db);
+    otherDb = createDatabase({ url: process.env.DATABASE_URL, schema: rows[0]?.schema, poolSize: 4 });
+  } else {
+    otherDb = testDb.db;
+  }
+  processA = service(testDb.db);
+  processB = service(otherDb);
+  await Promise.all([processA.start(), processB.start()]);
+});
+
+afterAll(async () => {
+  await processA?.stop();
+  await processB?.stop();
+  if (otherDb !== testDb?.db) await otherDb?.destroy();
+  await testDb?.destroy();
+});
+
+/** Whether the service's listing shows the product as in stock (undefined when it does not list it). */
+async function inStock(search: SearchService, productId: number): Promise<boolean | null | undefined> {
+  const listing = await search.listing(request({ perPage: 100 }, STORES.de, SOLD_OUT_LISTING));
+  const products = listing.products.flatMap((p) => [p, ...p.children]);
+  return products.find((p) => Number(p.permanentid) === productId)?.ec_in_stock;
+}
+
+/** A kept page about one product, as the storefront's page cache keeps a product page. */
+function productPage(cache: PageCache, search: SearchService, productId: number): string {
+  const key = `http://shop.test/de/p/product-${productId}/`;
+  const raw = [Buffer.from(`<h1>${productId}</h1>`)];
+  cache.put({
+    key,
+    status: 200,
+    headers: [],
+    raw,
+    gaps: [],
+    bytes: raw[0]?.length ?? 0,
+    version: search.version,
+    productVersion: search.productVersion,
+    products: [productId],
+    storedAt: cache.now(),
+    captures: [],
+  });
+  return key;
+}
+
+/** Every unit of the product's variants in stock, as an order of the last pieces takes them. */
+async function lastPieces(productId: number) {
+  const [product] = await loadProductRecords(testDb, [productId]);
+  return (product?.variants ?? [])
+    .filter((v) => v.stock.quantity > 0)
+    .map((v) => ({ variantId: v.id, quantity: v.stock.quantity }));
+}
+
+describe(`two processes following the event feed (${DIALECT})`, () => {
+  it("pick up a change committed after a later one: index and page cache, nothing lost", async () => {
+    const [first, second, untouched] = [103, 104, 105];
+    for (const search of [processA, processB]) {
+      for (const id of [first, second, untouched]) expect(await inStock(search, id), `${id}`).toBe(true);
+    }
+    const cache = new PageCache(1024 * 1024);
+    const pages = [first, second, untouched].map((id) => productPage(cache, processB, id));
+    for (const key of pages) expect(cache.get(key, processB)).toBeDefined();
+    const [firstLines, secondLines] = [await lastPieces(first), await lastPieces(second)];
+
+    // T1 sells the last pieces of the first product (the lower event id) and stays open.
+    let wrote!: () => void;
+    const t1Wrote = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    let commit!: () => void;
+    const t1MayCommit = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const t1 = testDb.db.transaction().execute(async (trx) => {
+      expect(await takeStock({ db: trx }, firstLines, clock.now())).toEqual({ ok: true });
+      wrote();
+      await t1MayCommit;
+    });
+    await t1Wrote;
+    // T2 sells the last pieces of the second product (the higher id) and commits first on PostgreSQL.
+    const t2 = testDb.db
+      .transaction()
+      .execute(async (trx) => expect(await takeStock({ db: trx }, secondLines, clock.now())).toEqual({ ok: true }));
+    if (isPostgres) {
+      await t2;
+      // Several polls later, process B still waits for T1: T2's event lies beyond the watermark.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await inStock(processB, second)).toBe(true);
+    }
+    commit();
+    await Promise.all([t1, t2]);
+
+    for (const search of [processA, processB]) {
+      const { ms } = await eventually(
+        async () => (await inStock(search, first)) === false && (await inStock(search, second)) === false,
+      );
+      expect(ms).toBeLessThan(2000);
+      expect(await inStock(search, untouched)).toBe(true);
+    }
+    // Process B's page cache drops both products' pages and keeps the other one.
+    expect(cache.get(pages[0] as string, processB)).toBeUndefined();
+    expect(cache.get(pages[1] as string, processB)).toBeUndefined();
+    expect(cache.get(pages[2] as string, processB)).toBeDefined();
+  });
+});

@@ -1,0 +1,289 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { catalogChangeEvents, createDatabase, type Db, publishEvents, quoteIdent } from "@vitrine/commerce";
+import { publicApiKey } from "@vitrine/search";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MANY_PRODUCTS_STALE_MS } from "../app/lib/page-cache.server.ts";
+import { type TestBrowser, testBrowser } from "./shop-client.ts";
+
+/**
+ * Issue 16, done when: two production servers (the build, `npm run build` first) on one PostgreSQL schema, each
+ * with its own search index and page cache. An order placed on process A makes the product sold out on process B's
+ * listing and search (its search API) and product page within 2 s: B learns it only from the event feed.
+ * PostgreSQL only: on SQLite the shop's processes share one file on one machine, which server.test.ts covers.
+ */
+
+const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
+const root = resolve(import.meta.dirname, "../../..");
+/** Two ports of this suite's range (4100-4199), apart per test process. */
+const firstPort = 4100 + (process.pid % 50) * 2;
+const SECRET = randomBytes(24).toString("base64url");
+const WITHIN_MS = 2000;
+
+interface Server {
+  base: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+const servers: Server[] = [];
+let schema: string;
+let db: Db;
+
+async function startServer(port: number): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), "vitrine-two-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    VITRINE_DATA_DIR: dataDir,
+    DATABASE_SCHEMA: schema,
+    DEMO_PRODUCTS: "400",
+    VITRINE_SECRET: SECRET,
+    NODE_ENV: "production",
+  };
+  const child = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const server = { base: `http://127.0.0.1:${port}`, process: child, dataDir };
+  servers.push(server);
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return server;
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server on port ${port} did not start`);
+}
+
+beforeAll(async () => {
+  if (!isPostgres) return;
+  schema = `vt_two_${process.pid}_${randomBytes(3).toString("hex")}`;
+  // A migrates and loads the demo catalogue; B starts on the same schema afterwards.
+  await startServer(firstPort);
+  await startServer(firstPort + 1);
+  db = createDatabase({ url: process.env.DATABASE_URL, schema, poolSize: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of servers) {
+    if (server.process.exitCode === null) {
+      server.process.kill("SIGTERM");
+      await new Promise((r) => server.process.once("exit", r));
+    }
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  await db?.destroy();
+  if (schema) {
+    const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin);
+    await admin.destroy();
+  }
+});
+
+interface ApiProduct {
+  permanentid: string;
+  clickUri: string;
+  ec_in_stock: boolean;
+  children: ApiProduct[];
+}
+
+/** Process B's search API (Coveo Commerce v2) with the store's public key. */
+async function searchApi(base: string, endpoint: "listing" | "search", body: Record<string, unknown>) {
+  const response = await fetch(`${base}/api/search/commerce/v2/${endpoint}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${publicApiKey(SECRET, "de")}`, "content-type": "application/json" },
+    body: JSON.stringify({ trackingId: "comma_de", language: "de", country: "DE", currency: "EUR", ...body }),
+    signal: AbortSignal.timeout(5000),
+  });
+  expect(response.status).toBe(200);
+  const found = (await response.json()) as { products: ApiProduct[]; pagination: { totalEntries: number } };
+  return { ...found, all: found.products.flatMap((p) => [p, ...p.children]) };
+}
+
+/** The listing path of the product's first category, from the category slugs (`/de/c/damen/…/`). */
+async function listingPath(productId: number): Promise<string> {
+  const link = await db
+    .selectFrom("product_category")
+    .select("category_id")
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
+  const slugs: string[] = [];
+  let id: number | null = link.category_id;
+  while (id !== null) {
+    const category: { parent_id: number | null; slug: string } = await db
+      .selectFrom("category as c")
+      .innerJoin("category_translation as t", "t.category_id", "c.id")
+      .select(["c.parent_id", "t.slug"])
+      .where("c.id", "=", id)
+      .where("t.language", "=", "de")
+      .executeTakeFirstOrThrow();
+    slugs.unshift(category.slug);
+    id = category.parent_id;
+  }
+  return `/de/c/${slugs.join("/")}/`;
+}
+
+/** Reads process B's view of the product: listing, search and the search page (API), and the product page. */
+async function viewOnB(b: Server, product: { id: number; name: string; listing: string; page: string }) {
+  const listing = await searchApi(b.base, "listing", {
+    context: { view: { url: `${b.base}${product.listing}` } },
+    perPage: 1000,
+  });
+  const search = await searchApi(b.base, "search", {
+    query: product.name,
+    context: { view: { url: `${b.base}/de/search/` } },
+    perPage: 1000,
+  });
+  const page = await fetch(`${b.base}${product.page}`, { signal: AbortSignal.timeout(5000) });
+  const html = await page.text();
+  const inStock = (all: ApiProduct[]) => all.find((p) => Number(p.permanentid) === product.id)?.ec_in_stock;
+  return {
+    listing: inStock(listing.all),
+    search: inStock(search.all),
+    page: { status: page.status, cache: page.headers.get("x-vitrine-page-cache"), soldOut: soldOutPage(html) },
+  };
+}
+
+const soldOutPage = (html: string) => html.includes("Dieser Artikel ist in allen Größen ausverkauft.");
+
+/** Whether the search results page shows the product's tile as sold out (undefined: not on the page). */
+async function searchPageSoldOut(base: string, name: string, path: string): Promise<boolean | undefined> {
+  const html = await (await fetch(`${base}/de/search/?searchTerm=${encodeURIComponent(name)}`)).text();
+  const tile = html.split("<article").find((chunk) => chunk.includes(`href="${path}"`));
+  return tile === undefined ? undefined : tile.includes("product-tile--sold-out");
+}
+
+/** Places a guest order for one unit of the variant on a server, as a browser without JavaScript does. */
+async function placeOrder(browser: TestBrowser, variantId: number): Promise<string> {
+  expect((await browser.rpc("addItemToBasket", { variantId, quantity: 1 })).status).toBe(200);
+  const steps: Record<string, string>[] = [
+    { intent: "contact", email: `zwei.${process.pid}@example.com` },
+    {
+      intent: "address",
+      "shipping.firstName": "Lena",
+      "shipping.lastName": "Berg",
+      "shipping.street": "Gartenstraße 5",
+      "shipping.zipCode": "10115",
+      "shipping.city": "Berlin",
+      "shipping.countryCode": "DE",
+      billingSame: "on",
+    },
+    { intent: "delivery", deliveryMethod: "standard" },
+    { intent: "payment", paymentMethod: "invoice" },
+  ];
+  for (const step of steps) {
+    const answer = await browser.submit("/de/checkout/", step);
+    expect(answer.status, `${step.intent}: ${await answer.clone().text()}`).toBe(302);
+  }
+  const review = await (await browser.fetch("/de/checkout/")).text();
+  const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(review)?.[1] ?? "";
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(review)?.[1] ?? "";
+  const placed = await browser.submit("/de/checkout/", { intent: "place", idempotencyKey, expectedTotal });
+  expect(placed.status).toBe(302);
+  const number = /order=(\d{8})/.exec(placed.headers.get("location") ?? "")?.[1];
+  expect(number).toMatch(/^\d{8}$/);
+  return number as string;
+}
+
+describe.skipIf(!isPostgres)("two storefront processes on one PostgreSQL schema", () => {
+  it("an order on process A shows sold out on process B's listing, search and product page within 2 s", async () => {
+    const [a, b] = servers as [Server, Server];
+    // A product sold only from stock, in one colour, its name a search that finds few products; one last piece
+    // left of one size.
+    const candidates = await db
+      .selectFrom("product as p")
+      .innerJoin("product_translation as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.language", "=", "de"))
+      .select(["p.id", "t.name"])
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("variant as v")
+              .select("v.id")
+              .whereRef("v.product_id", "=", "p.id")
+              .where("v.sellable_without_stock", "=", 1),
+          ),
+        ),
+      )
+      .orderBy("p.id")
+      .limit(40)
+      .execute();
+    let chosen: { id: number; name: string } | undefined;
+    for (const candidate of candidates) {
+      const found = await searchApi(b.base, "search", {
+        query: candidate.name,
+        context: { view: { url: `${b.base}/de/search/` } },
+        perPage: 24,
+      });
+      // Its own tile (no other colour of it shown in its place) on the first page of results.
+      const tile = found.products.find((p) => Number(p.permanentid) === candidate.id);
+      const ownTile = tile?.children.every((child) => child.permanentid === tile.permanentid);
+      if (found.pagination.totalEntries <= 24 && ownTile) {
+        chosen = candidate;
+        break;
+      }
+    }
+    if (!chosen) throw new Error("no product with a distinctive name in the demo catalogue");
+    const productId = chosen.id;
+    const variants = await db
+      .selectFrom("variant")
+      .select("id")
+      .where("product_id", "=", productId)
+      .orderBy("id")
+      .execute();
+    const lastPiece = variants[0]?.id as number;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("variant").set({ stock_quantity: 0 }).where("product_id", "=", productId).execute();
+      await trx.updateTable("variant").set({ stock_quantity: 1 }).where("id", "=", lastPiece).execute();
+      await publishEvents(trx, catalogChangeEvents("product", [productId]), new Date());
+    });
+    const listing = await listingPath(productId);
+    const found = await searchApi(b.base, "search", { query: chosen.name, context: { view: { url: b.base } } });
+    const page = found.all.find((p) => Number(p.permanentid) === productId)?.clickUri as string;
+    expect(page).toMatch(/^\/de\/p\/.+\/$/);
+    const product = { id: productId, name: chosen.name, listing, page };
+
+    // B shows it in stock, its product page and search page kept in B's page cache.
+    await expect.poll(async () => (await viewOnB(b, product)).page.cache, { timeout: 5000 }).toBe("hit");
+    expect(await viewOnB(b, product)).toEqual({
+      listing: true,
+      search: true,
+      page: { status: 200, cache: "hit", soldOut: false },
+    });
+    await searchPageSoldOut(b.base, chosen.name, page);
+    expect(await searchPageSoldOut(b.base, chosen.name, page)).toBe(false);
+
+    // The order of the last piece, on A.
+    await placeOrder(testBrowser(fetch, { origin: a.base }), lastPiece);
+    const placedAt = Date.now();
+    await expect
+      .poll(
+        async () => {
+          const { listing, search, page } = await viewOnB(b, product);
+          return { listing, search, page: page.status, soldOut: page.soldOut };
+        },
+        { timeout: WITHIN_MS, interval: 50 },
+      )
+      .toEqual({ listing: false, search: false, page: 200, soldOut: true });
+    expect(Date.now() - placedAt).toBeLessThan(WITHIN_MS);
+    // The search results page shows many products: B's page cache keeps it at most MANY_PRODUCTS_STALE_MS
+    // longer after the change (page-cache.server.ts).
+    await expect
+      .poll(() => searchPageSoldOut(b.base, chosen.name, page), {
+        timeout: WITHIN_MS + MANY_PRODUCTS_STALE_MS,
+        interval: 100,
+      })
+      .toBe(true);
+  });
+});
