@@ -113,7 +113,7 @@ export function testBrowser(
     },
     csrfToken: () => cookies.get("vitrine_csrf"),
     async rpc(method, payload, shopId = 10028) {
-      if (!cookies.has("vitrine_csrf")) await browser.fetch("/healthz");
+      if (!cookies.has("vitrine_csrf")) await browser.fetch("/robots.txt");
       return browser.fetch(`/api/rpc/${method}`, {
         method: "POST",
         headers: {
@@ -125,7 +125,7 @@ export function testBrowser(
       });
     },
     async submit(path, fields) {
-      if (!cookies.has("vitrine_csrf")) await browser.fetch("/healthz");
+      if (!cookies.has("vitrine_csrf")) await browser.fetch("/robots.txt");
       const body = new URLSearchParams();
       for (const [key, value] of Object.entries(fields)) {
         for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);

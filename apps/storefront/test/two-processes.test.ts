@@ -54,7 +54,7 @@ async function startServer(port: number): Promise<Server> {
   const server = { base: `http://127.0.0.1:${port}`, process: child, dataDir };
   servers.push(server);
   for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+    const up = await fetch(`${server.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.ok,
       () => false,
     );
