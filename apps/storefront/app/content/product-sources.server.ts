@@ -1,11 +1,5 @@
-import {
-  addDays,
-  type CatalogContext,
-  findProductIds,
-  getCategoryTree,
-  NEW_ARRIVAL_DAYS,
-  type ProductSource,
-} from "@vitrine/commerce";
+import type { ShopCtx } from "@vitrine/commerce";
+import { addDays, findProductIds, getCategoryTree, NEW_ARRIVAL_DAYS, type ProductSource } from "@vitrine/commerce";
 import { recommendationProductIds } from "./recommendations.server.ts";
 
 /**
@@ -13,11 +7,7 @@ import { recommendationProductIds } from "./recommendations.server.ts";
  * subcategories) newest first; the new-arrivals and sale categories by their rule; a recommendation slot.
  * Category and slot sources only pick products that can be bought in the store, one colour of each.
  */
-export async function productIdsForSource(
-  ctx: CatalogContext,
-  source: ProductSource,
-  limit: number,
-): Promise<number[]> {
+export async function productIdsForSource(ctx: ShopCtx, source: ProductSource, limit: number): Promise<number[]> {
   switch (source.kind) {
     case "products":
       return source.productIds.slice(0, limit);

@@ -1,10 +1,5 @@
-import {
-  addDays,
-  type CatalogContext,
-  type ContentRecommendationSlot,
-  findProductIds,
-  NEW_ARRIVAL_DAYS,
-} from "@vitrine/commerce";
+import type { ShopCtx } from "@vitrine/commerce";
+import { addDays, type ContentRecommendationSlot, findProductIds, NEW_ARRIVAL_DAYS } from "@vitrine/commerce";
 
 /**
  * Products of a recommendation slot for content sliders. The search service (packages/search) will answer
@@ -19,7 +14,7 @@ import {
 const TRENDING_WINDOW_DAYS = 180;
 
 export async function recommendationProductIds(
-  ctx: CatalogContext,
+  ctx: ShopCtx,
   slotId: ContentRecommendationSlot,
   limit: number,
 ): Promise<number[]> {

@@ -22,9 +22,6 @@ import type {
 } from "./resolved.ts";
 import { sanitizeRichText } from "./rich-text.server.ts";
 
-/** Resolving blocks runs in the store's context (its configuration has the image base URL). */
-export type ResolveContext = ShopCtx;
-
 export interface ResolveOptions {
   /** Called for a stored block that no longer fits its schema (it is left out of the page). */
   onInvalid?(index: number, issues: FieldIssue[]): void;
@@ -42,7 +39,7 @@ const FULL_SIZES = "(min-width: 1440px) 1440px, 100vw";
  */
 export async function resolveBlocks(
   stored: readonly unknown[],
-  ctx: ResolveContext,
+  ctx: ShopCtx,
   options: ResolveOptions = {},
 ): Promise<ResolvedBlock[]> {
   const blocks: { index: number; block: ContentBlock }[] = [];

@@ -1,9 +1,9 @@
+import type { Ctx } from "@vitrine/commerce";
 import {
   type CheckoutContext,
   carrierName,
   deliverOutbox,
   type OrderDetails,
-  type OrdersContext,
   publicUrl,
   returnableQuantity,
   returnWindow,
@@ -26,7 +26,7 @@ export function checkoutContext(store: StoreRequest, request: Request): Checkout
   };
 }
 
-export function ordersContext(store: StoreRequest): OrdersContext {
+export function ordersContext(store: StoreRequest): Ctx {
   return store.ctx;
 }
 

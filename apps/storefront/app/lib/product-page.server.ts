@@ -1,6 +1,6 @@
+import type { ShopCtx } from "@vitrine/commerce";
 import {
   activePromotions,
-  type CatalogContext,
   colourHex,
   DELIVERY_METHODS,
   deliveryDateRange,
@@ -121,7 +121,7 @@ export interface PromotionBadge {
 }
 
 /** The promotion badge of a product: only for a promotion running in this store now. */
-async function promotionBadge(ctx: CatalogContext, promotionId: string | null): Promise<PromotionBadge | null> {
+async function promotionBadge(ctx: ShopCtx, promotionId: string | null): Promise<PromotionBadge | null> {
   if (!promotionId) return null;
   const running = await activePromotions(ctx, ctx.shop.code, ctx.clock.now());
   const promotion = running.find((p) => p.id === promotionId);

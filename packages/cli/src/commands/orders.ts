@@ -1,3 +1,4 @@
+import type { Ctx } from "@vitrine/commerce";
 import {
   CARRIERS,
   cancelOrder,
@@ -13,7 +14,6 @@ import {
   type OrderChangeResult,
   type OrderDetails,
   type OrderStatus,
-  type OrdersContext,
   receiveReturn,
   STORE_CODES,
   type StoreCode,
@@ -36,7 +36,7 @@ function money(cents: number, order: { storeCode: StoreCode }): string {
 async function change(
   ctx: CommandContext,
   number: string,
-  run: (orders: OrdersContext) => Promise<OrderChangeResult>,
+  run: (orders: Ctx) => Promise<OrderChangeResult>,
 ): Promise<number> {
   const orders = await ctx.ctx();
   const { db } = orders;

@@ -1,6 +1,7 @@
 import type { ProductView } from "../catalog/product-view.ts";
-import { type CatalogContext, getCategoryTree } from "../catalog/service.ts";
+import { getCategoryTree } from "../catalog/service.ts";
 import { getVariantLines } from "../catalog/variant-lines.ts";
+import type { ShopCtx } from "../context.ts";
 import type { PromotionRecord } from "../promotions/records.ts";
 import { activePromotions } from "../promotions/store.ts";
 import type { GiftCandidate } from "./pricing.ts";
@@ -19,7 +20,7 @@ export interface BasketCatalog {
   gifts: Map<number, GiftCandidate>;
 }
 
-export async function loadBasketCatalog(ctx: CatalogContext, variantIds: readonly number[]): Promise<BasketCatalog> {
+export async function loadBasketCatalog(ctx: ShopCtx, variantIds: readonly number[]): Promise<BasketCatalog> {
   const [promotions, tree] = await Promise.all([
     activePromotions(ctx, ctx.shop.code, ctx.clock.now()),
     getCategoryTree(ctx),

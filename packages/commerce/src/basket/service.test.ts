@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CatalogContext } from "../catalog/service.ts";
 import { fixedClock } from "../clock.ts";
+import type { ShopCtx } from "../context.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
 import {
@@ -20,8 +20,8 @@ import { ITEM_ADDED_WITH_REDUCED_QUANTITY, MAX_BASKET_ITEMS, MAX_ITEM_QUANTITY, 
 
 const now = new Date("2026-06-01T10:00:00Z");
 let t: TestDatabase;
-let ctx: CatalogContext;
-let chCtx: CatalogContext;
+let ctx: ShopCtx;
+let chCtx: ShopCtx;
 let shopperSeq = 0;
 const guest = (): Shopper => ({ kind: "guest", browserId: `browser-${++shopperSeq}-${Math.random()}` });
 

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { CatalogContext } from "../catalog/service.ts";
-import type { Ctx } from "../context.ts";
+import type { Ctx, ShopCtx } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
 import type { BasketItemTable, BasketTable } from "../db/tables/basket.ts";
 import { parseJson } from "../json.ts";
@@ -34,8 +33,6 @@ import {
  * concurrent adds to one basket add up. Expected failures come back as typed results; the RPC and the cart
  * page map them to statuses and messages in one place each.
  */
-
-export type BasketContext = CatalogContext;
 
 export type BasketFailure =
   | { ok: false; error: "VariantNotFound"; variantId: number }
@@ -133,7 +130,7 @@ function linesOf(rows: readonly ItemRow[], catalog: BasketCatalog): BasketLineIn
 }
 
 async function price(
-  ctx: BasketContext,
+  ctx: ShopCtx,
   basket: BasketRow | undefined,
   rows: readonly ItemRow[],
   catalog?: BasketCatalog,
@@ -158,7 +155,7 @@ async function price(
 }
 
 /** The shopper's basket in the store, priced (an empty basket when there is none). */
-export async function getBasket(ctx: BasketContext, shopper: Shopper): Promise<Basket> {
+export async function getBasket(ctx: ShopCtx, shopper: Shopper): Promise<Basket> {
   const basket = await findBasket(ctx.db, ctx.shop.code, ownerOf(shopper));
   const rows = basket ? await readItems(ctx.db, basket.id) : [];
   return price(ctx, basket, rows);
@@ -193,7 +190,7 @@ interface NormalizedAdd {
  * ReplaceExistingWithCombinedQuantity; less stock than asked adds what there is with the warning
  * ItemAddedWithReducedQuantity. A line added without a promotion gets the best applicable one.
  */
-export async function addItemToBasket(ctx: BasketContext, shopper: Shopper, add: BasketItemAdd): Promise<BasketResult> {
+export async function addItemToBasket(ctx: ShopCtx, shopper: Shopper, add: BasketItemAdd): Promise<BasketResult> {
   const item = basketItemAddSchema.parse(add);
   const result = await addItems(
     ctx,
@@ -207,11 +204,7 @@ export async function addItemToBasket(ctx: BasketContext, shopper: Shopper, add:
 }
 
 /** Adds several items in one transaction (an outfit): the call succeeds when at least one could be added. */
-export async function addItemsToBasket(
-  ctx: BasketContext,
-  shopper: Shopper,
-  payload: BasketItemsAdd,
-): Promise<BasketResult> {
+export async function addItemsToBasket(ctx: ShopCtx, shopper: Shopper, payload: BasketItemsAdd): Promise<BasketResult> {
   const { items, existingItemHandling } = basketItemsAddSchema.parse(payload);
   const withOrderData = items.filter((i) => i.orderCustomData);
   const orderCustomData =
@@ -220,7 +213,7 @@ export async function addItemsToBasket(
 }
 
 async function addItems(
-  ctx: BasketContext,
+  ctx: ShopCtx,
   shopper: Shopper,
   adds: readonly NormalizedAdd[],
   handling: ExistingItemHandling,
@@ -371,7 +364,7 @@ async function deleteRows(trx: Db, basketId: number, rows: readonly ItemRow[]): 
  * update item: {key}'); quantity 0 removes the line; a promotion must be one the product qualifies for.
  */
 export async function updateBasketItem(
-  ctx: BasketContext,
+  ctx: ShopCtx,
   shopper: Shopper,
   payload: BasketItemUpdate,
 ): Promise<BasketResult> {
@@ -451,7 +444,7 @@ export async function updateBasketItem(
 
 /** Removes a line by key, or by variant (not in the basket: a not-found result). */
 export async function removeItemFromBasket(
-  ctx: BasketContext,
+  ctx: ShopCtx,
   shopper: Shopper,
   target: BasketItemRemove,
 ): Promise<BasketResult> {
@@ -484,7 +477,7 @@ export async function removeItemFromBasket(
 }
 
 /** Empties the shopper's basket in the store (after an order, or on request). */
-export async function clearBasket(ctx: BasketContext, shopper: Shopper): Promise<Basket> {
+export async function clearBasket(ctx: ShopCtx, shopper: Shopper): Promise<Basket> {
   const basket = await findBasket(ctx.db, ctx.shop.code, ownerOf(shopper));
   if (basket) {
     await ctx.db.transaction().execute(async (trx) => {
@@ -529,8 +522,6 @@ export async function lockBasketForOrder(
   };
 }
 
-export type MergeContext = Ctx;
-
 export interface MergeBasketsInput {
   fromBrowserId: string;
   toCustomerId: string;
@@ -552,7 +543,7 @@ export interface MergeResult {
  * variant and group are combined by `strategy` (default AddQuantityToExisting), within stock and the limits;
  * the guest basket is deleted afterwards. Both baskets are locked for the merge.
  */
-export async function mergeBaskets(ctx: MergeContext, input: MergeBasketsInput): Promise<MergeResult> {
+export async function mergeBaskets(ctx: Ctx, input: MergeBasketsInput): Promise<MergeResult> {
   const strategy = input.strategy ?? DEFAULT_EXISTING_ITEM_HANDLING;
   const guest: Owner = { kind: "browser", id: input.fromBrowserId };
   const customer: Owner = { kind: "customer", id: input.toCustomerId };

@@ -5,9 +5,6 @@ import { CATEGORY_CHILD_DEPTH, type CategoryTree, type CategoryView, loadCategor
 import { buildProductView, type ProductView, type SiblingSource } from "./product-view.ts";
 import { loadProductRecords } from "./store.ts";
 
-/** Catalogue reads run in a store: the store's context. */
-export type CatalogContext = ShopCtx;
-
 /** How long a loaded category tree is reused. Categories change rarely; a change shows within this time. */
 const TREE_TTL_MS = 2000;
 const treeCache = new WeakMap<Db, { at: number; tree: Promise<CategoryTree> }>();
@@ -28,7 +25,7 @@ export function invalidateCategoryTree(ctx: Pick<Ctx, "db">): void {
 }
 
 export async function getCategoryById(
-  ctx: CatalogContext,
+  ctx: ShopCtx,
   id: number,
   depth = CATEGORY_CHILD_DEPTH,
 ): Promise<CategoryView | undefined> {
@@ -38,7 +35,7 @@ export async function getCategoryById(
 
 /** Looks a category up by its localized path (`/c/damen/kleider/`, `damen/kleider` or a list of slugs). */
 export async function getCategoryByPath(
-  ctx: CatalogContext,
+  ctx: ShopCtx,
   path: string | readonly string[],
   depth = CATEGORY_CHILD_DEPTH,
 ): Promise<{ category: CategoryView; canonical: boolean } | undefined> {
@@ -57,7 +54,7 @@ export async function getCategoryByPath(
 }
 
 /** The top of the category tree for navigation (the root categories and their children). */
-export async function getCategoryNavigation(ctx: CatalogContext, depth = 2): Promise<CategoryView[]> {
+export async function getCategoryNavigation(ctx: ShopCtx, depth = 2): Promise<CategoryView[]> {
   const tree = await getCategoryTree(ctx);
   return tree.roots.flatMap((root) => tree.view(root.record.id, ctx.shop.language, depth) ?? []);
 }
@@ -89,7 +86,7 @@ async function loadSiblings(
 }
 
 /** Products as the store shows them, by id; unknown ids and products not sold in the store are left out. */
-export async function getProductViews(ctx: CatalogContext, ids: readonly number[]): Promise<Map<number, ProductView>> {
+export async function getProductViews(ctx: ShopCtx, ids: readonly number[]): Promise<Map<number, ProductView>> {
   const unique = [...new Set(ids)];
   const [records, tree] = await Promise.all([loadProductRecords(ctx, unique), getCategoryTree(ctx)]);
   const siblings = await loadSiblings(
@@ -112,7 +109,7 @@ export async function getProductViews(ctx: CatalogContext, ids: readonly number[
   return out;
 }
 
-export async function getProductView(ctx: CatalogContext, id: number): Promise<ProductView | undefined> {
+export async function getProductView(ctx: ShopCtx, id: number): Promise<ProductView | undefined> {
   return (await getProductViews(ctx, [id])).get(id);
 }
 

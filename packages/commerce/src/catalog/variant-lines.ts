@@ -1,7 +1,7 @@
+import type { ShopCtx } from "../context.ts";
 import { chunk, groupBy } from "../util.ts";
 import { type DeliveryDate, deliveryDateFromDays, isSellable, type Price, priceOf, type Stock } from "./pricing.ts";
 import { productPath, sizeLabelOf } from "./product-view.ts";
-import type { CatalogContext } from "./service.ts";
 import { colourHex, colourName } from "./vocabulary.ts";
 
 /**
@@ -44,10 +44,7 @@ export interface VariantLine {
 const BATCH = 400;
 
 /** The variants sold in the store, by id; unknown ids and variants without a price in the store are left out. */
-export async function getVariantLines(
-  ctx: CatalogContext,
-  variantIds: readonly number[],
-): Promise<Map<number, VariantLine>> {
+export async function getVariantLines(ctx: ShopCtx, variantIds: readonly number[]): Promise<Map<number, VariantLine>> {
   const { db, shop } = ctx;
   const out = new Map<number, VariantLine>();
   const unique = [...new Set(variantIds)];

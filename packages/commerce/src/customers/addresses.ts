@@ -1,5 +1,5 @@
+import type { Ctx } from "../context.ts";
 import { flag, isRowId } from "../util.ts";
-import type { CustomerContext } from "./customers.ts";
 import { type AccountIssue, type AddressInput, addressSchema, parseAccountInput } from "./validation.ts";
 
 /**
@@ -53,7 +53,7 @@ function toAddress(row: AddressRow): Address {
 const COLUMNS = ["id", "first_name", "last_name", "street", "zip_code", "city", "country_code", "is_default"] as const;
 
 /** The default address first, then in the order they were added. */
-export async function listAddresses(ctx: CustomerContext, customerId: string): Promise<Address[]> {
+export async function listAddresses(ctx: Ctx, customerId: string): Promise<Address[]> {
   const rows = await ctx.db
     .selectFrom("customer_address")
     .select(COLUMNS)
@@ -64,7 +64,7 @@ export async function listAddresses(ctx: CustomerContext, customerId: string): P
   return rows.map(toAddress);
 }
 
-export async function getAddress(ctx: CustomerContext, customerId: string, addressId: number): Promise<Address | null> {
+export async function getAddress(ctx: Ctx, customerId: string, addressId: number): Promise<Address | null> {
   if (!isRowId(addressId)) return null;
   const row = await ctx.db
     .selectFrom("customer_address")
@@ -76,7 +76,7 @@ export async function getAddress(ctx: CustomerContext, customerId: string, addre
 }
 
 /** Adds an address; the first one (or one marked `isDefault`) becomes the default. */
-export async function addAddress(ctx: CustomerContext, customerId: string, input: unknown): Promise<AddressResult> {
+export async function addAddress(ctx: Ctx, customerId: string, input: unknown): Promise<AddressResult> {
   const parsed = parseAccountInput(addressSchema, input);
   if (!parsed.ok) return { ok: false, error: "invalid", issues: parsed.issues };
   const now = ctx.clock.now().toISOString();
@@ -108,7 +108,7 @@ export async function addAddress(ctx: CustomerContext, customerId: string, input
 
 /** Replaces an address's fields; `isDefault: true` also makes it the default (false leaves the default alone). */
 export async function updateAddress(
-  ctx: CustomerContext,
+  ctx: Ctx,
   customerId: string,
   addressId: number,
   input: unknown,
@@ -135,7 +135,7 @@ export async function updateAddress(
 
 /** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
 export async function deleteAddress(
-  ctx: CustomerContext,
+  ctx: Ctx,
   customerId: string,
   addressId: number,
 ): Promise<{ ok: true } | { ok: false; error: "not_found" }> {
@@ -166,11 +166,7 @@ export async function deleteAddress(
   return { ok: true };
 }
 
-export async function setDefaultAddress(
-  ctx: CustomerContext,
-  customerId: string,
-  addressId: number,
-): Promise<AddressResult> {
+export async function setDefaultAddress(ctx: Ctx, customerId: string, addressId: number): Promise<AddressResult> {
   if (!(await getAddress(ctx, customerId, addressId))) return { ok: false, error: "not_found" };
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
@@ -185,7 +181,7 @@ export async function setDefaultAddress(
   return { ok: true, address: (await getAddress(ctx, customerId, addressId)) as Address };
 }
 
-export async function getDefaultAddress(ctx: CustomerContext, customerId: string): Promise<Address | null> {
+export async function getDefaultAddress(ctx: Ctx, customerId: string): Promise<Address | null> {
   const [first] = await listAddresses(ctx, customerId);
   return first?.isDefault ? first : null;
 }
@@ -201,7 +197,7 @@ function columnsOf(input: AddressInput) {
   };
 }
 
-async function clearDefault(trx: CustomerContext["db"], customerId: string, now: string): Promise<void> {
+async function clearDefault(trx: Ctx["db"], customerId: string, now: string): Promise<void> {
   await trx
     .updateTable("customer_address")
     .set({ is_default: 0, updated_at: now })

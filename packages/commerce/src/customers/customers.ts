@@ -11,8 +11,6 @@ import {
   profileSchema,
 } from "./validation.ts";
 
-export type CustomerContext = Ctx;
-
 /** Customer services that create users or sessions also need the authentication instance. */
 export interface AccountContext extends Ctx {
   auth: AccountAuth;
@@ -54,7 +52,7 @@ function groupsOf(firstOrderAt: string | null, cardTier: string | null): string[
   return groups;
 }
 
-export async function loadCustomer(ctx: CustomerContext, customerId: string): Promise<Customer | null> {
+export async function loadCustomer(ctx: Ctx, customerId: string): Promise<Customer | null> {
   const row = await ctx.db
     .selectFrom("customer")
     .innerJoin("auth_user", "auth_user.id", "customer.id")
@@ -120,7 +118,7 @@ export async function insertWithUniqueKey<T>(makeKey: () => string, insert: (key
  * first use). Existing profiles are left as they are.
  */
 export async function ensureCustomerProfile(
-  ctx: CustomerContext,
+  ctx: Ctx,
   userId: string,
   profile: { firstName?: string; lastName?: string; isGuest?: boolean } = {},
 ): Promise<void> {
@@ -203,7 +201,7 @@ export async function updateCustomerProfile(
  * customer), and a temporary loyalty card becomes a basic card. Returns true for the first order.
  * The checkout calls this when it places an order for a signed-in or guest customer.
  */
-export async function markCustomerOrdered(ctx: CustomerContext, customerId: string): Promise<boolean> {
+export async function markCustomerOrdered(ctx: Ctx, customerId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   const result = await ctx.db
     .updateTable("customer")

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { CustomerContext, LoyaltyGroup } from "./customers.ts";
+import type { Ctx } from "../context.ts";
+import type { LoyaltyGroup } from "./customers.ts";
 import { insertWithUniqueKey, loadCustomer, randomDigits } from "./customers.ts";
 
 /**
@@ -42,7 +43,7 @@ function newCardNumber(): string {
   return `${first12}${ean13CheckDigit(first12)}`;
 }
 
-export async function getFashionCard(ctx: CustomerContext, customerId: string): Promise<FashionCard | null> {
+export async function getFashionCard(ctx: Ctx, customerId: string): Promise<FashionCard | null> {
   const row = await ctx.db
     .selectFrom("loyalty_card")
     .innerJoin("customer", "customer.id", "loyalty_card.customer_id")
@@ -69,7 +70,7 @@ export type RegisterCardResult =
   | { ok: false; error: "guest_customer" | "not_found" };
 
 /** Registers the customer for the fashion card; registering again returns the card they have. */
-export async function registerFashionCard(ctx: CustomerContext, customerId: string): Promise<RegisterCardResult> {
+export async function registerFashionCard(ctx: Ctx, customerId: string): Promise<RegisterCardResult> {
   const customer = await loadCustomer(ctx, customerId);
   if (!customer) return { ok: false, error: "not_found" };
   if (customer.status.isGuestCustomer) return { ok: false, error: "guest_customer" };
@@ -101,11 +102,7 @@ export async function registerFashionCard(ctx: CustomerContext, customerId: stri
  * Adds (or, negative, takes back) points; collecting VIP_CARD_LIFETIME_POINTS makes the card a VIP_Card.
  * Returns the card, or null when the customer has none. For the checkout (points per order) and service staff.
  */
-export async function creditLoyaltyPoints(
-  ctx: CustomerContext,
-  customerId: string,
-  points: number,
-): Promise<FashionCard | null> {
+export async function creditLoyaltyPoints(ctx: Ctx, customerId: string, points: number): Promise<FashionCard | null> {
   if (!Number.isSafeInteger(points)) throw new Error(`creditLoyaltyPoints: not an integer: ${points}`);
   const now = ctx.clock.now().toISOString();
   const earned = Math.max(0, points);

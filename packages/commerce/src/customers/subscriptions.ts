@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { Ctx } from "../context.ts";
 import type { Language } from "../shop/shops.ts";
 import { text } from "../validation.ts";
-import type { CustomerContext } from "./customers.ts";
 import { type AccountIssue, parseAccountInput } from "./validation.ts";
 
 /**
@@ -32,10 +32,7 @@ export function isNewsletterLanguage(value: unknown): value is NewsletterLanguag
   return typeof value === "string" && (NEWSLETTER_LANGUAGES as readonly string[]).includes(value);
 }
 
-export async function listNewsletterSubscriptions(
-  ctx: CustomerContext,
-  customerId: string,
-): Promise<NewsletterSubscription[]> {
+export async function listNewsletterSubscriptions(ctx: Ctx, customerId: string): Promise<NewsletterSubscription[]> {
   const rows = await ctx.db
     .selectFrom("newsletter_subscription")
     .select(["language", "subscribed_at"])
@@ -47,11 +44,7 @@ export async function listNewsletterSubscriptions(
 }
 
 /** Subscribes to the newsletter in a language; subscribing again changes nothing. */
-export async function subscribeNewsletter(
-  ctx: CustomerContext,
-  customerId: string,
-  language: NewsletterLanguage,
-): Promise<void> {
+export async function subscribeNewsletter(ctx: Ctx, customerId: string, language: NewsletterLanguage): Promise<void> {
   await ctx.db
     .insertInto("newsletter_subscription")
     .values({ customer_id: customerId, language, subscribed_at: ctx.clock.now().toISOString() })
@@ -61,7 +54,7 @@ export async function subscribeNewsletter(
 
 /** Ends a subscription; returns whether there was one. */
 export async function unsubscribeNewsletter(
-  ctx: CustomerContext,
+  ctx: Ctx,
   customerId: string,
   language: NewsletterLanguage,
 ): Promise<boolean> {
@@ -86,7 +79,7 @@ export type CancellationResult =
 
 /** Cancels a subscription with a reason: the subscription ends and the cancellation is recorded. */
 export async function cancelSubscription(
-  ctx: CustomerContext,
+  ctx: Ctx,
   customerId: string,
   input: { language: unknown; reason: unknown; comment?: unknown },
 ): Promise<CancellationResult> {
@@ -112,10 +105,7 @@ export async function cancelSubscription(
   return { ok: true, cancellation: { id, language, reason, comment, createdAt: now } };
 }
 
-export async function listSubscriptionCancellations(
-  ctx: CustomerContext,
-  customerId: string,
-): Promise<SubscriptionCancellation[]> {
+export async function listSubscriptionCancellations(ctx: Ctx, customerId: string): Promise<SubscriptionCancellation[]> {
   const rows = await ctx.db
     .selectFrom("subscription_cancellation")
     .select(["id", "language", "reason", "comment", "created_at"])

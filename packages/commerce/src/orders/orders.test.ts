@@ -11,12 +11,13 @@ import {
   newKey,
 } from "../checkout/test-support.ts";
 import { fixedClock } from "../clock.ts";
+import type { Ctx } from "../context.ts";
 import { testCtx } from "../db/testing.ts";
 import { currentEventCursor, readEventsAfter } from "../events/feed.ts";
 import type { MailMessage } from "../mail/mail.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
-import { getCustomerOrder, getOrderByNumber, listCustomerOrders, listOrders, type OrdersContext } from "./orders.ts";
+import { getCustomerOrder, getOrderByNumber, listCustomerOrders, listOrders } from "./orders.ts";
 import { deliverOutbox, pendingMailCount } from "./outbox.ts";
 import { getReturnLabel, receiveReturn, registerReturn, returnWindow } from "./returns.ts";
 import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from "./status.ts";
@@ -24,7 +25,7 @@ import { findOrderForLookup } from "./tracking.ts";
 
 const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite";
 let t: CheckoutTestContext;
-let orders: OrdersContext;
+let orders: Ctx;
 
 beforeAll(async () => {
   t = await createCheckoutTestContext();

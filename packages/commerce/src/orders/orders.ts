@@ -19,8 +19,6 @@ import { trackingUrl } from "./carriers.ts";
 
 /** The orders module: what an order is once placed, and how it is read (account, confirmation, tracking, CLI). */
 
-export type OrdersContext = Ctx;
-
 export const ORDER_STATUSES = ["placed", "paid", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderEventType = OrderStatus | "return_registered" | "return_received";

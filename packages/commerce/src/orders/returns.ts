@@ -6,7 +6,7 @@ import { dialect } from "../db/database.ts";
 import { RETURN_PERIOD_DAYS } from "../shop/delivery.ts";
 import type { PriceZone } from "../shop/shops.ts";
 import { returnMail } from "./mails.ts";
-import { getOrderById, getOrderByNumber, type OrderDetails, type OrderLine, type OrdersContext } from "./orders.ts";
+import { getOrderById, getOrderByNumber, type OrderDetails, type OrderLine } from "./orders.ts";
 import { enqueueMail } from "./outbox.ts";
 import { addOrderEvent } from "./place.ts";
 
@@ -68,7 +68,7 @@ export type ReturnResult =
   | { ok: false; error: "invalid"; issues: { lineId: number | null; code: "no_items" | "quantity" | "reason" }[] };
 
 export async function registerReturn(
-  ctx: OrdersContext,
+  ctx: Ctx,
   number: string,
   input: { lines: readonly ReturnLineInput[] },
 ): Promise<ReturnResult> {
@@ -139,7 +139,7 @@ export type ReceiveReturnResult =
  * The parcel of a return has arrived at the warehouse: its units go back into stock (a sold-out size is on sale
  * again) and the order's history says so, in one transaction. A return is received once.
  */
-export async function receiveReturn(ctx: OrdersContext, returnNumber: string): Promise<ReceiveReturnResult> {
+export async function receiveReturn(ctx: Ctx, returnNumber: string): Promise<ReceiveReturnResult> {
   const found = await ctx.db
     .selectFrom("order_return")
     .select(["id", "order_id"])

@@ -1,4 +1,5 @@
 import { putBackStock } from "../catalog/stock.ts";
+import type { Ctx } from "../context.ts";
 import { loadCustomer } from "../customers/customers.ts";
 import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
 import { type Db, dialect } from "../db/database.ts";
@@ -7,7 +8,7 @@ import type { OrderPaymentStatus } from "../payments/methods.ts";
 import { refundPayment } from "../payments/payments.ts";
 import { carrierById } from "./carriers.ts";
 import { type StatusMailEvent, statusMail } from "./mails.ts";
-import { getOrderById, getOrderByNumber, type OrderDetails, type OrderStatus, type OrdersContext } from "./orders.ts";
+import { getOrderById, getOrderByNumber, type OrderDetails, type OrderStatus } from "./orders.ts";
 import { enqueueMail } from "./outbox.ts";
 import { addOrderEvent } from "./place.ts";
 
@@ -29,7 +30,7 @@ type Change = { failure: Exclude<OrderChangeResult, { ok: true }> } | { mail: St
 
 /** Runs a change on the locked order row and queues its mail; nothing is written when the change refuses. */
 async function changeOrder(
-  ctx: OrdersContext,
+  ctx: Ctx,
   number: string,
   apply: (trx: Db, order: OrderDetails, now: Date) => Promise<Change>,
 ): Promise<OrderChangeResult> {
@@ -67,7 +68,7 @@ const invalid = (order: OrderDetails): Change => ({
 });
 
 /** The money for an invoice or prepayment order has arrived. */
-export function markOrderPaid(ctx: OrdersContext, number: string): Promise<OrderChangeResult> {
+export function markOrderPaid(ctx: Ctx, number: string): Promise<OrderChangeResult> {
   return changeOrder(ctx, number, async (trx, order, now) => {
     if (order.paymentStatus !== "awaiting_payment" || order.status === "cancelled") return invalid(order);
     await setStatus(trx, order.id, order.status === "placed" ? "paid" : order.status, "paid");
@@ -84,7 +85,7 @@ export interface ShipmentInput {
 }
 
 /** A package leaves the warehouse: the order is shipped (a later package of the same order adds to it). */
-export function shipOrder(ctx: OrdersContext, number: string, input: ShipmentInput): Promise<OrderChangeResult> {
+export function shipOrder(ctx: Ctx, number: string, input: ShipmentInput): Promise<OrderChangeResult> {
   return changeOrder(ctx, number, async (trx, order, now) => {
     if (!["placed", "paid", "shipped"].includes(order.status)) return invalid(order);
     if (order.payment.method === "prepayment" && order.paymentStatus === "awaiting_payment") {
@@ -134,7 +135,7 @@ export function shipOrder(ctx: OrdersContext, number: string, input: ShipmentInp
 }
 
 /** The parcels have arrived; cash on delivery is paid now. */
-export function deliverOrder(ctx: OrdersContext, number: string): Promise<OrderChangeResult> {
+export function deliverOrder(ctx: Ctx, number: string): Promise<OrderChangeResult> {
   return changeOrder(ctx, number, async (trx, order, now) => {
     if (order.status !== "shipped") return invalid(order);
     await trx
@@ -156,7 +157,7 @@ export function deliverOrder(ctx: OrdersContext, number: string): Promise<OrderC
  * or PayPal payment is refunded.
  */
 export function cancelOrder(
-  ctx: OrdersContext,
+  ctx: Ctx,
   number: string,
   reason = "",
   options: { unlessPaid?: boolean } = {},

@@ -15,8 +15,6 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export type RateLimitContext = Pick<Ctx, "db" | "clock">;
-
 export interface RateLimitResult {
   allowed: boolean;
   /** Hits left in the current window after this one. */
@@ -43,7 +41,7 @@ function storageKey(rule: RateLimitRule, subject: RateLimitSubject): string {
 
 /** Counts one hit for the subject and says whether it is within the rule's limit. */
 export async function hitRateLimit(
-  ctx: RateLimitContext,
+  ctx: Pick<Ctx, "db" | "clock">,
   rule: RateLimitRule,
   subject: RateLimitSubject,
 ): Promise<RateLimitResult> {
@@ -83,7 +81,7 @@ export async function hitRateLimit(
  * the per-IP one first) and answers for the most restrictive.
  */
 export async function hitRateLimits(
-  ctx: RateLimitContext,
+  ctx: Pick<Ctx, "db" | "clock">,
   checks: readonly { rule: RateLimitRule; subject: RateLimitSubject }[],
 ): Promise<RateLimitResult> {
   let verdict: RateLimitResult = { allowed: true, remaining: Number.POSITIVE_INFINITY, retryAfterSeconds: 0 };
@@ -99,11 +97,11 @@ export async function hitRateLimits(
 }
 
 /** Forgets the subject's hits (after a successful sign-in the per-e-mail counter starts again). */
-export async function resetRateLimit(ctx: RateLimitContext, rule: RateLimitRule, subject: RateLimitSubject) {
+export async function resetRateLimit(ctx: Pick<Ctx, "db" | "clock">, rule: RateLimitRule, subject: RateLimitSubject) {
   await ctx.db.deleteFrom("rate_limit").where("key", "=", storageKey(rule, subject)).execute();
 }
 
-export async function pruneRateLimits(ctx: RateLimitContext): Promise<number> {
+export async function pruneRateLimits(ctx: Pick<Ctx, "db" | "clock">): Promise<number> {
   const result = await ctx.db
     .deleteFrom("rate_limit")
     .where("window_ends_at", "<=", ctx.clock.now().toISOString())

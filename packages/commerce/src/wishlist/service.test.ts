@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT, seedBasketFixtures, V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
-import type { CatalogContext } from "../catalog/service.ts";
 import { fixedClock } from "../clock.ts";
+import type { ShopCtx } from "../context.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
 import {
@@ -19,7 +19,7 @@ import {
 
 const now = new Date("2026-06-01T10:00:00Z");
 let t: TestDatabase;
-let ctx: CatalogContext;
+let ctx: ShopCtx;
 let seq = 0;
 const guest = (): Shopper => ({ kind: "guest", browserId: `w-${++seq}-${Math.random()}` });
 

@@ -3,9 +3,9 @@ import { basketProductOf, basketVariantOf } from "../basket/catalog.ts";
 import { newItemKey, ownerOf } from "../basket/service.ts";
 import type { BasketProduct, BasketVariant, Shopper } from "../basket/types.ts";
 import type { Price } from "../catalog/pricing.ts";
-import { type CatalogContext, getProductViews } from "../catalog/service.ts";
+import { getProductViews } from "../catalog/service.ts";
 import type { Clock } from "../clock.ts";
-import type { Ctx } from "../context.ts";
+import type { Ctx, ShopCtx } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
 import type { WishlistItemTable, WishlistTable } from "../db/tables/basket.ts";
 
@@ -86,7 +86,7 @@ async function readItems(db: Db, wishlistId: number): Promise<ItemRow[]> {
     .execute();
 }
 
-async function view(ctx: CatalogContext, rows: readonly ItemRow[]): Promise<Wishlist> {
+async function view(ctx: ShopCtx, rows: readonly ItemRow[]): Promise<Wishlist> {
   const products = await getProductViews(
     ctx,
     rows.map((r) => r.product_id),
@@ -110,7 +110,7 @@ async function view(ctx: CatalogContext, rows: readonly ItemRow[]): Promise<Wish
   return { items, count: items.length };
 }
 
-export async function getWishlist(ctx: CatalogContext, shopper: Shopper): Promise<Wishlist> {
+export async function getWishlist(ctx: ShopCtx, shopper: Shopper): Promise<Wishlist> {
   const wishlist = await findWishlist(ctx.db, ctx.shop.code, shopper);
   return view(ctx, wishlist ? await readItems(ctx.db, wishlist.id) : []);
 }
@@ -141,11 +141,7 @@ export interface WishlistAdd {
  * Adds a product (optionally a size) to the wishlist. A product already there keeps its entry and takes the new
  * size. With `replaceItemKey` the named entry is removed first.
  */
-export async function addItemToWishlist(
-  ctx: CatalogContext,
-  shopper: Shopper,
-  add: WishlistAdd,
-): Promise<WishlistResult> {
+export async function addItemToWishlist(ctx: ShopCtx, shopper: Shopper, add: WishlistAdd): Promise<WishlistResult> {
   const product = (await getProductViews(ctx, [add.productId])).get(add.productId);
   const variantId = add.variantId ?? null;
   if (!product || (variantId !== null && !product.variants.some((v) => v.id === variantId))) {
@@ -190,11 +186,7 @@ export async function addItemToWishlist(
   return { ok: true, wishlist: await view(ctx, outcome.rows), itemKey: outcome.key, added: true };
 }
 
-export async function removeItemFromWishlist(
-  ctx: CatalogContext,
-  shopper: Shopper,
-  itemKey: string,
-): Promise<WishlistResult> {
+export async function removeItemFromWishlist(ctx: ShopCtx, shopper: Shopper, itemKey: string): Promise<WishlistResult> {
   const wishlist = await findWishlist(ctx.db, ctx.shop.code, shopper);
   const notFound: WishlistFailure = { ok: false, error: "WishlistItemNotFound", itemKey };
   if (!wishlist) return notFound;
@@ -214,7 +206,7 @@ export async function removeItemFromWishlist(
 
 /** Toggle (the heart on a product): removes the product when it is in the wishlist, adds it otherwise. */
 export async function toggleWishlistItem(
-  ctx: CatalogContext,
+  ctx: ShopCtx,
   shopper: Shopper,
   add: { productId: number; variantId?: number | null },
 ): Promise<WishlistResult> {
@@ -230,7 +222,7 @@ export async function toggleWishlistItem(
   return existing ? removeItemFromWishlist(ctx, shopper, existing.key) : addItemToWishlist(ctx, shopper, add);
 }
 
-export async function clearWishlist(ctx: CatalogContext, shopper: Shopper): Promise<Wishlist> {
+export async function clearWishlist(ctx: ShopCtx, shopper: Shopper): Promise<Wishlist> {
   const wishlist = await findWishlist(ctx.db, ctx.shop.code, shopper);
   if (wishlist) await ctx.db.deleteFrom("wishlist_item").where("wishlist_id", "=", wishlist.id).execute();
   return { items: [], count: 0 };

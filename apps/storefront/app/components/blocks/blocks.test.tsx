@@ -1,3 +1,4 @@
+import type { ShopCtx } from "@vitrine/commerce";
 import {
   BLOCK_TYPES,
   type BlockType,
@@ -12,7 +13,7 @@ import { loadDemoCatalog } from "@vitrine/demo-data";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ResolveContext, resolveBlocks } from "../../content/resolve.server.ts";
+import { resolveBlocks } from "../../content/resolve.server.ts";
 import type { ResolvedBlock } from "../../content/resolved.ts";
 import { I18nProvider } from "../../i18n/i18n.tsx";
 import { messagesFor } from "../../i18n/messages.server.ts";
@@ -24,7 +25,7 @@ if (!german) throw new Error("no German shop");
 const shop: Shop = german;
 
 let testDb: TestDatabase;
-let ctx: ResolveContext;
+let ctx: ShopCtx;
 let productIds: number[];
 
 beforeAll(async () => {
