@@ -69,6 +69,20 @@ const configSchema = z.object({
   GUEST_BASKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days events stay in the event table after every process has read them (they read within seconds). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /**
+   * Whether this process runs the worker (jobs/runner.ts) in-process (`embedded`, the storefront's default) or leaves
+   * it to a separate `vitrine worker` (`off`). Any number of processes may run it: each job runs in one at a time.
+   */
+  WORKER: z.enum(["embedded", "off"]).default("embedded"),
+  /** Seconds between runs of the mail-delivery job (the outbox; failed sends retry with backoff). */
+  MAIL_JOB_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Seconds between runs of the retention job (jobs/retention.ts). */
+  RETENTION_JOB_INTERVAL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(3600),
 });
 
 export type VitrineConfig = z.output<typeof configSchema>;

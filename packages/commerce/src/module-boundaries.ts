@@ -46,6 +46,7 @@ export const TABLE_OWNERS = {
   redirects: ["redirect"],
   settings: ["setting"],
   events: ["event"],
+  jobs: ["job", "job_run", "worker"],
   content: ["content_entry"],
   search: [
     "search_event",

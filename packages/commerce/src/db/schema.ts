@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { AccountsTables } from "./tables/accounts.ts";
 import type { BasketTables } from "./tables/basket.ts";
 import type { EventTables } from "./tables/events.ts";
+import type { JobTables } from "./tables/jobs.ts";
 import type { OrdersTables } from "./tables/orders.ts";
 import type { SearchTables } from "./tables/search.ts";
 
@@ -196,7 +197,7 @@ export interface ContentEntryTable {
   updated_at: string;
 }
 
-export interface Database extends SearchTables, BasketTables, AccountsTables, OrdersTables, EventTables {
+export interface Database extends SearchTables, BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;

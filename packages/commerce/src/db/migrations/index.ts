@@ -6,6 +6,7 @@ import * as m0004 from "./0004_accounts.ts";
 import * as m0005 from "./0005_orders.ts";
 import * as m0006 from "./0006_variant_stock_version.ts";
 import * as m0007 from "./0007_events.ts";
+import * as m0008 from "./0008_jobs.ts";
 import * as m0009 from "./0009_search_rollups.ts";
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0005_orders": m0005,
   "0006_variant_stock_version": m0006,
   "0007_events": m0007,
+  "0008_jobs": m0008,
   "0009_search_rollups": m0009,
 };

@@ -1,0 +1,30 @@
+import type { VitrineConfig } from "../config.ts";
+import { deliverOutbox } from "../orders/outbox.ts";
+import { runRetention } from "./retention.ts";
+import type { JobDefinition } from "./runner.ts";
+
+/**
+ * The commerce core's jobs, each period a setting. Mails are delivered with the configuration (SMTP_URL, MAIL_FROM)
+ * of the process running the worker, not of the process that queued them.
+ */
+export function coreJobs(
+  config: Pick<VitrineConfig, "MAIL_JOB_INTERVAL_S" | "RETENTION_JOB_INTERVAL_S">,
+): JobDefinition[] {
+  return [
+    {
+      name: "mail",
+      intervalMs: config.MAIL_JOB_INTERVAL_S * 1000,
+      async run(ctx) {
+        const report = await deliverOutbox(ctx);
+        return { ...report };
+      },
+    },
+    {
+      name: "retention",
+      intervalMs: config.RETENTION_JOB_INTERVAL_S * 1000,
+      async run(ctx) {
+        return { ...(await runRetention(ctx)) };
+      },
+    },
+  ];
+}

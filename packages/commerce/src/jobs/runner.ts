@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { Clock } from "../clock.ts";
+import type { VitrineConfig } from "../config.ts";
+import { type Ctx, createCtx } from "../context.ts";
+import type { Db } from "../db/database.ts";
+import type { Logger } from "../log.ts";
+
+/** A named job: run every `intervalMs` by exactly one worker process at a time. */
+export interface JobDefinition {
+  name: string;
+  intervalMs: number;
+  /** Returns a small summary recorded with the run (e.g. `{ sent: 3, failed: 1 }`). */
+  run(ctx: Ctx): Promise<Record<string, unknown> | undefined>;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  clock: Clock;
+  config: VitrineConfig;
+  log: Logger;
+  jobs: readonly JobDefinition[];
+  /** How often the worker looks for due jobs and writes its heartbeat. */
+  tickMs?: number;
+  /** How long a claim holds without being finished: a crashed worker's job is free again after it. */
+  leaseMs?: number;
+  id?: string;
+}
+
+export type RunStatus = "ok" | "failed" | "busy";
+
+export interface Worker {
+  readonly id: string;
+  start(): void;
+  /** Looks for due jobs once and runs the ones this worker claims; resolves when they are done. */
+  tick(): Promise<void>;
+  /** Runs one job now, whether due or not, unless another worker holds it (`busy`). */
+  runNow(name: string): Promise<RunStatus>;
+  /** Stops ticking and waits for the running jobs; removes the heartbeat. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_TICK_MS = 1_000;
+const DEFAULT_LEASE_MS = 10 * 60_000;
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, clock, jobs } = options;
+  const id = options.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const log = options.log.child({ worker: id });
+  const running = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let registered = false;
+
+  const iso = (ms = 0) => new Date(clock.now().getTime() + ms).toISOString();
+
+  async function register(): Promise<void> {
+    if (registered) return;
+    const now = iso();
+    // Every job is due at once the first time any worker sees it.
+    for (const job of jobs) {
+      await db
+        .insertInto("job")
+        .values({ name: job.name, next_run_at: now, locked_by: null, locked_until: null })
+        .onConflict((c) => c.column("name").doNothing())
+        .execute();
+    }
+    registered = true;
+  }
+
+  async function heartbeat(): Promise<void> {
+    const now = iso();
+    await db
+      .insertInto("worker")
+      .values({ id, host: hostname(), pid: process.pid, started_at: now, last_seen: now })
+      .onConflict((c) => c.column("id").doUpdateSet({ last_seen: now }))
+      .execute();
+  }
+
+  /** Claims a job with a conditional update: of several workers, only one sees its update take. */
+  async function claim(name: string, dueOnly: boolean): Promise<boolean> {
+    const now = iso();
+    let query = db
+      .updateTable("job")
+      .set({ locked_by: id, locked_until: iso(leaseMs) })
+      .where("name", "=", name)
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]));
+    if (dueOnly) query = query.where("next_run_at", "<=", now);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function execute(job: JobDefinition): Promise<RunStatus> {
+    const startedAt = iso();
+    const inserted = await db
+      .insertInto("job_run")
+      .values({
+        job: job.name,
+        worker_id: id,
+        started_at: startedAt,
+        status: "running",
+        error: null,
+        finished_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const ctx = createCtx({ db, clock, config: options.config, log, requestId: `job:${job.name}:${inserted.id}` });
+    let status: "ok" | "failed" = "ok";
+    let error: string | null = null;
+    let summary: Record<string, unknown> = {};
+    try {
+      summary = (await job.run(ctx)) ?? {};
+    } catch (cause) {
+      status = "failed";
+      error = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
+      ctx.log.error({ err: cause, job: job.name }, "job failed");
+    }
+    await db
+      .updateTable("job_run")
+      .set({ finished_at: iso(), status, error, summary: JSON.stringify(summary) })
+      .where("id", "=", inserted.id)
+      .execute();
+    // The next period counts from the end of this run, so a slow job never runs back to back.
+    await db
+      .updateTable("job")
+      .set({ locked_by: null, locked_until: null, next_run_at: iso(job.intervalMs) })
+      .where("name", "=", job.name)
+      .where("locked_by", "=", id)
+      .execute();
+    return status;
+  }
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    running.add(work);
+    void work.finally(() => running.delete(work)).catch(() => {});
+    return work;
+  }
+
+  async function tick(): Promise<void> {
+    if (stopped) return;
+    await register();
+    await heartbeat();
+    const runs: Promise<unknown>[] = [];
+    for (const job of jobs) {
+      if (stopped) break;
+      if (await claim(job.name, true)) runs.push(track(execute(job)));
+    }
+    await Promise.all(runs);
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void track(tick())
+        .catch((error: unknown) => log.error({ err: error }, "worker tick failed"))
+        .finally(schedule);
+    }, tickMs);
+    timer.unref?.();
+  }
+
+  return {
+    id,
+    start() {
+      stopped = false;
+      void track(tick())
+        .catch((error: unknown) => log.error({ err: error }, "worker tick failed"))
+        .finally(schedule);
+    },
+    tick,
+    async runNow(name) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job) throw new Error(`unknown job: ${name}`);
+      await register();
+      if (!(await claim(name, false))) return "busy";
+      return track(execute(job));
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      while (running.size > 0) await Promise.allSettled([...running]);
+      await db.deleteFrom("worker").where("id", "=", id).execute();
+    },
+  };
+}
+
+/**
+ * Milliseconds since the freshest worker heartbeat, or undefined when no worker has ever written one: the readiness
+ * probe compares it with a few tick periods.
+ */
+export async function workerHeartbeatAge(db: Db, now: Date): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("worker")
+    .select((eb) => eb.fn.max("last_seen").as("last_seen"))
+    .executeTakeFirst();
+  if (!row?.last_seen) return undefined;
+  return now.getTime() - Date.parse(row.last_seen);
+}
