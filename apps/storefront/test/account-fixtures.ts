@@ -73,7 +73,13 @@ export async function shopAuth(db: Db): Promise<AccountAuth> {
     secret,
     baseURL: "http://127.0.0.1:4173",
     secureCookies: false,
-    sendPasswordResetMail: async () => {},
+    passwordResetMail: (mail) => ({
+      kind: "password-reset",
+      to: mail.email,
+      subject: "Reset",
+      text: mail.token,
+      html: "",
+    }),
   });
 }
 

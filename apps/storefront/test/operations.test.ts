@@ -42,7 +42,7 @@ describe("health and readiness", () => {
     expect(ready.headers.get("cache-control")).toBe("no-store");
     expect(await ready.json()).toEqual({
       status: "ready",
-      checks: { database: "ok", migrations: "ok", search: "ok" },
+      checks: { database: "ok", migrations: "ok", search: "ok", worker: "ok" },
     });
   });
 
@@ -64,7 +64,7 @@ describe("health and readiness", () => {
       expect(await ready.json()).toMatchObject({
         status: "unavailable",
         failing: ["migrations"],
-        checks: { database: "ok", migrations: `pending: ${name}`, search: "ok" },
+        checks: { database: "ok", migrations: `pending: ${name}`, search: "ok", worker: "ok" },
       });
     } finally {
       await db

@@ -83,6 +83,20 @@ const configSchema = z.object({
     .min(60)
     .max(7 * 86_400)
     .default(3600),
+  /** Seconds between runs of the job that cancels unpaid prepayment orders (orders/expiry.ts). */
+  EXPIRY_JOB_INTERVAL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(3600),
+  /** Seconds between runs of the search-analytics roll-up (it rolls up each finished day once). */
+  SEARCH_ROLLUP_JOB_INTERVAL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(3600),
 });
 
 export type VitrineConfig = z.output<typeof configSchema>;

@@ -50,6 +50,7 @@ export {
   rollUpSearchAnalytics,
   searchQueryStats,
 } from "./events/rollup.ts";
+export { searchJobs } from "./jobs.ts";
 export {
   addRule,
   addSynonym,

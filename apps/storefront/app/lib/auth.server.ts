@@ -8,13 +8,13 @@ import {
   createAccountAuth,
   mergeBaskets,
   mergeWishlists,
+  type OutboxMessage,
   publicUrl,
   renderMail,
-  sendMail,
   sessionCustomer,
   type VitrineConfig,
 } from "@vitrine/commerce";
-import { shopByCode } from "@vitrine/commerce/shops";
+import { type Shop, shopByCode } from "@vitrine/commerce/shops";
 import { redirect } from "react-router";
 import { createTranslator } from "../i18n/i18n.tsx";
 import { messagesForLocale } from "../i18n/messages.server.ts";
@@ -70,7 +70,7 @@ export function accountAuth(services: Services, secure: boolean): AccountAuth {
       secret: services.secret,
       baseURL: publicUrl(services.config),
       secureCookies: secure,
-      sendPasswordResetMail: (mail) => sendPasswordResetMail(services, mail),
+      passwordResetMail: (mail) => passwordResetMail(services, mail),
     });
     bySecure.set(secure, auth);
   }
@@ -218,13 +218,12 @@ export const RESET_COOKIE_MAX_AGE = 60 * 60;
 /** Carries a guest's conversion token from the mail link to the form that sets the first password. */
 export const CONVERT_COOKIE = "vitrine_convert";
 
-/** The password-reset mail, in the language of the store the shopper asked from. */
-async function sendPasswordResetMail(
+/** The password-reset mail, in the language of the store the shopper asked from (German when it is not known). */
+function passwordResetMail(
   services: Services,
   mail: { email: string; name: string; token: string; callbackPath: string },
-): Promise<void> {
-  const shop = parseStorePath(mail.callbackPath)?.shop ?? shopByCode("de");
-  if (!shop) return;
+): OutboxMessage {
+  const shop = parseStorePath(mail.callbackPath)?.shop ?? (shopByCode("de") as Shop);
   const t = createTranslator(messagesForLocale(shop.language, shop.locale), shop.locale);
   const link = `${publicUrl(services.config)}${mail.callbackPath}?flow=reset-password&token=${encodeURIComponent(mail.token)}`;
   const rendered = renderMail({
@@ -238,5 +237,5 @@ async function sendPasswordResetMail(
     language: shop.language,
     shopName: t("common.shop_name"),
   });
-  await sendMail(services, { to: mail.email, ...rendered, kind: "password-reset" });
+  return { to: mail.email, ...rendered, kind: "password-reset" };
 }

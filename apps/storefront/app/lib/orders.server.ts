@@ -2,12 +2,12 @@ import type { Ctx } from "@vitrine/commerce";
 import {
   type CheckoutContext,
   carrierName,
-  deliverOutbox,
   type OrderDetails,
   publicUrl,
   returnableQuantity,
   returnWindow,
   type Shopper,
+  wakeJob,
 } from "@vitrine/commerce";
 import type { OrderView } from "../components/orders/types.ts";
 import { accountAuth, type CurrentCustomer, getCustomer } from "./auth.server.ts";
@@ -39,12 +39,13 @@ export async function checkoutShopper(
 }
 
 /**
- * Sends what the outbox holds (the order's confirmation, and anything an earlier run left) after the response:
- * the mail is safe in the database already, so the shopper does not wait for the transport.
+ * A mail was queued (the order's confirmation, a return label, an account mail): the worker's mail job becomes due
+ * now, so whichever worker ticks next sends it with its own settings, within a second. The mail is safe in the
+ * database already; the shopper does not wait for the transport.
  */
 export function deliverMailSoon(services: Services): void {
-  void deliverOutbox({ db: services.db, clock: services.clock, config: services.config }).catch((error: unknown) => {
-    services.log.error({ err: error }, "delivering mails failed (they stay in the outbox)");
+  void wakeJob(services, "mail").catch((error: unknown) => {
+    services.log.error({ err: error }, "waking the mail job failed (the mail leaves at the job's next period)");
   });
 }
 

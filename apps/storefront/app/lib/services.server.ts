@@ -1,26 +1,29 @@
 import {
   type Clock,
   type Ctx,
+  coreJobs,
   createCtx,
   createDatabase,
   createLogger,
+  createWorker,
   type Db,
   defaultImageUrl,
   ensureSchema,
   type Logger,
   loadConfig,
   migrateToLatest,
-  type OutboxFlusher,
   resolveSecret,
-  startOutboxFlusher,
   systemClock,
   type VitrineConfig,
+  type Worker,
+  workerHeartbeatAge,
 } from "@vitrine/commerce";
 import {
   createSearchHttpHandler,
   createSearchService,
   type SearchHttpHandler,
   type SearchService,
+  searchJobs,
 } from "@vitrine/search";
 import { PageCache } from "./page-cache.server.ts";
 import type { ReadinessCheck } from "./readiness.server.ts";
@@ -43,8 +46,12 @@ export interface Services {
   searchHttp: SearchHttpHandler;
   /** Rendered pages of anonymous visitors (lib/page-cache.server.ts); undefined when PAGE_CACHE_MB is 0. */
   pageCache: PageCache | undefined;
-  /** Sends mails a crash or a failed send left in the outbox: at start, then every 30 s. */
-  mailFlusher: OutboxFlusher;
+  /**
+   * The embedded worker (WORKER=embedded, the default): mail delivery, retention, roll-ups, prepayment expiry. With
+   * several processes each runs one and every job still runs in one process at a time; WORKER=off leaves the jobs
+   * to a separate `vitrine worker`.
+   */
+  worker: Worker | undefined;
   /**
    * Checks /readyz runs besides the database, the migrations and the search index (readiness.server.ts): parts
    * started with the services add theirs (the embedded worker its heartbeat).
@@ -58,6 +65,11 @@ export interface ServiceOptions {
 }
 
 let services: Promise<Services> | undefined;
+
+/** How old the heartbeat of this process's own worker may be (it beats every second). */
+const WORKER_STALE_MS = 15_000;
+/** How old the freshest heartbeat of a separate `vitrine worker` may be. */
+const SEPARATE_WORKER_STALE_MS = 60_000;
 
 /** The services, created on first use; the options of the first call count. */
 export function getServices(options: ServiceOptions = {}): Promise<Services> {
@@ -90,11 +102,24 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   await search.start();
   const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY, logger: log });
   const pageCache = config.PAGE_CACHE_MB > 0 ? new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
-  const mailFlusher = startOutboxFlusher(
-    { db, clock, config },
-    { onError: (err) => log.error({ err }, "delivering mails failed (they stay in the outbox)") },
-  );
-  return { config, db, clock, log, secret, imageUrl, search, searchHttp, pageCache, mailFlusher, readinessChecks: [] };
+  const worker =
+    config.WORKER === "embedded"
+      ? createWorker({ db, clock, config, log, jobs: [...coreJobs(config), ...searchJobs(config)] })
+      : undefined;
+  worker?.start();
+  const readinessChecks: ReadinessCheck[] = [
+    {
+      name: "worker",
+      async check() {
+        // The embedded worker writes its heartbeat every second; a separate one may be restarting for a while.
+        const limitMs = worker ? WORKER_STALE_MS : SEPARATE_WORKER_STALE_MS;
+        const age = await workerHeartbeatAge(db, clock.now());
+        if (age === undefined) return worker ? "the embedded worker has not started" : "no worker is running";
+        return age > limitMs ? `no worker heartbeat for ${Math.round(age / 1000)} s` : undefined;
+      },
+    },
+  ];
+  return { config, db, clock, log, secret, imageUrl, search, searchHttp, pageCache, worker, readinessChecks };
 }
 
 /** The context of one request (or one piece of background work) of this process. */
@@ -108,7 +133,8 @@ export async function stopServices(): Promise<void> {
   if (!services) return;
   const s = await services.catch(() => undefined);
   services = undefined;
-  await s?.mailFlusher.stop();
+  // Running jobs finish first (a mail half sent is sent, a roll-up day commits), then nothing new starts.
+  await s?.worker?.stop().catch((err: unknown) => s.log.error({ err }, "stopping the worker failed"));
   // Its last write of logged searches may fail (the database gone or read-only): close the database anyway.
   await s?.search.stop().catch((err: unknown) => s.log.error({ err }, "stopping the search service failed"));
   await s?.db.destroy();

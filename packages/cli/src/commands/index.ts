@@ -2,6 +2,7 @@ import type { Command } from "../cli.ts";
 import { contentCommands } from "./content.ts";
 import { coreCommands } from "./core.ts";
 import { giftCardCommands } from "./gift-cards.ts";
+import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
 import { searchCommands } from "./search.ts";
 
@@ -12,4 +13,5 @@ export const commands: Command[] = [
   ...orderCommands,
   ...giftCardCommands,
   ...searchCommands,
+  ...jobCommands,
 ];

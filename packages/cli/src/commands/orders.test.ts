@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import {
   addItemToBasket,
   type CheckoutContext,
+  coreJobs,
   createAccountAuth,
+  createWorker,
   type Db,
   getOrderByNumber,
+  loadConfig,
   readOutbox,
   registerReturn,
   type Shop,
@@ -13,9 +16,11 @@ import {
   saveCheckoutDelivery,
   saveCheckoutPayment,
   shopByCode,
+  silentLogger,
   submitOrder,
   systemClock,
 } from "@vitrine/commerce";
+import { startSmtpSink } from "@vitrine/commerce/smtp-sink";
 import { testCtx } from "@vitrine/commerce/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliHarness } from "./test-harness.ts";
@@ -40,7 +45,13 @@ async function placeOrder(): Promise<string> {
       secret: "cli-orders-test-secret-0123456789abcdef",
       baseURL: "https://shop.example",
       secureCookies: false,
-      sendPasswordResetMail: async () => {},
+      passwordResetMail: (mail) => ({
+        kind: "password-reset",
+        to: mail.email,
+        subject: "Reset",
+        text: mail.token,
+        html: "",
+      }),
     }),
   };
   const variant = await db
@@ -87,16 +98,24 @@ describe("vitrine orders", () => {
 
     expect((await cli("orders", "ship", number, "--carrier", "dhl")).code).toBe(2);
     const shipped = await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015902");
-    expect(shipped).toMatchObject({ code: 0, out: [`Order ${number}: shipped (payment awaiting_payment)`] });
+    expect(shipped).toMatchObject({
+      code: 0,
+      out: [`Order ${number}: shipped (payment awaiting_payment); mail queued`],
+    });
     expect((await cli("orders", "deliver", number)).out).toEqual([
-      `Order ${number}: delivered (payment awaiting_payment)`,
+      `Order ${number}: delivered (payment awaiting_payment); mail queued`,
     ]);
-    expect((await cli("orders", "pay", number)).out).toEqual([`Order ${number}: delivered (payment paid)`]);
+    expect((await cli("orders", "pay", number)).out).toEqual([
+      `Order ${number}: delivered (payment paid); mail queued`,
+    ]);
     const refused = await cli("orders", "cancel", number);
     expect(refused).toMatchObject({ code: 1, err: [`Order ${number} is delivered: not possible now`] });
 
+    // Nothing is sent by the CLI itself: the worker's mail job sends what the changes queued.
+    expect(await readOutbox({ VITRINE_DATA_DIR: dir })).toEqual([]);
+    const sent = await cli("jobs", "run", "mail");
+    expect(sent).toMatchObject({ code: 0, out: ["mail: ok (sent 4, failed 0)"] });
     const mails = (await readOutbox({ VITRINE_DATA_DIR: dir })).map((m) => m.kind);
-    // The confirmation was queued by checkout and goes out with the first change.
     expect(mails).toEqual(["order-confirmation", "order-shipped", "order-delivered", "order-paid"]);
     const history = (await cli("orders", "show", number)).out.join("\n");
     expect(history).toMatch(/shipped \{"packageId":\d+,"carrier":"dhl","trackingNumber":"00340434161094015902"\}/);
@@ -105,7 +124,10 @@ describe("vitrine orders", () => {
   it("cancels an order that has not shipped and refuses unknown orders", async () => {
     const number = await placeOrder();
     const cancelled = await cli("orders", "cancel", number, "--reason", "asked by phone");
-    expect(cancelled).toMatchObject({ code: 0, out: [`Order ${number}: cancelled (payment awaiting_payment)`] });
+    expect(cancelled).toMatchObject({
+      code: 0,
+      out: [`Order ${number}: cancelled (payment awaiting_payment); mail queued`],
+    });
     expect((await cli("orders", "show", number)).out.join("\n")).toContain('cancelled {"reason":"asked by phone"}');
     expect(await cli("orders", "deliver", "12345678")).toMatchObject({ code: 1, err: ["No order 12345678"] });
     expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "123", "--lines", "x")).code).toBe(2);
@@ -149,5 +171,25 @@ describe("vitrine orders", () => {
     expect((await cli("orders", "show", number)).out.join("\n")).toContain(
       `return_received {"returnNumber":"${registered.returnNumber}"}`,
     );
+  });
+
+  it("leaves a shipment's mail to the shop's worker, which sends it through the shop's SMTP server", async () => {
+    const number = await placeOrder();
+    // This shell has no SMTP_URL: the CLI only queues.
+    expect(process.env.SMTP_URL).toBeUndefined();
+    const shipped = await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015904");
+    expect(shipped.code, shipped.err.join("\n")).toBe(0);
+    const order = await getOrderByNumber(testCtx(db, {}), number);
+    const sink = await startSmtpSink();
+    const config = { ...loadConfig({}), SMTP_URL: sink.url };
+    const shop = createWorker({ db, clock: systemClock, config, log: silentLogger, jobs: coreJobs(config) });
+    shop.start();
+    try {
+      const mail = await sink.waitFor((m) => m.to.includes(order?.email ?? "?") && /order-shipped/.test(m.raw));
+      expect(mail.raw).toContain("00340434161094015904");
+    } finally {
+      await shop.stop();
+      await sink.close();
+    }
   });
 });

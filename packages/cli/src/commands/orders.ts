@@ -3,7 +3,6 @@ import {
   CARRIERS,
   cancelOrder,
   deliverOrder,
-  deliverOutbox,
   failureAnswer,
   failureExitCode,
   formatMoney,
@@ -19,6 +18,7 @@ import {
   type StoreCode,
   shipOrder,
   shopByCode,
+  wakeJob,
 } from "@vitrine/commerce";
 import { type Command, type CommandContext, numberOption, UsageError } from "../cli.ts";
 
@@ -48,10 +48,9 @@ async function change(
     ctx.err(`${answer.detail}${hint}`);
     return failureExitCode(answer);
   }
-  const mail = await deliverOutbox({ db, clock: orders.clock, config: ctx.config });
-  ctx.out(
-    `Order ${number}: ${result.order.status} (payment ${result.order.paymentStatus})${mail.failed ? `; ${mail.failed} mail(s) will be retried` : ""}`,
-  );
+  // The mail waits in the outbox for the shop's worker, which sends it with the shop's settings (not this shell's).
+  await wakeJob(orders, "mail");
+  ctx.out(`Order ${number}: ${result.order.status} (payment ${result.order.paymentStatus}); mail queued`);
   return 0;
 }
 

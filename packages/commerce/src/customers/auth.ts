@@ -3,8 +3,11 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
+import { withTransaction } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
 import { publishEvent } from "../events/publish.ts";
+import { wakeJob } from "../jobs/runner.ts";
+import { enqueueMail, type OutboxMessage } from "../orders/outbox.ts";
 import { markGuestCustomerRegistered } from "./customers.ts";
 
 /**
@@ -23,11 +26,12 @@ export interface AccountAuthOptions {
   /** HTTPS: cookies get `Secure` and the `__Secure-` prefix. */
   secureCookies: boolean;
   /**
-   * Sends the password-reset mail. `callbackPath` is the shop path the link must open (it carries the store),
-   * `token` the single-use reset token. Runs after the request has been answered, so neither the answer nor its
-   * timing tells whether the address is registered.
+   * Words the password-reset mail. `callbackPath` is the shop path the link must open (it carries the store),
+   * `token` the single-use reset token. The mail goes to the outbox with the `password_reset.requested` event, in
+   * one transaction, and the worker delivers it; neither the answer nor its timing tells whether the address is
+   * registered.
    */
-  sendPasswordResetMail(args: { email: string; name: string; token: string; callbackPath: string }): Promise<void>;
+  passwordResetMail(args: { email: string; name: string; token: string; callbackPath: string }): OutboxMessage;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -119,9 +123,13 @@ export function createAccountAuth(options: AccountAuthOptions) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {
-        await publishEvent(options, { type: "password_reset.requested", entity: "customer", entityId: user.id });
         const callbackPath = new URL(url).searchParams.get("callbackURL") ?? "";
-        await options.sendPasswordResetMail({ email: user.email, name: user.name, token, callbackPath });
+        const message = options.passwordResetMail({ email: user.email, name: user.name, token, callbackPath });
+        await withTransaction(options, async (tx) => {
+          await publishEvent(tx, { type: "password_reset.requested", entity: "customer", entityId: user.id });
+          await enqueueMail(tx.db, message, tx.clock.now());
+        });
+        await wakeJob(options, "mail");
       },
       // A guest customer who sets a password through the mail link has proven the address: a full account now.
       async onPasswordReset({ user }) {

@@ -25,8 +25,15 @@ export async function createAccountTestContext(): Promise<AccountTestContext> {
     clock: systemClock,
     secret: TEST_SECRET,
     baseURL: "http://localhost:3000",
-    async sendPasswordResetMail(mail: AccountTestContext["resetMails"][number]) {
+    passwordResetMail(mail: AccountTestContext["resetMails"][number]) {
       resetMails.push(mail);
+      return {
+        kind: "password-reset",
+        to: mail.email,
+        subject: "Reset",
+        text: mail.token,
+        html: `<p>${mail.token}</p>`,
+      };
     },
   };
   const auth = createAccountAuth({ ...options, secureCookies: false });

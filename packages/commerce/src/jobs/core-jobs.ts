@@ -1,4 +1,5 @@
 import type { VitrineConfig } from "../config.ts";
+import { cancelUnpaidPrepayments } from "../orders/expiry.ts";
 import { deliverOutbox } from "../orders/outbox.ts";
 import { runRetention } from "./retention.ts";
 import type { JobDefinition } from "./runner.ts";
@@ -8,7 +9,7 @@ import type { JobDefinition } from "./runner.ts";
  * of the process running the worker, not of the process that queued them.
  */
 export function coreJobs(
-  config: Pick<VitrineConfig, "MAIL_JOB_INTERVAL_S" | "RETENTION_JOB_INTERVAL_S">,
+  config: Pick<VitrineConfig, "MAIL_JOB_INTERVAL_S" | "RETENTION_JOB_INTERVAL_S" | "EXPIRY_JOB_INTERVAL_S">,
 ): JobDefinition[] {
   return [
     {
@@ -17,6 +18,13 @@ export function coreJobs(
       async run(ctx) {
         const report = await deliverOutbox(ctx);
         return { ...report };
+      },
+    },
+    {
+      name: "prepayment-expiry",
+      intervalMs: config.EXPIRY_JOB_INTERVAL_S * 1000,
+      async run(ctx) {
+        return { ...(await cancelUnpaidPrepayments(ctx)) };
       },
     },
     {

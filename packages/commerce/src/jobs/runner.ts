@@ -197,3 +197,102 @@ export async function workerHeartbeatAge(db: Db, now: Date): Promise<number | un
   if (!row?.last_seen) return undefined;
   return now.getTime() - Date.parse(row.last_seen);
 }
+
+/**
+ * Makes a job due now, so that whichever worker ticks next (within a second) runs it: how a mail queued in a request
+ * or a CLI command leaves without waiting for the job's period. Call it in the transaction that queued the work.
+ */
+export async function wakeJob(ctx: Pick<Ctx, "db" | "clock">, name: string): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .updateTable("job")
+    .set({ next_run_at: now })
+    .where("name", "=", name)
+    .where("next_run_at", ">", now)
+    .execute();
+}
+
+export interface JobState {
+  name: string;
+  nextRunAt: string;
+  /** The worker running it now, if any. */
+  runningOn: string | null;
+  lastRun: JobRunView | null;
+}
+
+export interface JobRunView {
+  id: number;
+  job: string;
+  worker: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: string;
+  error: string | null;
+  summary: Record<string, unknown>;
+}
+
+function runView(row: {
+  id: number;
+  job: string;
+  worker_id: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  error: string | null;
+  summary: string;
+}): JobRunView {
+  let summary: Record<string, unknown> = {};
+  try {
+    summary = JSON.parse(row.summary) as Record<string, unknown>;
+  } catch {
+    // A summary is informative only.
+  }
+  return {
+    id: Number(row.id),
+    job: row.job,
+    worker: row.worker_id,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    status: row.status,
+    error: row.error,
+    summary,
+  };
+}
+
+/** The jobs any worker registered, each with its last run (for `vitrine jobs`). */
+export async function listJobs(ctx: Pick<Ctx, "db" | "clock">): Promise<JobState[]> {
+  const now = ctx.clock.now().toISOString();
+  const jobs = await ctx.db.selectFrom("job").selectAll().orderBy("name").execute();
+  const out: JobState[] = [];
+  for (const job of jobs) {
+    const last = await ctx.db
+      .selectFrom("job_run")
+      .selectAll()
+      .where("job", "=", job.name)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    out.push({
+      name: job.name,
+      nextRunAt: job.next_run_at,
+      runningOn: job.locked_until && job.locked_until > now ? job.locked_by : null,
+      lastRun: last ? runView(last) : null,
+    });
+  }
+  return out;
+}
+
+/** Recent runs, newest first: of one job, or only the failed ones. */
+export async function listJobRuns(
+  ctx: Pick<Ctx, "db">,
+  options: { job?: string; failed?: boolean; limit?: number } = {},
+): Promise<JobRunView[]> {
+  let query = ctx.db.selectFrom("job_run").selectAll();
+  if (options.job) query = query.where("job", "=", options.job);
+  if (options.failed) query = query.where("status", "=", "failed");
+  const rows = await query
+    .orderBy("id", "desc")
+    .limit(options.limit ?? 20)
+    .execute();
+  return rows.map(runView);
+}

@@ -4,9 +4,10 @@ import type { Db } from "../db/database.ts";
 import { type MailContext, type MailMessage, sendMail } from "../mail/mail.ts";
 
 /**
- * The mail outbox: a mail about an order is written in the transaction that changes the order, and sent after
- * commit by `deliverOutbox`. A sender claims a mail by moving its `available_at` forward with a conditional update,
- * so two processes never send one mail twice; a failure is retried with growing pauses.
+ * The mail outbox: every mail (orders, returns, accounts, password resets) is written in the transaction of the
+ * change it tells about, and sent after commit by `deliverOutbox`, which only the worker's mail job runs. A sender
+ * claims a mail by moving its `available_at` forward with a conditional update, so two processes never send one
+ * mail twice; a failure is retried with growing pauses.
  */
 
 export interface OutboxMessage {
@@ -100,69 +101,6 @@ export async function deliverOutbox(
     }
   }
   return report;
-}
-
-/** How often a running shop looks for mails left behind (a crash after commit, a failed send now due again). */
-export const OUTBOX_FLUSH_INTERVAL_MS = 30_000;
-
-export interface OutboxFlusher {
-  /** The run at start: resolves when it is done. */
-  started: Promise<void>;
-  /** Stops the timer and waits for a run under way. */
-  stop(): Promise<void>;
-}
-
-export interface OutboxFlusherOptions {
-  intervalMs?: number;
-  send?: (message: MailMessage) => Promise<unknown>;
-  onError?: (error: unknown) => void;
-  /** The timer: calls `run` every `ms`, returns its cancel (tests drive it by hand and await the run). */
-  every?: (run: () => Promise<void>, ms: number) => () => void;
-}
-
-const everyInterval = (run: () => Promise<void>, ms: number) => {
-  const timer = setInterval(run, ms);
-  // The flusher never keeps a process alive that has nothing else to do.
-  timer.unref();
-  return () => clearInterval(timer);
-};
-
-/**
- * Sends the outbox at start and then on a timer, so mails survive a crash between commit and sending (a process
- * killed after an order) and failed ones go out once their pause is over. Runs never overlap within a process;
- * across processes the claim in `deliverOutbox` keeps every mail to one sender.
- */
-export function startOutboxFlusher(ctx: OutboxContext, options: OutboxFlusherOptions = {}): OutboxFlusher {
-  const limit = 50;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const runOnce = async () => {
-    // A full batch means there may be more: go on until the due mails are all handled.
-    for (;;) {
-      const report = await deliverOutbox(ctx, { limit, ...(options.send ? { send: options.send } : {}) });
-      if (stopped || report.sent + report.failed < limit) return;
-    }
-  };
-  const flush = () => {
-    running ??= runOnce()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const cancel = (options.every ?? everyInterval)(
-    () => (stopped ? Promise.resolve() : flush()),
-    options.intervalMs ?? OUTBOX_FLUSH_INTERVAL_MS,
-  );
-  return {
-    started: flush(),
-    async stop() {
-      stopped = true;
-      cancel();
-      await running;
-    },
-  };
 }
 
 export async function pendingMailCount(db: Db): Promise<number> {
