@@ -39,7 +39,6 @@ async function change(
   run: (orders: Ctx) => Promise<OrderChangeResult>,
 ): Promise<number> {
   const orders = await ctx.ctx();
-  const { db } = orders;
   const result = await run(orders);
   if (!result.ok) {
     const answer = failureAnswer(result, number);
