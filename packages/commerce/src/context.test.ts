@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "./clock.ts";
 import { loadConfig } from "./config.ts";
@@ -50,5 +52,40 @@ describe("the context", () => {
     ).rejects.toThrow("business rule failed");
     expect(await getSetting(t, "ctx-c")).toBeUndefined();
     expect(await getSetting(t, "ctx-d")).toBeUndefined();
+  });
+});
+
+describe("one context type", () => {
+  /**
+   * The core's services take `Ctx` (or `ShopCtx`, or a Pick of either): a context-like type is either built on them
+   * (`extends Ctx`/`ShopCtx`, adding only the accounts instance) or a subset of Ctx's fields. A new parallel context
+   * shape fails here.
+   */
+  const CTX_FIELDS = new Set(["db", "clock", "config", "log", "requestId", "imageUrl", "publicUrl", "shop"]);
+
+  function contextTypes(root: string): { file: string; name: string; ok: boolean }[] {
+    const found: { file: string; name: string; ok: boolean }[] = [];
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith(".ts") || /\.test\.ts$|test-|testing\.ts$/.test(entry.name)) continue;
+      const file = join(entry.parentPath, entry.name);
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/export (interface|type) (\w+(?:Context|Ctx))\b([^{=]*)(?:=|\{)([^}]*)\}?/g)) {
+        const [, kind, name, heritage = "", body = ""] = m;
+        if (name === "Ctx" || name === "ShopCtx") continue;
+        const fields = [...body.matchAll(/^\s+(?:readonly )?(\w+)\??:/gm)].map((f) => f[1] as string);
+        const extendsCtx = /extends\s+(Ctx|ShopCtx|\w+Context)\b/.test(heritage);
+        const subset = kind === "interface" && fields.every((f) => CTX_FIELDS.has(f));
+        // Built on Ctx: only the accounts instance (and the account mails' wording) may be added.
+        const addsOnlyAccounts = extendsCtx && fields.every((f) => CTX_FIELDS.has(f) || f === "auth" || f === "mails");
+        found.push({ file, name: name as string, ok: subset || addsOnlyAccounts });
+      }
+    }
+    return found;
+  }
+
+  it("finds none beside Ctx and ShopCtx in the commerce core", () => {
+    const types = contextTypes(import.meta.dirname);
+    expect(types.length).toBeGreaterThan(2);
+    expect(types.filter((t) => !t.ok).map((t) => `${t.name} (${t.file})`)).toEqual([]);
   });
 });
