@@ -6,6 +6,15 @@ import type { Db } from "./db/database.ts";
 import { LOG_LEVELS } from "./log.ts";
 import { getSetting, settingOrInsert } from "./settings/settings.ts";
 
+/** Seconds between runs of an hourly-or-slower job: at least a minute, at most a week. */
+const jobPeriodSeconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(fallback);
+
 /**
  * The one typed configuration of every Vitrine process (server, worker, CLI): the environment over an optional
  * JSON file (`VITRINE_CONFIG`, or `vitrine.config.json` in the working directory), validated with zod.
@@ -77,26 +86,11 @@ const configSchema = z.object({
   /** Seconds between runs of the mail-delivery job (the outbox; failed sends retry with backoff). */
   MAIL_JOB_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(5),
   /** Seconds between runs of the retention job (jobs/retention.ts). */
-  RETENTION_JOB_INTERVAL_S: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(7 * 86_400)
-    .default(3600),
+  RETENTION_JOB_INTERVAL_S: jobPeriodSeconds(3600),
   /** Seconds between runs of the job that cancels unpaid prepayment orders (orders/expiry.ts). */
-  EXPIRY_JOB_INTERVAL_S: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(7 * 86_400)
-    .default(3600),
+  EXPIRY_JOB_INTERVAL_S: jobPeriodSeconds(3600),
   /** Seconds between runs of the search-analytics roll-up (it rolls up each finished day once). */
-  SEARCH_ROLLUP_JOB_INTERVAL_S: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(7 * 86_400)
-    .default(3600),
+  SEARCH_ROLLUP_JOB_INTERVAL_S: jobPeriodSeconds(3600),
 });
 
 export type VitrineConfig = z.output<typeof configSchema>;

@@ -44,6 +44,8 @@ import {
   GIFT_CARDS,
   NOW,
   newKey,
+  placed,
+  stockOf,
 } from "./test-support.ts";
 
 const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite";
@@ -59,15 +61,6 @@ afterAll(async () => {
   rmSync(outboxDirectory, { recursive: true, force: true });
 });
 
-async function stockOf(variantId: number): Promise<number> {
-  const row = await t.accounts.db
-    .selectFrom("variant")
-    .select("stock_quantity")
-    .where("id", "=", variantId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
-}
-
 async function setStock(variantId: number, quantity: number) {
   await t.accounts.db.updateTable("variant").set({ stock_quantity: quantity }).where("id", "=", variantId).execute();
 }
@@ -78,11 +71,6 @@ async function orderCount(): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-function placed(outcome: CheckoutOutcome) {
-  if (!outcome.ok || outcome.kind !== "placed") throw new Error(`expected an order, got ${JSON.stringify(outcome)}`);
-  return outcome.order;
 }
 
 function hostedPayment(outcome: CheckoutOutcome) {
@@ -109,7 +97,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
   it("places a guest order with invoice: stock taken, basket emptied, guest customer, confirmation queued", async () => {
     const ctx = t.ctx("de");
     const shopper = t.guest();
-    const stockBefore = { tee: await stockOf(V.teeS), bag: await stockOf(V.giftBag) };
+    const stockBefore = { tee: await stockOf(t.accounts.db, V.teeS), bag: await stockOf(t.accounts.db, V.giftBag) };
     await addToBasket(ctx, shopper, V.teeS, 2);
     const email = uniqueEmail("gast");
     await fillCheckout(ctx, shopper, { email, payment: "invoice" });
@@ -140,8 +128,8 @@ describe(`checkout and order placement (${dialectName})`, () => {
       reference: order.number,
     });
     expect(order.history.map((h) => h.type)).toEqual(["placed"]);
-    expect(await stockOf(V.teeS)).toBe(stockBefore.tee - 2);
-    expect(await stockOf(V.giftBag)).toBe(stockBefore.bag - 1);
+    expect(await stockOf(t.accounts.db, V.teeS)).toBe(stockBefore.tee - 2);
+    expect(await stockOf(t.accounts.db, V.giftBag)).toBe(stockBefore.bag - 1);
     expect((await getBasket(ctx, shopper)).isEmpty).toBe(true);
     expect((await getCheckout(ctx, shopper)).complete.contact).toBe(false);
 
@@ -204,7 +192,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     expect(orders).toHaveLength(5);
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r).toEqual({ ok: false, error: "OutOfStock", variantIds: [variant] });
-    expect(await stockOf(variant)).toBe(0);
+    expect(await stockOf(t.accounts.db, variant)).toBe(0);
     expect(await orderCount()).toBe(before + 5);
     // The refused shoppers keep their baskets.
     for (const [i, outcome] of outcomes.entries()) {
@@ -219,7 +207,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     await fillCheckout(ctx, shopper, { payment: "invoice" });
     const order = placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
     expect(order.lines[0]).toMatchObject({ variantId: V.backorderDress, quantity: 2, backorder: true });
-    expect(await stockOf(V.backorderDress)).toBe(0);
+    expect(await stockOf(t.accounts.db, V.backorderDress)).toBe(0);
     // Sold without stock: delivered in the variant's own, longer range.
     expect(order.delivery.dateRange).toEqual({ min: "2026-06-15", max: "2026-06-22" });
   });
@@ -229,7 +217,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
     const shopper = t.guest();
     await addToBasket(ctx, shopper, V.teeM, 1);
     await fillCheckout(ctx, shopper, { payment: "credit_card" });
-    const stock = await stockOf(V.teeM);
+    const stock = await stockOf(t.accounts.db, V.teeM);
     const before = await orderCount();
     const payment = hostedPayment(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
     const declined = await sandboxPayWithCard(ctx, payment.id, card(SANDBOX_TEST_CARDS.declined), NOW);
@@ -240,7 +228,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
       declineCode: "card_declined",
     });
     expect(await orderCount()).toBe(before);
-    expect(await stockOf(V.teeM)).toBe(stock);
+    expect(await stockOf(t.accounts.db, V.teeM)).toBe(stock);
     expect((await getBasket(ctx, shopper)).count).toBe(1);
     expect((await getCheckout(ctx, shopper)).nextStep).toBe("review");
   });

@@ -4,6 +4,7 @@ import { seedBasketFixtures } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import { type Clock, fixedClock } from "../clock.ts";
 import { type AccountTestContext, createAccountTestContext, uniqueEmail } from "../customers/test-context.ts";
+import type { Db } from "../db/database.ts";
 import { testCtx } from "../db/testing.ts";
 import { writeGiftCards } from "../payments/gift-cards.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
@@ -11,6 +12,7 @@ import { type Shop, type StoreCode, shopByCode } from "../shop/shops.ts";
 import type { CheckoutAddress } from "./draft.ts";
 import {
   type CheckoutContext,
+  type CheckoutOutcome,
   saveCheckoutAddresses,
   saveCheckoutContact,
   saveCheckoutDelivery,
@@ -125,3 +127,19 @@ export async function addToBasket(ctx: CheckoutContext, shopper: Shopper, varian
 }
 
 export const newKey = () => randomUUID();
+
+/** The order of a placement that must have succeeded. */
+export function placed(outcome: CheckoutOutcome) {
+  if (!outcome.ok || outcome.kind !== "placed") throw new Error(`expected an order, got ${JSON.stringify(outcome)}`);
+  return outcome.order;
+}
+
+/** Units of a variant in stock now. */
+export async function stockOf(db: Db, variantId: number): Promise<number> {
+  const row = await db
+    .selectFrom("variant")
+    .select("stock_quantity")
+    .where("id", "=", variantId)
+    .executeTakeFirstOrThrow();
+  return row.stock_quantity;
+}

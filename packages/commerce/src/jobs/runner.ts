@@ -4,6 +4,7 @@ import type { Clock } from "../clock.ts";
 import type { VitrineConfig } from "../config.ts";
 import { type Ctx, createCtx } from "../context.ts";
 import type { Db } from "../db/database.ts";
+import { parseJson } from "../json.ts";
 import type { Logger } from "../log.ts";
 
 /** A named job: run every `intervalMs` by exactly one worker process at a time. */
@@ -142,10 +143,15 @@ export function createWorker(options: WorkerOptions): Worker {
     if (stopped) return;
     await register();
     await heartbeat();
+    // One read finds what is due; only those are claimed (a write each), so an idle tick writes the heartbeat only.
+    const now = iso();
+    const due = new Set(
+      (await db.selectFrom("job").select("name").where("next_run_at", "<=", now).execute()).map((r) => r.name),
+    );
     const runs: Promise<unknown>[] = [];
     for (const job of jobs) {
       if (stopped) break;
-      if (await claim(job.name, true)) runs.push(track(execute(job)));
+      if (due.has(job.name) && (await claim(job.name, true))) runs.push(track(execute(job)));
     }
     await Promise.all(runs);
   }
@@ -241,12 +247,6 @@ function runView(row: {
   error: string | null;
   summary: string;
 }): JobRunView {
-  let summary: Record<string, unknown> = {};
-  try {
-    summary = JSON.parse(row.summary) as Record<string, unknown>;
-  } catch {
-    // A summary is informative only.
-  }
   return {
     id: Number(row.id),
     job: row.job,
@@ -255,7 +255,7 @@ function runView(row: {
     finishedAt: row.finished_at,
     status: row.status,
     error: row.error,
-    summary,
+    summary: parseJson<Record<string, unknown>>(row.summary, {}),
   };
 }
 
@@ -263,23 +263,24 @@ function runView(row: {
 export async function listJobs(ctx: Pick<Ctx, "db" | "clock">): Promise<JobState[]> {
   const now = ctx.clock.now().toISOString();
   const jobs = await ctx.db.selectFrom("job").selectAll().orderBy("name").execute();
-  const out: JobState[] = [];
-  for (const job of jobs) {
-    const last = await ctx.db
-      .selectFrom("job_run")
-      .selectAll()
-      .where("job", "=", job.name)
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    out.push({
-      name: job.name,
-      nextRunAt: job.next_run_at,
-      runningOn: job.locked_until && job.locked_until > now ? job.locked_by : null,
-      lastRun: last ? runView(last) : null,
-    });
-  }
-  return out;
+  // The newest run of every job, in one query.
+  const lastRuns = await ctx.db
+    .selectFrom("job_run")
+    .selectAll()
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("job_run")
+        .select((f) => f.fn.max("id").as("id"))
+        .groupBy("job"),
+    )
+    .execute();
+  const lastByJob = new Map(lastRuns.map((run) => [run.job, runView(run)]));
+  return jobs.map((job) => ({
+    name: job.name,
+    nextRunAt: job.next_run_at,
+    runningOn: job.locked_until && job.locked_until > now ? job.locked_by : null,
+    lastRun: lastByJob.get(job.name) ?? null,
+  }));
 }
 
 /** Recent runs, newest first: of one job, or only the failed ones. */

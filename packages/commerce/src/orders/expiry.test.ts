@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V } from "../basket/test-fixtures.ts";
-import { type CheckoutOutcome, submitOrder } from "../checkout/service.ts";
+import { submitOrder } from "../checkout/service.ts";
 import {
   addToBasket,
   type CheckoutTestContext,
@@ -8,6 +8,8 @@ import {
   fillCheckout,
   NOW,
   newKey,
+  placed,
+  stockOf,
 } from "../checkout/test-support.ts";
 import { addDays, fixedClock } from "../clock.ts";
 import { testCtx } from "../db/testing.ts";
@@ -24,11 +26,6 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-function placed(outcome: CheckoutOutcome) {
-  if (!outcome.ok || outcome.kind !== "placed") throw new Error(`expected an order, got ${JSON.stringify(outcome)}`);
-  return outcome.order;
-}
-
 async function newOrder(payment: PaymentMethodId) {
   const ctx = t.ctx("de");
   const shopper = t.guest();
@@ -37,26 +34,17 @@ async function newOrder(payment: PaymentMethodId) {
   return placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
 }
 
-async function stockOf(variantId: number): Promise<number> {
-  const row = await t.accounts.db
-    .selectFrom("variant")
-    .select("stock_quantity")
-    .where("id", "=", variantId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
-}
-
 /** The job's context on a given day after the orders were placed. */
 const jobCtx = (days: number, cancelDays = 10) =>
   testCtx(t.accounts.db, { clock: fixedClock(addDays(NOW, days)), config: { PREPAYMENT_CANCEL_DAYS: cancelDays } });
 
 describe("cancelling unpaid prepayment orders", () => {
   it("cancels prepayment orders unpaid after the period: stock back, history, cancellation mail queued", async () => {
-    const stockBefore = await stockOf(V.teeM);
+    const stockBefore = await stockOf(t.accounts.db, V.teeM);
     const unpaid = await newOrder("prepayment");
     const paid = await newOrder("prepayment");
     const invoice = await newOrder("invoice");
-    expect(await stockOf(V.teeM)).toBe(stockBefore - 6);
+    expect(await stockOf(t.accounts.db, V.teeM)).toBe(stockBefore - 6);
     expect((await markOrderPaid(jobCtx(0), paid.number)).ok).toBe(true);
 
     // Not yet: nine days and a bit.
@@ -71,7 +59,7 @@ describe("cancelling unpaid prepayment orders", () => {
     expect(cancelled?.history.at(-1)).toMatchObject({ type: "cancelled", data: { reason: UNPAID_PREPAYMENT_REASON } });
     expect((await getOrderByNumber(jobCtx(11), paid.number))?.status).toBe("paid");
     expect((await getOrderByNumber(jobCtx(11), invoice.number))?.status).toBe("placed");
-    expect(await stockOf(V.teeM)).toBe(stockBefore - 4);
+    expect(await stockOf(t.accounts.db, V.teeM)).toBe(stockBefore - 4);
 
     const mails = await t.accounts.db
       .selectFrom("mail_outbox")

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V } from "../basket/test-fixtures.ts";
-import { applyCheckoutGiftCard, type CheckoutOutcome, submitOrder } from "../checkout/service.ts";
+import { applyCheckoutGiftCard, submitOrder } from "../checkout/service.ts";
 import {
   addToBasket,
   type CheckoutTestContext,
@@ -9,6 +9,8 @@ import {
   GIFT_CARDS,
   NOW,
   newKey,
+  placed,
+  stockOf,
 } from "../checkout/test-support.ts";
 import { fixedClock } from "../clock.ts";
 import type { Ctx } from "../context.ts";
@@ -35,11 +37,6 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-function placed(outcome: CheckoutOutcome) {
-  if (!outcome.ok || outcome.kind !== "placed") throw new Error(`expected an order, got ${JSON.stringify(outcome)}`);
-  return outcome.order;
-}
-
 async function newOrder(
   payment: PaymentMethodId = "invoice",
   store: StoreCode = "de",
@@ -52,15 +49,6 @@ async function newOrder(
   await fillCheckout(ctx, shopper, { payment });
   if (giftCard) await applyCheckoutGiftCard(ctx, shopper, giftCard);
   return placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
-}
-
-async function stockOf(variantId: number): Promise<number> {
-  const row = await orders.db
-    .selectFrom("variant")
-    .select("stock_quantity")
-    .where("id", "=", variantId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
 }
 
 /** Sends the outbox into a list (as SMTP would), and returns what was sent. */
@@ -141,9 +129,9 @@ describe(`order lifecycle (${dialectName})`, () => {
   });
 
   it("cancels an order before shipping: stock back, gift card refunded, card refunded, mail sent", async () => {
-    const before = await stockOf(V.teeM);
+    const before = await stockOf(orders.db, V.teeM);
     const order = await newOrder("invoice", "de", 2, GIFT_CARDS.eur20);
-    expect(await stockOf(V.teeM)).toBe(before - 2);
+    expect(await stockOf(orders.db, V.teeM)).toBe(before - 2);
     const balance = async () =>
       (
         await orders.db
@@ -159,7 +147,7 @@ describe(`order lifecycle (${dialectName})`, () => {
     expect(cancelled.order).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(cancelled.order.payment.instructions).toBeNull();
     expect(cancelled.order.history.at(-1)).toMatchObject({ type: "cancelled", data: { reason: "customer asked" } });
-    expect(await stockOf(V.teeM)).toBe(before);
+    expect(await stockOf(orders.db, V.teeM)).toBe(before);
     expect(await balance()).toBe(2000);
     expect((await sentMails()).map((m) => m.kind)).toEqual(["order-cancelled"]);
     expect(await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567890" })).toMatchObject({
@@ -282,16 +270,16 @@ describe(`order lifecycle (${dialectName})`, () => {
       lines: [{ lineId: line.id, quantity: 1, reason: "too_big" }],
     });
     if (!registered.ok) throw new Error(JSON.stringify(registered));
-    const before = await stockOf(line.variantId);
+    const before = await stockOf(orders.db, line.variantId);
     const received = await receiveReturn(orders, registered.returnNumber);
     if (!received.ok) throw new Error(JSON.stringify(received));
-    expect(await stockOf(line.variantId)).toBe(before + 1);
+    expect(await stockOf(orders.db, line.variantId)).toBe(before + 1);
     expect(received.order.history.at(-1)).toMatchObject({
       type: "return_received",
       data: { returnNumber: registered.returnNumber },
     });
     expect(await receiveReturn(orders, registered.returnNumber)).toEqual({ ok: false, error: "AlreadyReceived" });
-    expect(await stockOf(line.variantId)).toBe(before + 1);
+    expect(await stockOf(orders.db, line.variantId)).toBe(before + 1);
     expect(await receiveReturn(orders, "R00000000-1")).toEqual({ ok: false, error: "ReturnNotFound" });
   });
 
