@@ -3,7 +3,7 @@ import type { Clock } from "../clock.ts";
 import { loadConfig } from "../config.ts";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { silentLogger } from "../log.ts";
-import { createWorker, type JobDefinition, workerHeartbeatAge } from "./runner.ts";
+import { createWorker, type JobDefinition, wakeJob, workerHeartbeatAge } from "./runner.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -129,5 +129,36 @@ describe("job runner", () => {
     expect(await workerHeartbeatAge(t.db, clock.now())).toBe(5_000);
     await w.stop();
     expect(await workerHeartbeatAge(t.db, clock.now())).toBeUndefined();
+  });
+
+  it("runs a job again at the next tick when it was woken while it ran, and at its period otherwise", async () => {
+    const clock = manualClock("2026-05-02T12:00:00.000Z");
+    let runs = 0;
+    let release: () => void = () => {};
+    const job: JobDefinition = {
+      name: "woken",
+      intervalMs: 60_000,
+      async run() {
+        runs += 1;
+        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+        return {};
+      },
+    };
+    const w = worker(clock, [job], "w");
+    const first = w.tick();
+    while (runs === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Work is queued after the run looked for it: the wake must not be lost when the run ends.
+    clock.advance(1_000);
+    await wakeJob({ db: t.db, clock }, "woken");
+    release();
+    await first;
+    clock.advance(1_000);
+    await w.tick();
+    expect(runs).toBe(2);
+    // Not woken this time: the next run waits for the period.
+    clock.advance(1_000);
+    await w.tick();
+    expect(runs).toBe(2);
+    await w.stop();
   });
 });

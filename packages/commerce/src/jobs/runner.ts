@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { sql } from "kysely";
 import type { Clock } from "../clock.ts";
 import type { VitrineConfig } from "../config.ts";
 import { type Ctx, createCtx } from "../context.ts";
@@ -81,7 +82,8 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   /** Claims a job with a conditional update: of several workers, only one sees its update take. */
-  async function claim(name: string, dueOnly: boolean): Promise<boolean> {
+  /** Returns the claim's time, or undefined when another worker has the job or it is not due. */
+  async function claim(name: string, dueOnly: boolean): Promise<string | undefined> {
     const now = iso();
     let query = db
       .updateTable("job")
@@ -90,10 +92,10 @@ export function createWorker(options: WorkerOptions): Worker {
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]));
     if (dueOnly) query = query.where("next_run_at", "<=", now);
     const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return Number(result.numUpdatedRows) === 1 ? now : undefined;
   }
 
-  async function execute(job: JobDefinition): Promise<RunStatus> {
+  async function execute(job: JobDefinition, claimedAt: string): Promise<RunStatus> {
     const startedAt = iso();
     const inserted = await db
       .insertInto("job_run")
@@ -123,10 +125,16 @@ export function createWorker(options: WorkerOptions): Worker {
       .set({ finished_at: iso(), status, error, summary: JSON.stringify(summary) })
       .where("id", "=", inserted.id)
       .execute();
-    // The next period counts from the end of this run, so a slow job never runs back to back.
+    // The next period counts from the end of this run, so a slow job never runs back to back; unless the job was
+    // woken while it ran (`wakeJob`: work queued after this run looked for it), then it stays due.
+    const next = iso(job.intervalMs);
     await db
       .updateTable("job")
-      .set({ locked_by: null, locked_until: null, next_run_at: iso(job.intervalMs) })
+      .set({
+        locked_by: null,
+        locked_until: null,
+        next_run_at: sql<string>`case when next_run_at > ${claimedAt} then next_run_at else ${next} end`,
+      })
       .where("name", "=", job.name)
       .where("locked_by", "=", id)
       .execute();
@@ -151,7 +159,8 @@ export function createWorker(options: WorkerOptions): Worker {
     const runs: Promise<unknown>[] = [];
     for (const job of jobs) {
       if (stopped) break;
-      if (due.has(job.name) && (await claim(job.name, true))) runs.push(track(execute(job)));
+      const claimedAt = due.has(job.name) ? await claim(job.name, true) : undefined;
+      if (claimedAt) runs.push(track(execute(job, claimedAt)));
     }
     await Promise.all(runs);
   }
@@ -179,8 +188,9 @@ export function createWorker(options: WorkerOptions): Worker {
       const job = jobs.find((candidate) => candidate.name === name);
       if (!job) throw new Error(`unknown job: ${name}`);
       await register();
-      if (!(await claim(name, false))) return "busy";
-      return track(execute(job));
+      const claimedAt = await claim(name, false);
+      if (!claimedAt) return "busy";
+      return track(execute(job, claimedAt));
     },
     async stop() {
       stopped = true;
@@ -214,7 +224,8 @@ export async function wakeJob(ctx: Pick<Ctx, "db" | "clock">, name: string): Pro
     .updateTable("job")
     .set({ next_run_at: now })
     .where("name", "=", name)
-    .where("next_run_at", ">", now)
+    // Not yet due, or running now: a run that already looked for work would miss what was just queued.
+    .where((eb) => eb.or([eb("next_run_at", ">", now), eb("locked_until", ">", now)]))
     .execute();
 }
 
