@@ -36,6 +36,23 @@ const CASES: [DomainFailure, number][] = [
   [{ ok: false, error: "Conflict", detail: "The account has no password to change." }, 409],
   [{ ok: false, error: "RateLimited", detail: "Too many attempts. Try again later.", retryAfterSeconds: 60 }, 429],
   [{ ok: false, error: "DatabaseUnavailable", kind: "unreachable" }, 503],
+  // The refusals of the account, order-tracking and returns forms.
+  [{ ok: false, error: "rate_limited", retryAfterSeconds: 120 }, 429],
+  [{ ok: false, error: "invalid", issues: [{ field: "email", code: "invalid_email" }] }, 400],
+  [{ ok: false, error: "missing" }, 400],
+  [{ ok: false, error: "unknown_intent" }, 400],
+  [{ ok: false, error: "limit" }, 400],
+  [{ ok: false, error: "wrong_password" }, 400],
+  [{ ok: false, error: "no_password" }, 400],
+  [{ ok: false, error: "invalid_token" }, 400],
+  [{ ok: false, error: "invalid_credentials" }, 401],
+  [{ ok: false, error: "expired" }, 403],
+  [{ ok: false, error: "not_a_guest" }, 403],
+  [{ ok: false, error: "card_unavailable" }, 403],
+  [{ ok: false, error: "not_found" }, 404],
+  [{ ok: false, error: "email_taken" }, 409],
+  [{ ok: false, error: "email_registered" }, 409],
+  [{ ok: false, error: "not_subscribed" }, 409],
 ];
 
 /** Every message key of the storefront's English catalogue: a key the mapper names must exist there. */

@@ -25,7 +25,42 @@ export type CommonFailure =
 
 export type OrderChangeFailure = Exclude<OrderChangeResult, { ok: true }>;
 
-export type DomainFailure = BasketFailure | WishlistFailure | CheckoutFailure | OrderChangeFailure | CommonFailure;
+/**
+ * Why a form of the account, order-tracking or returns pages was refused: the page shows the code as its
+ * message (`account.error.{code}`, or field issues for `invalid`). Account services return these as they are.
+ */
+export type FormRefusal =
+  | { ok: false; error: "rate_limited"; retryAfterSeconds: number }
+  | { ok: false; error: "invalid"; issues: readonly { field: string; code: string }[] }
+  | { ok: false; error: FormRefusalCode };
+
+/** Status, detail and the storefront message a page shows for each refusal code. */
+const FORM_REFUSALS = {
+  missing: [400, "A required field is empty.", "orders.tracking.error.missing"],
+  unknown_intent: [400, "The form asked for something this page does not do.", "account.error.unknown_intent"],
+  limit: [400, "The limit is reached.", "account.error.address_limit"],
+  wrong_password: [400, "The current password is wrong.", "account.error.wrong_password"],
+  no_password: [400, "The account has no password yet.", "account.error.no_password"],
+  invalid_token: [400, "The link is not valid (any more).", "account.reset.invalid_link"],
+  invalid_credentials: [401, "E-mail address or password is wrong.", "account.error.invalid_credentials"],
+  expired: [403, "The link has expired.", "returns.error.expired"],
+  not_a_guest: [403, "Only a guest customer can do this.", "account.error.unknown_intent"],
+  card_unavailable: [403, "The fashion card cannot be issued for this account.", "account.error.card_unavailable"],
+  not_found: [404, "Not found.", "orders.tracking.error.not_found"],
+  email_taken: [409, "An account uses this e-mail address.", "account.error.email_taken"],
+  email_registered: [409, "An account uses this e-mail address: sign in.", "checkout.error.email_registered"],
+  not_subscribed: [409, "There is no subscription to cancel.", "account.error.not_subscribed"],
+} as const satisfies Record<string, readonly [number, string, string]>;
+
+export type FormRefusalCode = keyof typeof FORM_REFUSALS;
+
+export type DomainFailure =
+  | BasketFailure
+  | WishlistFailure
+  | CheckoutFailure
+  | OrderChangeFailure
+  | CommonFailure
+  | FormRefusal;
 
 export interface FailureAnswer {
   status: number;
@@ -177,6 +212,21 @@ export function failureAnswer(failure: DomainFailure, subject = ""): FailureAnsw
         code,
         retryAfterSeconds: failure.retryAfterSeconds,
       };
+    case "rate_limited":
+      return {
+        status: 429,
+        detail: `Too many attempts: try again in ${failure.retryAfterSeconds} s.`,
+        messageKey: "account.error.rate_limited",
+        code,
+        retryAfterSeconds: failure.retryAfterSeconds,
+      };
+    case "invalid":
+      return {
+        status: 400,
+        detail: `Check these fields: ${failure.issues.map((i) => i.field).join(", ")}`,
+        messageKey: "account.error.invalid",
+        code,
+      };
     case "DatabaseUnavailable":
       return {
         status: 503,
@@ -188,6 +238,10 @@ export function failureAnswer(failure: DomainFailure, subject = ""): FailureAnsw
         code,
         retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
       };
+    default: {
+      const [status, detail, messageKey] = FORM_REFUSALS[failure.error];
+      return { status, detail, messageKey, code };
+    }
   }
 }
 

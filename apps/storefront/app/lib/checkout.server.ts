@@ -25,6 +25,7 @@ import type { CheckoutActionData, CheckoutPageData } from "../components/checkou
 import { formText } from "./account-forms.ts";
 import { guardCheckout } from "./auth.server.ts";
 import { afterOrderPlaced, checkoutContext, checkoutShopper } from "./orders.server.ts";
+import { rateLimitedFor, refused, waitMinutes } from "./refusal.server.ts";
 import { storeRequest } from "./shop.server.ts";
 import { localizedPath } from "./store.ts";
 
@@ -180,9 +181,9 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
         { rule: GIFT_CARD_RATE_LIMIT, subject: { scope: "shopper", value: shopperKey } },
       ]);
       if (!verdict.allowed) {
-        return data<CheckoutActionData>(
-          { intent, error: "rate_limited", errorValues: { minutes: Math.ceil(verdict.retryAfterSeconds / 60) } },
-          { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } },
+        return refused<CheckoutActionData>(
+          { intent, error: "rate_limited", errorValues: { minutes: waitMinutes(verdict.retryAfterSeconds) } },
+          rateLimitedFor(verdict.retryAfterSeconds),
         );
       }
       const result = await applyCheckoutGiftCard(ctx, shopper, code);

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { clientAddress, hitRateLimit, type RateLimitRule } from "@vitrine/commerce";
+import { clientAddress, failureAnswer, hitRateLimit, type RateLimitRule } from "@vitrine/commerce";
 import { isHttps, sameToken, serializeCookie } from "./security.server.ts";
 import type { Services } from "./services.server.ts";
 import { readCookie } from "./store.ts";
@@ -80,8 +80,14 @@ export function withoutPreviewToken(url: URL, setCookies: readonly string[]): Re
 
 /** Too many preview tokens tried from one address. */
 export function previewTokenRefused(retryAfterSeconds: number): Response {
+  const { status } = failureAnswer({
+    ok: false,
+    error: "RateLimited",
+    detail: "Too many preview tokens",
+    retryAfterSeconds,
+  });
   return new Response("Too many preview tokens were tried from this address. Try again later.", {
-    status: 429,
+    status,
     headers: {
       "content-type": "text/plain; charset=utf-8",
       "retry-after": String(retryAfterSeconds),

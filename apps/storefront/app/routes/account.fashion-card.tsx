@@ -1,12 +1,13 @@
 import { getFashionCard, registerFashionCard, VIP_CARD_LIFETIME_POINTS } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { type FormFailure, formText } from "../lib/account-forms.ts";
+import { formText } from "../lib/account-forms.ts";
 import { requireCustomer } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
+import { fieldIssues, formRefused, refusal } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/account.fashion-card";
@@ -36,16 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = await requireCustomer(store, request);
   const form = await request.formData();
   if (formText(form, "intent") !== "register") {
-    return data<FormFailure>({ intent: "register", error: "unknown_intent" }, { status: 400 });
+    return formRefused("register", refusal("unknown_intent"));
   }
   if (form.get("acceptTerms") !== "on") {
-    return data<FormFailure>(
-      { intent: "register", issues: [{ field: "acceptTerms", code: "terms_required" }] },
-      { status: 400 },
-    );
+    return formRefused("register", fieldIssues([{ field: "acceptTerms", code: "terms_required" }]));
   }
   const result = await registerFashionCard(store.ctx, customer.id);
-  if (!result.ok) return data<FormFailure>({ intent: "register", error: "card_unavailable" }, { status: 403 });
+  if (!result.ok) return formRefused("register", refusal("card_unavailable"));
   throw redirect(`${localizedPath(store.shop, "/account/fashion-card/")}${result.created ? "?registered=1" : ""}`);
 }
 

@@ -7,7 +7,7 @@ import {
   updateAddress,
   updateCustomerProfile,
 } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { AddressBlock } from "../components/account/AddressBlock.tsx";
 import { AddressForm } from "../components/account/AddressForm.tsx";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
@@ -15,9 +15,10 @@ import { Button } from "../components/Button.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { echoValues, type FormFailure, formText, issueFor, valueFor } from "../lib/account-forms.ts";
+import { echoValues, formText, issueFor, valueFor } from "../lib/account-forms.ts";
 import { accountsContext, clientRequest, requireCustomer, retryAfterHeaders } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
+import { fieldIssues, formRefused, refusal } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/account.profile-details";
@@ -68,39 +69,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = localizedPath(store.shop, "/account/profile-details/");
   const done = (saved: Saved, hash: string) => redirect(`${page}?saved=${saved}#${hash}`);
   const addressId = Number.parseInt(formText(form, "addressId"), 10);
-  const notFound = () => data<FormFailure>({ intent, error: "address_not_found" }, { status: 404 });
+  const notFound = () => formRefused(intent, refusal("not_found"), { error: "address_not_found" });
 
   switch (intent) {
     case "profile": {
       const values = echoValues(form, ["firstName", "lastName", "phone", "birthDate"]);
       const result = await updateCustomerProfile(ctx, customer.id, values);
-      if (!result.ok) return data<FormFailure>({ intent, issues: result.issues, values }, { status: 400 });
+      if (!result.ok) return formRefused(intent, result, { values });
       throw done("profile", "profile");
     }
     case "password": {
       const newPassword = formText(form, "newPassword");
       if (newPassword !== formText(form, "confirmPassword")) {
-        return data<FormFailure>(
-          { intent, issues: [{ field: "confirmPassword", code: "passwords_differ" }] },
-          { status: 400 },
-        );
+        return formRefused(intent, fieldIssues([{ field: "confirmPassword", code: "passwords_differ" }]));
       }
       const result = await changePassword(ctx, clientRequest(request, store.services.config), customer.id, {
         currentPassword: formText(form, "currentPassword"),
         newPassword,
       });
       if (!result.ok) {
-        if (result.error === "rate_limited") {
-          return data<FormFailure>(
-            { intent, error: "rate_limited", errorValues: { minutes: Math.ceil(result.retryAfterSeconds / 60) } },
-            { status: 429, headers: { "retry-after": String(result.retryAfterSeconds) } },
-          );
-        }
-        if (result.error === "invalid") return data<FormFailure>({ intent, issues: result.issues }, { status: 400 });
-        return data<FormFailure>(
-          { intent, issues: [{ field: "currentPassword", code: result.error }] },
-          { status: 400 },
-        );
+        if (result.error === "rate_limited" || result.error === "invalid") return formRefused(intent, result);
+        return formRefused(intent, fieldIssues([{ field: "currentPassword", code: result.error }]));
       }
       for (const cookie of result.setCookies) store.setCookie(cookie);
       throw done("password", "password");
@@ -114,12 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!result.ok) {
         if (result.error === "not_found") return notFound();
         if (result.error === "limit") {
-          return data<FormFailure>(
-            { intent, error: "address_limit", errorValues: { limit: result.limit }, values },
-            { status: 400 },
-          );
+          return formRefused(intent, result, { error: "address_limit", errorValues: { limit: result.limit }, values });
         }
-        return data<FormFailure>({ intent, issues: result.issues, values }, { status: 400 });
+        return formRefused(intent, result, { values });
       }
       throw done("address", "addresses");
     }
@@ -134,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw done("default", "addresses");
     }
     default:
-      return data<FormFailure>({ intent, error: "unknown_intent" }, { status: 400 });
+      return formRefused(intent, refusal("unknown_intent"));
   }
 }
 

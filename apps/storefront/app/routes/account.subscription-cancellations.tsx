@@ -4,15 +4,16 @@ import {
   listNewsletterSubscriptions,
   listSubscriptionCancellations,
 } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { type FormFailure, formText } from "../lib/account-forms.ts";
+import { formText } from "../lib/account-forms.ts";
 import { requireCustomer } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
+import { fieldIssues, formRefused } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/account.subscription-cancellations";
@@ -49,18 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = "cancel";
   if (form.get("confirm") !== "on") {
-    return data<FormFailure>({ intent, issues: [{ field: "confirm", code: "confirm_required" }] }, { status: 400 });
+    return formRefused(intent, fieldIssues([{ field: "confirm", code: "confirm_required" }]));
   }
   const result = await cancelSubscription(store.ctx, customer.id, {
     language: formText(form, "language"),
     reason: formText(form, "reason"),
     comment: formText(form, "comment"),
   });
-  if (!result.ok) {
-    if (result.error === "not_subscribed")
-      return data<FormFailure>({ intent, error: "not_subscribed" }, { status: 409 });
-    return data<FormFailure>({ intent, issues: result.issues }, { status: 400 });
-  }
+  if (!result.ok) return formRefused(intent, result);
   throw redirect(`${localizedPath(store.shop, "/account/subscription-cancellations/")}?confirmed=1`);
 }
 

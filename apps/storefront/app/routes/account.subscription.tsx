@@ -5,15 +5,16 @@ import {
   subscribeNewsletter,
   unsubscribeNewsletter,
 } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { type FormFailure, formText } from "../lib/account-forms.ts";
+import { formText } from "../lib/account-forms.ts";
 import { requireCustomer } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
+import { formRefused, refusal } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/account.subscription";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   const language = formText(form, "language");
   if (!isNewsletterLanguage(language) || (intent !== "subscribe" && intent !== "unsubscribe")) {
-    return data<FormFailure>({ intent, error: "unknown_intent" }, { status: 400 });
+    return formRefused(intent, refusal("unknown_intent"));
   }
   if (intent === "subscribe") await subscribeNewsletter(store.ctx, customer.id, language);
   else await unsubscribeNewsletter(store.ctx, customer.id, language);

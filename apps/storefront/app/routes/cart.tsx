@@ -4,6 +4,7 @@ import {
   type BasketFailure,
   type BasketResult,
   clearBasket,
+  type DomainFailure,
   EXISTING_ITEM_HANDLING,
   failureAnswer,
   getBasket,
@@ -27,6 +28,7 @@ import { useT } from "../i18n/i18n.tsx";
 import { requestShopper } from "../lib/basket.server.ts";
 import { pageTitleMeta } from "../lib/basket-meta.ts";
 import { basketRecommendations } from "../lib/basket-recommendations.server.ts";
+import { invalidForm, refused } from "../lib/refusal.server.ts";
 import { safeRedirectPath } from "../lib/security.server.ts";
 import { type StoreRequest, storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
@@ -79,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Outcome = { ok: true; to: string; warningKey?: string } | { ok: false; status: number; errorKey: string };
+type Outcome = { ok: true; to: string; warningKey?: string } | { ok: false; failure: DomainFailure; errorKey: string };
 
 /**
  * Basket changes as forms (no JavaScript needed): add, change quantity or promotion, remove, move to the wishlist,
@@ -97,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? await perform(store, request, parsed.data)
     : {
         ok: false,
-        status: 400,
+        failure: invalidForm(intent),
         errorKey: intent === "add" && !fields.variantId ? "basket.error.choose_size" : "basket.error.generic",
       };
   if (outcome.ok) {
@@ -108,12 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(outcome.warningKey ? { warningKey: outcome.warningKey } : {}),
     });
   }
-  return data<CartActionData>({ ok: false, intent, errorKey: outcome.errorKey }, { status: outcome.status });
+  return refused<CartActionData>({ ok: false, intent, errorKey: outcome.errorKey }, outcome.failure);
 }
 
 function failed(failure: BasketFailure): Outcome {
-  const answer = failureAnswer(failure);
-  return { ok: false, status: answer.status, errorKey: answer.messageKey };
+  return { ok: false, failure, errorKey: failureAnswer(failure).messageKey };
 }
 
 function done(result: BasketResult, to = "/cart/"): Outcome {
@@ -159,8 +160,7 @@ async function perform(store: StoreRequest, request: Request, form: z.output<typ
       const item = basket.items.find((i) => i.key === form.itemKey && !i.isGift);
       if (!item) return failed({ ok: false, error: "ItemNotFound", itemKey: form.itemKey });
       const saved = await addItemToWishlist(ctx, shopper, { productId: item.product.id, variantId: item.variant.id });
-      if (!saved.ok)
-        return { ok: false, status: failureAnswer(saved).status, errorKey: failureAnswer(saved).messageKey };
+      if (!saved.ok) return { ok: false, failure: saved, errorKey: failureAnswer(saved).messageKey };
       return done(await removeItemFromBasket(ctx, shopper, { itemKey: item.key }));
     }
     case "clear":

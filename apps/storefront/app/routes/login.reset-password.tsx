@@ -1,13 +1,14 @@
 import { isPasswordResetTokenValid, requestPasswordReset, resetPassword } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { echoValues, type FormFailure, formText, issueFor, valueFor } from "../lib/account-forms.ts";
+import { echoValues, formText, issueFor, valueFor } from "../lib/account-forms.ts";
 import { accountsContext, clientRequest, RESET_COOKIE, retryAfterHeaders } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
+import { fieldIssues, formRefused, refusal } from "../lib/refusal.server.ts";
 import { isHttps, serializeCookie } from "../lib/security.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath, readCookie } from "../lib/store.ts";
@@ -57,15 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: formText(form, "email"),
       callbackPath: localizedPath(store.shop, "/login/callback/"),
     });
-    if (!result.ok) {
-      if (result.error === "rate_limited") {
-        return data<FormFailure>(
-          { intent, error: "rate_limited", errorValues: { minutes: Math.ceil(result.retryAfterSeconds / 60) }, values },
-          { status: 429, headers: { "retry-after": String(result.retryAfterSeconds) } },
-        );
-      }
-      return data<FormFailure>({ intent, issues: result.issues, values }, { status: 400 });
-    }
+    if (!result.ok) return formRefused(intent, result, { values });
     throw redirect(`${page}?sent=1`);
   }
 
@@ -73,14 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const token = readCookie(request.headers.get("cookie"), RESET_COOKIE) ?? "";
     const password = formText(form, "newPassword");
     if (password !== formText(form, "confirmPassword")) {
-      return data<FormFailure>(
-        { intent, issues: [{ field: "confirmPassword", code: "passwords_differ" }] },
-        { status: 400 },
-      );
+      return formRefused(intent, fieldIssues([{ field: "confirmPassword", code: "passwords_differ" }]));
     }
     const result = await resetPassword(ctx, { token, newPassword: password });
     if (!result.ok) {
-      if (result.error === "invalid") return data<FormFailure>({ intent, issues: result.issues }, { status: 400 });
+      if (result.error === "invalid") return formRefused(intent, result);
       store.setCookie(clearToken);
       throw redirect(`${page}?error=invalid-link`);
     }
@@ -88,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${localizedPath(store.shop, "/login/")}?reset=done`);
   }
 
-  return data<FormFailure>({ intent, error: "unknown_intent" }, { status: 400 });
+  return formRefused(intent, refusal("unknown_intent"));
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

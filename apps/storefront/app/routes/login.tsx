@@ -6,7 +6,7 @@ import {
   signUp,
   subscribeNewsletter,
 } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
@@ -24,6 +24,7 @@ import {
 } from "../lib/auth.server.ts";
 import { metaTranslator, pageMeta } from "../lib/meta.ts";
 import { deliverMailSoon } from "../lib/orders.server.ts";
+import { formRefused, refusal } from "../lib/refusal.server.ts";
 import { isHttps, safeRedirectPath, serializeCookie } from "../lib/security.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath, readCookie } from "../lib/store.ts";
@@ -66,18 +67,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return pageMeta(matches, { title: t?.(key), robots: "noindex, follow" });
 };
 
-function failure(status: number, body: FormFailure, headers: HeadersInit = {}) {
-  return data(body, { status, headers });
-}
-
-function rateLimited(intent: string, retryAfterSeconds: number, values: Record<string, string>) {
-  return failure(
-    429,
-    { intent, error: "rate_limited", errorValues: { minutes: Math.ceil(retryAfterSeconds / 60) }, values },
-    { "retry-after": String(retryAfterSeconds) },
-  );
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const store = storeRequest(context);
   const form = await request.formData();
@@ -96,10 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = echoValues(form, ["email"]);
     const result = await signIn(ctx, client, { email: formText(form, "email"), password: formText(form, "password") });
     if (!result.ok) {
-      if (result.error === "rate_limited") return rateLimited(intent, result.retryAfterSeconds, values);
       // A failure may have queued the owner's alert about failed sign-ins.
-      deliverMailSoon(store.services);
-      return failure(401, { intent, error: "invalid_credentials", values });
+      if (result.error !== "rate_limited") deliverMailSoon(store.services);
+      return formRefused(intent, result, { values });
     }
     for (const cookie of result.setCookies) store.setCookie(cookie);
     await mergeGuestData(store, result.customer.id);
@@ -114,11 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       firstName: formText(form, "firstName"),
       lastName: formText(form, "lastName"),
     });
-    if (!result.ok) {
-      if (result.error === "rate_limited") return rateLimited(intent, result.retryAfterSeconds, values);
-      if (result.error === "email_taken") return failure(409, { intent, error: "email_taken", values });
-      return failure(400, { intent, issues: result.issues, values });
-    }
+    if (!result.ok) return formRefused(intent, result, { values });
     for (const cookie of result.setCookies) store.setCookie(cookie);
     if (form.get("newsletter") === "on") await subscribeNewsletter(ctx, result.customer.id, store.shop.language);
     await mergeGuestData(store, result.customer.id);
@@ -128,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "convert") {
     const token = readCookie(request.headers.get("cookie"), CONVERT_COOKIE) ?? "";
     const result = await convertGuestCustomer(ctx, client, { token, password: formText(form, "password") });
-    if (!result.ok && result.error === "invalid") return failure(400, { intent, issues: result.issues });
+    if (!result.ok && result.error === "invalid") return formRefused(intent, result);
     store.setCookie(
       serializeCookie(CONVERT_COOKIE, "", {
         maxAge: 0,
@@ -143,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(next);
   }
 
-  return failure(400, { intent, error: "unknown_intent" });
+  return formRefused(intent, refusal("unknown_intent"));
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

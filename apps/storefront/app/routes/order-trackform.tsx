@@ -12,6 +12,7 @@ import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
 import { toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
+import { rateLimitedFor, refusal, refused, waitMinutes } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import type { Route } from "./+types/order-trackform";
@@ -41,20 +42,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { number: formText(form, "number").trim(), emailOrZipCode: formText(form, "emailOrZipCode").trim() };
   if (!values.number || !values.emailOrZipCode) {
-    return data<TrackingAnswer>({ ok: false, error: "missing", values }, { status: 400 });
+    return refused<TrackingAnswer>({ ok: false, error: "missing", values }, refusal("missing"));
   }
   const verdict = await hitRateLimit(store.services, ORDER_LOOKUP_RATE_LIMIT, {
     scope: "ip",
     value: clientAddress(request, store.services.config),
   });
   if (!verdict.allowed) {
-    return data<TrackingAnswer>(
-      { ok: false, error: "rate_limited", minutes: Math.ceil(verdict.retryAfterSeconds / 60), values },
-      { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } },
+    return refused<TrackingAnswer>(
+      { ok: false, error: "rate_limited", minutes: waitMinutes(verdict.retryAfterSeconds), values },
+      rateLimitedFor(verdict.retryAfterSeconds),
     );
   }
   const order = await findOrderForLookup(store.ctx, values);
-  if (!order) return data<TrackingAnswer>({ ok: false, error: "not_found", values }, { status: 404 });
+  if (!order) return refused<TrackingAnswer>({ ok: false, error: "not_found", values }, refusal("not_found"));
   return data<TrackingAnswer>({
     ok: true,
     order: toOrderView(order, { full: false, now: store.services.clock.now() }),

@@ -20,6 +20,7 @@ import { formText } from "../lib/account-forms.ts";
 import { unknownRoute } from "../lib/errors.ts";
 import { checkoutShopper } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
+import { fieldIssues, refused } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
@@ -103,12 +104,10 @@ export async function action(args: Route.ActionArgs) {
       result = await sandboxCancel({ db }, payment.id, now);
   }
   if (!result.ok && result.error === "invalid") {
-    return data(
-      {
-        issues: result.issues.map((i) => ({ field: i.field, code: `card_${i.code}` })),
-        values: { holder: formText(form, "holder"), expiry: formText(form, "expiry") },
-      },
-      { status: 400 },
+    const issues = result.issues.map((i) => ({ field: i.field, code: `card_${i.code}` }));
+    return refused(
+      { issues, values: { holder: formText(form, "holder"), expiry: formText(form, "expiry") } },
+      fieldIssues(issues),
     );
   }
   // The 3-D Secure challenge is this page again; anything decided goes back to the shop.

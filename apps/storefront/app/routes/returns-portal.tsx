@@ -24,6 +24,7 @@ import { formText } from "../lib/account-forms.ts";
 import { getCustomer } from "../lib/auth.server.ts";
 import { deliverMailSoon, ordersContext, toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
+import { fieldIssues, rateLimitedFor, refusal, refused, waitMinutes } from "../lib/refusal.server.ts";
 import { returnAccessToken, verifyReturnAccess } from "../lib/returns.server.ts";
 import { type StoreRequest, storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
@@ -90,20 +91,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "lookup") {
     const values = { number: formText(form, "number").trim(), emailOrZipCode: formText(form, "emailOrZipCode").trim() };
     if (!values.number || !values.emailOrZipCode) {
-      return data<ActionAnswer>({ kind: "lookup-failed", error: "missing", values }, { status: 400 });
+      return refused<ActionAnswer>({ kind: "lookup-failed", error: "missing", values }, refusal("missing"));
     }
     const verdict = await hitRateLimit(store.services, ORDER_LOOKUP_RATE_LIMIT, {
       scope: "ip",
       value: clientAddress(request, store.services.config),
     });
     if (!verdict.allowed) {
-      return data<ActionAnswer>(
-        { kind: "lookup-failed", error: "rate_limited", minutes: Math.ceil(verdict.retryAfterSeconds / 60), values },
-        { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } },
+      return refused<ActionAnswer>(
+        { kind: "lookup-failed", error: "rate_limited", minutes: waitMinutes(verdict.retryAfterSeconds), values },
+        rateLimitedFor(verdict.retryAfterSeconds),
       );
     }
     const order = await findOrderForLookup(store.ctx, values);
-    if (!order) return data<ActionAnswer>({ kind: "lookup-failed", error: "not_found", values }, { status: 404 });
+    if (!order) {
+      return refused<ActionAnswer>({ kind: "lookup-failed", error: "not_found", values }, refusal("not_found"));
+    }
     return data<ActionAnswer>({ kind: "select", ...selection(store, order) });
   }
 
@@ -112,11 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const number = verifyReturnAccess(store.services.secret, token, store.services.clock.now());
     const order = number ? await getOrderByNumber(store.ctx, number) : null;
     if (!order) {
-      return data<ActionAnswer>(
+      return refused<ActionAnswer>(
         { kind: "lookup-failed", error: "expired", values: { number: "", emailOrZipCode: "" } },
-        {
-          status: 403,
-        },
+        refusal("expired"),
       );
     }
     const lines = order.lines.map((line) => ({
@@ -134,9 +135,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.error === "invalid"
         ? result.issues
         : [{ lineId: null, code: result.error === "ReturnClosed" ? "closed" : "not_found" }];
-    return data<ActionAnswer>({ kind: "select", ...selection(store, fresh), issues }, { status: 400 });
+    return refused<ActionAnswer>({ kind: "select", ...selection(store, fresh), issues }, fieldIssues([]));
   }
-  return data<ActionAnswer>({ kind: "lookup-failed", error: "missing", values: {} }, { status: 400 });
+  return refused<ActionAnswer>({ kind: "lookup-failed", error: "missing", values: {} }, refusal("unknown_intent"));
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {

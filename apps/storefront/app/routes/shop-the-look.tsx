@@ -2,7 +2,7 @@ import { addItemsToBasket, failureAnswer, isRowId } from "@vitrine/commerce";
 import { formatMoney } from "@vitrine/commerce/money";
 import { parseProductSegment } from "@vitrine/commerce/slug";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { prepareBasketAdd, useAddToBasket } from "../components/basket/useAddToBasket.tsx";
 import { CsrfInput } from "../components/CsrfInput.tsx";
@@ -15,6 +15,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { loadOutfitPage } from "../lib/outfit-page.server.ts";
 import { outfitTotal } from "../lib/outfit-page.ts";
 import { preselectedVariant } from "../lib/product-page.ts";
+import { invalidForm, refused } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
@@ -52,14 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     .map((v) => Number(v))
     .filter(isRowId);
   if (form.get("intent") !== "add-many" || variantIds.length === 0) {
-    return data({ errorKey: "basket.error.choose_size" }, { status: 400 });
+    return refused({ errorKey: "basket.error.choose_size" }, invalidForm("add-many"));
   }
   const result = await addItemsToBasket(store.ctx, await requestShopper(store, request), {
     items: variantIds.map((variantId) => ({ variantId, quantity: 1 })),
   });
   if (!result.ok) {
-    const answer = failureAnswer(result);
-    return data({ errorKey: answer.messageKey }, { status: answer.status });
+    return refused({ errorKey: failureAnswer(result).messageKey }, result);
   }
   const params = new URLSearchParams({ added: result.itemKeys.at(-1) ?? "" });
   params.set("continue", new URL(request.url).pathname);

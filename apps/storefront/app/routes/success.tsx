@@ -1,5 +1,5 @@
 import { getOrderByNumber, loadCustomer, requestGuestConversion } from "@vitrine/commerce";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
 import { CsrfInput } from "../components/CsrfInput.tsx";
@@ -11,6 +11,7 @@ import { accountsContext, clientRequest, getCustomer, retryAfterHeaders } from "
 import { invalidPage } from "../lib/errors.ts";
 import { deliverMailSoon, isOwnOrder, toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
+import { refused, waitMinutes } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/success";
@@ -62,10 +63,7 @@ export async function action(args: Route.ActionArgs) {
   );
   if (!result.ok) {
     if (result.error === "not_a_guest") throw redirect(page);
-    return data(
-      { minutes: Math.ceil(result.retryAfterSeconds / 60) },
-      { status: 429, headers: { "retry-after": String(result.retryAfterSeconds) } },
-    );
+    return refused({ minutes: waitMinutes(result.retryAfterSeconds) }, result);
   }
   deliverMailSoon(store.services);
   throw redirect(`${page}&linkSent`);

@@ -18,6 +18,7 @@ import { useT } from "../i18n/i18n.tsx";
 import { requestShopper } from "../lib/basket.server.ts";
 import { pageTitleMeta } from "../lib/basket-meta.ts";
 import { basketRecommendations } from "../lib/basket-recommendations.server.ts";
+import { invalidForm, refused } from "../lib/refusal.server.ts";
 import { safeRedirectPath } from "../lib/security.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = typeof fields.intent === "string" ? fields.intent : "";
   const parsed = wishlistForm.safeParse(fields);
   if (!parsed.success) {
-    return data<WishlistActionData>({ ok: false, intent, errorKey: "wishlist.error.generic" }, { status: 400 });
+    return refused<WishlistActionData>({ ok: false, intent, errorKey: "wishlist.error.generic" }, invalidForm(intent));
   }
   const ctx = store.ctx;
   const shopper = await requestShopper(store, request);

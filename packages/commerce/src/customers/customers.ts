@@ -156,7 +156,9 @@ function publishCustomerRegistered(ctx: Pick<Ctx, "db" | "clock">, customerId: s
   return publishEvent(ctx, { type: "customer.registered", entity: "customer", entityId: customerId });
 }
 
-export type ProfileUpdateResult = { ok: true; customer: Customer } | { ok: false; issues: AccountIssue[] };
+export type ProfileUpdateResult =
+  | { ok: true; customer: Customer }
+  | { ok: false; error: "invalid"; issues: AccountIssue[] };
 
 /**
  * Updates the profile (first and last name, phone, birth date). Fields left out keep their value; an empty
@@ -177,7 +179,7 @@ export async function updateCustomerProfile(
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
   };
   const parsed = parseAccountInput(profileSchema(ctx.clock.now()), merged);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ok: false, error: "invalid", issues: parsed.issues };
   const { firstName, lastName, phone, birthDate } = parsed.value;
   await ctx.db
     .updateTable("customer")
