@@ -58,6 +58,7 @@ type BuildModule = ServerBuild & {
       initServices?: (options: { log: typeof log }) => Promise<void>;
       stopServices?: () => Promise<void>;
       answerFromPageCache?: (request: PageRequest) => Promise<Response | undefined>;
+      SHOP_MODULES: Parameters<typeof import("@vitrine/demo-data/seed").seedDemoShop>[1]["modules"];
     };
   };
 };
@@ -249,7 +250,7 @@ servicesStarted = (async () => {
   // does not contain it.
   if (config.DEMO_PRODUCTS > 0) {
     const { seedDemoShop } = await import("@vitrine/demo-data/seed");
-    await seedDemoShop(config, { log });
+    await seedDemoShop(config, { log, modules: build.entry.module.SHOP_MODULES });
   }
   await build.entry.module.initServices?.({ log });
 })();

@@ -109,3 +109,4 @@ async function requestLog(context: Readonly<RouterContextProvider>): Promise<Log
 
 /** Anonymous page views answered from the page cache before React Router runs (server.ts). */
 export { answerFromPageCache } from "./lib/page-cache.server.ts";
+export { SHOP_MODULES } from "./lib/services.server.ts";

@@ -66,7 +66,7 @@ export function signIn(browser: TestBrowser, email: string, password: string, ex
 /** The better-auth instance of the test shop's database (same secret), for what no page does: guest customers. */
 export async function shopAuth(db: Db): Promise<AccountAuth> {
   const config = loadConfig();
-  const secret = await resolveSecret(db, config, new Date());
+  const secret = await resolveSecret({ db, config }, new Date());
   return createAccountAuth({
     db,
     clock: systemClock,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Db, deliverOrder, getOrderByNumber, shipOrder, spendGiftCard, writeGiftCards } from "@vitrine/commerce";
 import { testCtx } from "@vitrine/commerce/testing";
+import { searchDb } from "@vitrine/search";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   linkPath,
@@ -171,7 +172,7 @@ describe("checkout over HTTP", () => {
     const mail = await waitForMail(email, "order-confirmation");
     expect(mail.subject).toContain(number);
     // The placed order went to the search service (it alone feeds "bought together").
-    const purchase = await db
+    const purchase = await searchDb(db)
       .selectFrom("search_event")
       .select(["type", "store_code", "product_id", "quantity"])
       .where("transaction_id", "=", number)

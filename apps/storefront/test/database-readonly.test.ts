@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, migrateToLatest } from "@vitrine/commerce";
 import { loadDemoCatalog } from "@vitrine/demo-data";
+import { searchMigrations } from "@vitrine/search";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "./shop-client.ts";
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "vitrine-readonly-"));
   const file = join(folder, "shop.sqlite");
   const db = createDatabase({ url: file });
-  await migrateToLatest(db);
+  await migrateToLatest(db, [searchMigrations]);
   await loadDemoCatalog(db, { products: 40 });
   await db.destroy();
   // SQLite also on the PostgreSQL run (this process only).

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { type Db, takeStock, writeContentEntries } from "@vitrine/commerce";
+import { searchDb } from "@vitrine/search";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUpBrowser } from "./account-fixtures.ts";
 import { findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
@@ -215,7 +216,7 @@ describe("page cache", () => {
     const count = async () =>
       Number(
         (
-          await db
+          await searchDb(db)
             .selectFrom("search_event")
             .select((eb) => eb.fn.countAll().as("n"))
             .where("type", "=", "search")

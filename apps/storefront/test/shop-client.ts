@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createLogger, type Logger } from "@vitrine/commerce";
 import { seedDemoShop } from "@vitrine/demo-data/seed";
+import { searchMigrations } from "@vitrine/search";
 import { sql } from "kysely";
 import { createRequestHandler, type ServerBuild } from "react-router";
 
@@ -56,7 +57,7 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
   const logged: string[] = [];
   const log = createLogger({ level: "info", destination: { write: (line: string) => logged.push(line) } });
   // As the server's start does: the demo catalogue is seeded by its package, not by the storefront.
-  await seedDemoShop(undefined, { log });
+  await seedDemoShop(undefined, { log, modules: [searchMigrations] });
   await build.entry.module.initServices({ log });
   const handle = createRequestHandler(build, "production");
   const handler = (request: Request) => handle(request);

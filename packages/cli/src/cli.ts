@@ -12,6 +12,7 @@ import {
   migrateToLatest,
   type VitrineConfig,
 } from "@vitrine/commerce";
+import { searchMigrations } from "@vitrine/search";
 
 /** A tiny command framework: `vitrine <group> <command> [args] [--options]`, `--help` everywhere. */
 
@@ -171,7 +172,7 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
         });
       }
       if (options.migrate !== false && !migrated) {
-        await migrateToLatest(db);
+        await migrateToLatest(db, [searchMigrations]);
         migrated = true;
       }
       return db;

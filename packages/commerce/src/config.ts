@@ -212,7 +212,11 @@ const SECRET_KEY = "app_secret";
  * The process secret: from VITRINE_SECRET, or generated on first use and stored in the database so that every
  * process of one shop signs with the same key.
  */
-export async function resolveSecret(db: Db, config: VitrineConfig, now: Date): Promise<string> {
+export async function resolveSecret(
+  ctx: { db: Db; config: Pick<VitrineConfig, "VITRINE_SECRET"> },
+  now: Date,
+): Promise<string> {
+  const { db, config } = ctx;
   if (config.VITRINE_SECRET) return config.VITRINE_SECRET;
   const stored = await getSetting({ db }, SECRET_KEY);
   if (stored) return stored;

@@ -940,6 +940,7 @@ function pageEntries(pages: readonly Page[], pageType: "service" | "content", la
     seoDescription: page.descriptions?.[language] ?? "",
     draftBlocks: page.blocks[language],
     publishedBlocks: page.blocks[language],
+    pageKey: page.key,
   }));
 }
 

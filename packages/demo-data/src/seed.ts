@@ -3,6 +3,7 @@ import {
   ensureSchema,
   type Logger,
   loadConfig,
+  type ModuleMigrations,
   migrateToLatest,
   silentLogger,
   type VitrineConfig,
@@ -16,7 +17,12 @@ import { isCatalogEmpty, loadDemoCatalog } from "./generate.ts";
  */
 export async function seedDemoShop(
   config: VitrineConfig = loadConfig(),
-  options: { log?: Logger; now?: Date } = {},
+  options: {
+    log?: Logger;
+    now?: Date;
+    /** The shop's other modules' migrations (search's). */
+    modules: readonly ModuleMigrations[];
+  },
 ): Promise<boolean> {
   if (config.DEMO_PRODUCTS <= 0) return false;
   const log = options.log ?? silentLogger;
@@ -32,7 +38,7 @@ export async function seedDemoShop(
     log,
   });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, options.modules);
     if (!(await isCatalogEmpty(db))) return false;
     const started = performance.now();
     await loadDemoCatalog(db, { products: config.DEMO_PRODUCTS }, options.now ?? new Date());

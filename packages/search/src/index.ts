@@ -31,6 +31,7 @@ export {
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from "./api/rate-limit.ts";
 export { type ProductTile, type TileBadge, type TileSwatch, toProductTile } from "./api/tile.ts";
 export type * from "./api/types.ts";
+export { type SearchDb, type SearchTables, searchDb, searchMigrations } from "./db/index.ts";
 export { CatalogIndex, type CatalogInput } from "./engine/catalog-index.ts";
 export { FACETS, type FacetDefinition } from "./engine/facets.ts";
 export { RECOMMENDATION_SLOTS, type RecommendationSlot } from "./engine/recommend.ts";

@@ -7,13 +7,14 @@ import {
   writeStoreStock,
 } from "@vitrine/commerce";
 import { createTestDatabase, type TestDatabase } from "@vitrine/commerce/testing";
+import { searchMigrations } from "../src/db/index.ts";
 import { CATEGORIES, OUTFITS, PHYSICAL_STORES, PRODUCTS, PROMOTIONS, STORE_STOCK, TODAY } from "./fixtures.ts";
 
 export const DIALECT = process.env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite";
 
 /** A fresh migrated database (SQLite in memory, or a PostgreSQL schema) holding the fixture catalogue. */
 export async function fixtureDatabase(): Promise<TestDatabase> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ modules: [searchMigrations] });
   const { db } = testDb;
   await writeCatalog({ db }, CATEGORIES, PRODUCTS, TODAY);
   await writePhysicalStores({ db }, PHYSICAL_STORES);

@@ -18,6 +18,7 @@ import { loadDemoCatalog } from "@vitrine/demo-data";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueSearchToken } from "../src/api/auth.ts";
 import { type RunningSearchServer, serveSearch } from "../src/api/node-server.ts";
+import { searchDb, searchMigrations } from "../src/db/index.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
 import { DIALECT, TestClock } from "./database.ts";
 
@@ -109,7 +110,7 @@ beforeAll(async () => {
     }
     warn(...args);
   });
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ modules: [searchMigrations] });
   const demo = await loadDemoCatalog(testDb.db, { products: 600, seed: 11, today: clock.now() }, clock.now());
   records = new Map(demo.products.map((p) => [p.id, p]));
   tree = new CategoryTree(demo.categories);
@@ -353,7 +354,7 @@ describe(`@coveo/headless 4.0.0 commerce engine against Vitrine (${DIALECT})`, (
       });
       listing.interactiveProduct({ options: { product: first } }).select();
       const rows = await until(async () => {
-        const found = await testDb.db
+        const found = await searchDb(testDb.db)
           .selectFrom("search_event")
           .select(["type", "product_id", "client_id", "store_code"])
           .where("product_id", "=", Number(first.permanentid))

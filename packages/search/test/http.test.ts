@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSearchToken, publicApiKey } from "../src/api/auth.ts";
 import { createSearchHttpHandler, type SearchHttpHandler } from "../src/api/http-handler.ts";
 import { toNodeListener } from "../src/api/node-server.ts";
+import { searchDb } from "../src/db/index.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
 import { DIALECT, fixtureDatabase, TestClock } from "./database.ts";
 import { request, STORES, TODAY } from "./fixtures.ts";
@@ -239,7 +240,7 @@ describe(`search HTTP API on ${DIALECT}`, () => {
     );
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ accepted: 1, ignored: 0 });
-    const row = await testDb.db
+    const row = await searchDb(testDb.db)
       .selectFrom("search_event")
       .selectAll()
       .where("type", "=", "ec.productView")

@@ -1,6 +1,7 @@
 import { fixedClock, getSetting } from "@vitrine/commerce";
 import { createTestDatabase, type TestDatabase } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchDb, searchMigrations } from "../src/db/index.ts";
 import {
   loadPopularity,
   ROLLED_UP_THROUGH_KEY,
@@ -10,7 +11,7 @@ import {
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await createTestDatabase();
+  t = await createTestDatabase({ modules: [searchMigrations] });
 });
 afterAll(async () => {
   await t?.destroy();
@@ -58,7 +59,7 @@ async function seed() {
     search("2026-03-10T08:00:00.000Z", "kleid", 5),
     row("2026-03-10T08:00:00.000Z", { type: "ec.productView", product_id: 1001 }),
   ];
-  await t.db.insertInto("search_event").values(rows).execute();
+  await searchDb(t.db).insertInto("search_event").values(rows).execute();
 }
 
 describe("search analytics roll-up", () => {
@@ -74,11 +75,11 @@ describe("search analytics roll-up", () => {
     expect(report.pruned).toBe(9);
     expect(await getSetting({ db: t.db }, ROLLED_UP_THROUGH_KEY)).toBe("2026-03-09");
 
-    const left = await t.db.selectFrom("search_event").select(["type", "created_at"]).orderBy("id").execute();
+    const left = await searchDb(t.db).selectFrom("search_event").select(["type", "created_at"]).orderBy("id").execute();
     expect(left.filter((r) => r.created_at < "2026-03-10").map((r) => r.type)).toEqual(["order", "order"]);
     expect(left.filter((r) => r.created_at >= "2026-03-10")).toHaveLength(2);
 
-    const daily = await t.db
+    const daily = await searchDb(t.db)
       .selectFrom("search_query_daily")
       .selectAll()
       .orderBy("day")

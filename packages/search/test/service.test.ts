@@ -10,6 +10,7 @@ import type { TestDatabase } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
 import type { ListingResponse } from "../src/api/types.ts";
+import { searchDb } from "../src/db/index.ts";
 import { type EventRow, insertEventRows, upsertLearnedQueries } from "../src/events/events.ts";
 import { addRule, addSynonym } from "../src/merchandising/rules.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
@@ -159,12 +160,16 @@ describe(`search service on ${DIALECT}`, () => {
     const suggestions = await service.querySuggest(request({ query: "kleid b" }, STORES.de));
     expect(suggestions.completions[0]?.expression).toBe("kleid baumwolle");
     const { value: row } = await eventually(() =>
-      testDb.db.selectFrom("search_query").selectAll().where("query", "=", "kleid baumwolle").executeTakeFirst(),
+      searchDb(testDb.db)
+        .selectFrom("search_query")
+        .selectAll()
+        .where("query", "=", "kleid baumwolle")
+        .executeTakeFirst(),
     );
     expect(row).toMatchObject({ store_code: "de", results: 1 });
     expect(Number(row.searches)).toBe(1);
     await eventually(() =>
-      testDb.db
+      searchDb(testDb.db)
         .selectFrom("search_event")
         .selectAll()
         .where("response_id", "=", response.responseId)
@@ -183,7 +188,7 @@ describe(`search service on ${DIALECT}`, () => {
       { storeCode: "de" },
     );
     await eventually(async () => {
-      const learned = await testDb.db
+      const learned = await searchDb(testDb.db)
         .selectFrom("search_query")
         .select("clicks")
         .where("query", "=", "kleid baumwolle")
@@ -209,7 +214,7 @@ describe(`search service on ${DIALECT}`, () => {
     });
     const batch = Array.from({ length: 20 }, (_, i) => row(i === 7 ? "nul\u0000search" : `query ${i}`));
     await insertEventRows(testDb.db, batch);
-    const stored = await testDb.db
+    const stored = await searchDb(testDb.db)
       .selectFrom("search_event")
       .select("query")
       .where("client_id", "=", "nul-batch")
@@ -221,7 +226,7 @@ describe(`search service on ${DIALECT}`, () => {
       [{ storeCode: "de", query: "nul\u0000query", searches: 1, clicks: 0, results: 1 }],
       clock.now(),
     );
-    const learned = await testDb.db
+    const learned = await searchDb(testDb.db)
       .selectFrom("search_query")
       .select("query")
       .where("query", "=", "nulquery")
@@ -253,7 +258,7 @@ describe(`search service on ${DIALECT}`, () => {
     }
     const result = await service.recordEvents([purchase("o-1", [101, 105]), { meta: { type: "ec.custom" } }]);
     expect(result).toEqual({ accepted: 1, ignored: 1 });
-    const rows = await testDb.db
+    const rows = await searchDb(testDb.db)
       .selectFrom("search_event")
       .select("product_id")
       .where("type", "=", "ec.purchase")

@@ -1,5 +1,6 @@
 import { pendingMigrations, probeDatabase } from "@vitrine/commerce";
 import type { Services } from "./services.server.ts";
+import { SHOP_MODULES } from "./services.server.ts";
 
 /**
  * Readiness (/readyz), for load balancers and orchestrators: whether this process should get traffic. Each check
@@ -36,7 +37,7 @@ export async function readiness(services: Services): Promise<Readiness> {
     {
       name: "migrations",
       async check() {
-        const pending = await pendingMigrations(db);
+        const pending = await pendingMigrations(db, SHOP_MODULES);
         return pending.length ? `pending: ${pending.join(", ")}` : undefined;
       },
     },

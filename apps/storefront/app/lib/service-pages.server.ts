@@ -1,12 +1,13 @@
 import { type Db, listContentEntries } from "@vitrine/commerce";
 import type { Language } from "@vitrine/commerce/shops";
-import { SERVICE_PAGES } from "@vitrine/demo-data";
 
 /** A published service page as the footer links it: `/s/{slug}/` with its title. */
 export interface ServiceLink {
   slug: string;
   title: string;
   path: string;
+  /** The page this one translates (shared by its entries in each language), or null. */
+  pageKey: string | null;
 }
 
 /** Service pages change rarely; a process re-reads them after this long (every process sees edits soon). */
@@ -26,7 +27,7 @@ export function serviceLinks(db: Db, language: Language, now = Date.now()): Prom
     entries
       .filter((e) => e.pageType === "service" && e.publishedBlocks !== null)
       .sort((a, b) => a.id - b.id)
-      .map((e) => ({ slug: e.slug, title: e.title, path: `/s/${e.slug}/` })),
+      .map((e) => ({ slug: e.slug, title: e.title, path: `/s/${e.slug}/`, pageKey: e.pageKey })),
   );
   byLanguage.set(language, { at: now, links });
   links.catch(() => byLanguage.delete(language));
@@ -34,8 +35,8 @@ export function serviceLinks(db: Db, language: Language, now = Date.now()): Prom
 }
 
 /**
- * The slug of the same service page in another language, when that page is published: the shop's own
- * service pages are translated by the slug table of the shipped content; any other page keeps its slug.
+ * The slug of the same service page in another language, when that page is published there: entries of one page
+ * share a page key (stored with the content); a page without one keeps its slug.
  */
 export async function translatedServiceSlug(
   db: Db,
@@ -43,7 +44,8 @@ export async function translatedServiceSlug(
   slug: string,
   to: Language,
 ): Promise<string | undefined> {
-  const candidate = from === to ? slug : (SERVICE_PAGES.find((p) => p.slugs[from] === slug)?.slugs[to] ?? slug);
   const published = await serviceLinks(db, to);
-  return published.some((p) => p.slug === candidate) ? candidate : undefined;
+  const pageKey = from === to ? null : (await serviceLinks(db, from)).find((p) => p.slug === slug)?.pageKey;
+  const match = pageKey ? published.find((p) => p.pageKey === pageKey) : published.find((p) => p.slug === slug);
+  return match?.slug;
 }

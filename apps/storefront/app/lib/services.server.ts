@@ -24,6 +24,7 @@ import {
   type SearchHttpHandler,
   type SearchService,
   searchJobs,
+  searchMigrations,
 } from "@vitrine/search";
 import { PageCache } from "./page-cache.server.ts";
 import type { ReadinessCheck } from "./readiness.server.ts";
@@ -32,6 +33,9 @@ import type { ReadinessCheck } from "./readiness.server.ts";
  * The services of one storefront process, created once: configuration, database (migrated; the demo catalogue
  * is seeded before by the server's start, `@vitrine/demo-data/seed`), the signing secret. Route loaders and actions reach them through `getServices()`.
  */
+/** The modules beyond commerce whose migrations the shop's database runs (one list for migrating and readiness). */
+export const SHOP_MODULES = [searchMigrations] as const;
+
 export interface Services {
   config: VitrineConfig;
   db: Db;
@@ -94,9 +98,9 @@ async function createServices(options: ServiceOptions): Promise<Services> {
     ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
     log,
   });
-  await migrateToLatest(db);
+  await migrateToLatest(db, SHOP_MODULES);
   const clock = systemClock;
-  const secret = await resolveSecret(db, config, clock.now());
+  const secret = await resolveSecret({ db, config }, clock.now());
   const imageUrl = defaultImageUrl(config.IMAGE_BASE_URL);
   const search = createSearchService({ db, secret, clock, imageUrl, logger: log });
   await search.start();

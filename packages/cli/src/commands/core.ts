@@ -18,6 +18,7 @@ import {
   setMaintenanceMode,
 } from "@vitrine/commerce";
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, isCatalogEmpty, loadDemoCatalog } from "@vitrine/demo-data";
+import { searchMigrations } from "@vitrine/search";
 import { type Command, numberOption, UsageError } from "../cli.ts";
 
 async function readLines(file: string): Promise<string[]> {
@@ -37,7 +38,7 @@ export const coreCommands: Command[] = [
       "Says which migrations it applied, or that the database was up to date. The server also migrates at start.",
     async run(ctx) {
       const db = await ctx.db({ migrate: false });
-      const result = await migrateToLatest(db);
+      const result = await migrateToLatest(db, [searchMigrations]);
       const applied = result.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
       ctx.out(
         applied.length

@@ -1,5 +1,5 @@
 import type { Db } from "@vitrine/commerce";
-import { rollUpSearchAnalytics } from "@vitrine/search";
+import { rollUpSearchAnalytics, searchDb } from "@vitrine/search";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli.ts";
 import { commands } from "./index.ts";
@@ -144,7 +144,7 @@ describe("vitrine search", () => {
       payload: "{}",
       created_at: yesterday,
     });
-    await db
+    await searchDb(db)
       .insertInto("search_event")
       .values([search("Jeans", 4), search("jeans", 4), search("qqq", 0), search("robe", 2, "fr-ch")])
       .execute();

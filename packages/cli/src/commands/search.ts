@@ -92,7 +92,7 @@ export const searchCommands: Command[] = [
       const code = (typeof ctx.options.store === "string" ? ctx.options.store : "de") as StoreCode;
       if (!isStoreCode(code)) throw new UsageError(`--store must be one of ${STORE_CODES.join(", ")}`);
       const db = await ctx.db();
-      const service = createSearchService({ db, secret: await resolveSecret(db, ctx.config, ctx.now()) });
+      const service = createSearchService({ db, secret: await resolveSecret({ db, config: ctx.config }, ctx.now()) });
       await service.start();
       try {
         const shop = SHOPS.find((s) => s.code === code);
@@ -314,7 +314,7 @@ export const searchCommands: Command[] = [
     },
     async run(ctx) {
       const db = await ctx.db();
-      const secret = await resolveSecret(db, ctx.config, ctx.now());
+      const secret = await resolveSecret({ db, config: ctx.config }, ctx.now());
       const store = ctx.options.store === undefined ? "*" : storeOption(ctx);
       const ttl = numberOption(ctx.options.ttl, "ttl", 3600);
       for (const code of STORE_CODES) {

@@ -571,7 +571,7 @@ async function place(
       await creditLoyaltyPoints({ ...ctx, db: trx }, customerId, loyaltyPointsFor(quote.total));
       const order = (await getOrderById({ ...ctx, db: trx }, inserted.id)) as OrderDetails;
       const hasAccount = view.customer !== null && !view.customer.status.isGuestCustomer;
-      await enqueueMail(trx, confirmationMail(order, { publicUrl: ctx.publicUrl, hasAccount }), now);
+      await enqueueMail({ db: trx }, confirmationMail(order, { publicUrl: ctx.publicUrl, hasAccount }), now);
       return { orderId: inserted.id, replayed: false };
     });
   } catch (error) {

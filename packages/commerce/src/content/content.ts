@@ -28,6 +28,16 @@ export const contentEntryRecordSchema = z
     draftBlocks: contentBlocksSchema,
     /** Blocks as published, or null when the entry was never published. */
     publishedBlocks: contentBlocksSchema.nullable(),
+    /**
+     * The page this entry translates: entries of one page in each language share the key, which is how the
+     * language switch finds the page's slug in another language.
+     */
+    pageKey: z
+      .string()
+      .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "must be lower-case words joined by dashes or underscores")
+      .max(100)
+      .nullable()
+      .default(null),
   })
   .superRefine((entry, ctx) => {
     const problem =
@@ -58,7 +68,7 @@ export interface ContentEntry extends ContentEntryRecord {
  */
 export async function writeContentEntries(
   ctx: Pick<Ctx, "db">,
-  records: readonly ContentEntryRecord[],
+  records: readonly (Omit<ContentEntryRecord, "pageKey"> & { pageKey?: string | null })[],
   now: Date,
 ): Promise<void> {
   const { db } = ctx;
@@ -77,6 +87,7 @@ export async function writeContentEntries(
       published_blocks: e.publishedBlocks === null ? null : JSON.stringify(e.publishedBlocks),
       published_at: e.publishedBlocks === null ? null : stamp,
       updated_at: stamp,
+      page_key: e.pageKey ?? null,
     };
     await db
       .insertInto("content_entry")
@@ -90,6 +101,7 @@ export async function writeContentEntries(
           published_blocks: values.published_blocks,
           published_at: values.published_at,
           updated_at: values.updated_at,
+          page_key: values.page_key,
         }),
       )
       .execute();
@@ -117,6 +129,7 @@ type ContentRow = {
   published_blocks: string | null;
   published_at: string | null;
   updated_at: string;
+  page_key: string | null;
 };
 
 function toEntry(row: ContentRow): ContentEntry {
@@ -132,6 +145,7 @@ function toEntry(row: ContentRow): ContentEntry {
     publishedBlocks: row.published_blocks === null ? null : parseJson<ContentBlock[]>(row.published_blocks, []),
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
+    pageKey: row.page_key,
   };
 }
 

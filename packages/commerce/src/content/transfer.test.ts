@@ -56,6 +56,27 @@ describe(`content import and export (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(await exportContent(testDb)).toEqual(exported);
   });
 
+  it("keeps the page key that links a page's languages, and refuses a malformed one", async () => {
+    const linked = [entry({ pageKey: "shipping" }), entry({ language: "fr", slug: "livraison", pageKey: "shipping" })];
+    expect(await importContent(testDb, JSON.stringify(linked), NOW)).toEqual({ ok: true, entries: 2 });
+    expect((await findContentEntry(testDb, "fr", "service", "livraison"))?.pageKey).toBe("shipping");
+    expect((await exportContent(testDb)).filter((e) => e.pageKey === "shipping").map((e) => e.slug)).toEqual([
+      "versand",
+      "livraison",
+    ]);
+    const bad = await importContent(testDb, JSON.stringify([entry({ pageKey: "Ship ping" })]), NOW);
+    expect(bad.ok).toBe(false);
+    // Back to the entries the next tests expect.
+    await importContent(
+      testDb,
+      JSON.stringify([
+        entry(),
+        entry({ language: "fr", slug: "livraison", publishedBlocks: null, title: "Livraison" }),
+      ]),
+      NOW,
+    );
+  });
+
   it("replaces an entry with the same language, page type and slug", async () => {
     const result = await importContent(testDb, JSON.stringify([entry({ title: "Versand & Lieferung" })]), NOW);
     expect(result.ok).toBe(true);

@@ -94,5 +94,6 @@ export async function exportContent(ctx: Pick<Ctx, "db">): Promise<ContentEntryR
     seoDescription: e.seoDescription,
     draftBlocks: e.draftBlocks,
     publishedBlocks: e.publishedBlocks,
+    pageKey: e.pageKey,
   }));
 }

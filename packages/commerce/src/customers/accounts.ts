@@ -230,7 +230,7 @@ async function countFailedSignIn(ctx: AccountMailContext, email: string): Promis
   const found = await auth.internalAdapter.findUserByEmail(email);
   if (!found || !(await auth.internalAdapter.findCredentialAccount(found.user.id))?.password) return;
   const rendered = ctx.mails.failedSignIns({ email: found.user.email, name: found.user.name });
-  await enqueueMail(ctx.db, { kind: "sign-in-alert", to: found.user.email, ...rendered }, ctx.clock.now());
+  await enqueueMail(ctx, { kind: "sign-in-alert", to: found.user.email, ...rendered }, ctx.clock.now());
 }
 
 /** Ends the session on the server and clears its cookie. */
@@ -405,7 +405,7 @@ export async function requestGuestConversion(
   });
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const rendered = ctx.mails.guestConversion({ email: customer.email, name }, token);
-  await enqueueMail(ctx.db, { kind: "guest-conversion", to: customer.email, ...rendered }, now);
+  await enqueueMail(ctx, { kind: "guest-conversion", to: customer.email, ...rendered }, now);
   return { ok: true };
 }
 

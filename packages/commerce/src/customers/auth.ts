@@ -127,7 +127,7 @@ export function createAccountAuth(options: AccountAuthOptions) {
         const message = options.passwordResetMail({ email: user.email, name: user.name, token, callbackPath });
         await withTransaction(options, async (tx) => {
           await publishEvent(tx, { type: "password_reset.requested", entity: "customer", entityId: user.id });
-          await enqueueMail(tx.db, message, tx.clock.now());
+          await enqueueMail(tx, message, tx.clock.now());
         });
         await wakeJob(options, "mail");
       },

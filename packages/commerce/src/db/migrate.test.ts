@@ -19,7 +19,7 @@ async function tableNames(t: TestDatabase): Promise<string[]> {
 describe(`migrations (${process.env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite"})`, () => {
   it("create every catalogue table on a fresh database", async () => {
     testDb = await createTestDatabase({ migrate: false });
-    const result = await migrateToLatest(testDb.db);
+    const result = await migrateToLatest(testDb.db, []);
     expect(result.error).toBeUndefined();
     expect(result.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations));
     const names = await tableNames(testDb);
@@ -45,16 +45,16 @@ describe(`migrations (${process.env.DATABASE_URL?.startsWith("postgres") ? "post
 
   it("are idempotent: a second run applies nothing", async () => {
     testDb = await createTestDatabase();
-    const again = await migrateToLatest(testDb.db);
+    const again = await migrateToLatest(testDb.db, []);
     expect(again.results).toEqual([]);
   });
 
   it("can be rolled back one step and re-applied", async () => {
     testDb = await createTestDatabase();
     const last = Object.keys(migrations).at(-1);
-    const down = await migrateDown(testDb.db);
+    const down = await migrateDown(testDb.db, []);
     expect(down.results?.[0]?.migrationName).toBe(last);
-    const up = await migrateToLatest(testDb.db);
+    const up = await migrateToLatest(testDb.db, []);
     expect(up.results?.[0]?.migrationName).toBe(last);
   });
 

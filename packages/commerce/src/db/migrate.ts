@@ -1,5 +1,5 @@
 import { type DatabaseIntrospector, sql } from "kysely";
-import { type MigrationResultSet, Migrator } from "kysely/migration";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import { type Db, dialect } from "./database.ts";
 import { migrations } from "./migrations/index.ts";
 
@@ -8,8 +8,9 @@ import { migrations } from "./migrations/index.ts";
  * for `kysely_migration_lock` matches the table of any schema in the database (another shop, or a parallel test
  * run), skips creating its own, and fails.
  */
-async function migrator(db: Db): Promise<Migrator> {
-  const provider = { getMigrations: async () => migrations };
+async function migrator(db: Db, modules: readonly ModuleMigrations[]): Promise<Migrator> {
+  const all = shopMigrations(modules);
+  const provider = { getMigrations: async () => all };
   if (dialect(db) !== "postgres") return new Migrator({ db, provider });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
@@ -50,8 +51,31 @@ function withSchemaIntrospection(db: Db, schema: string): Db {
   });
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const runner = await migrator(db);
+/**
+ * Migrations of a module outside the commerce package (search): its tables are its own, and so are the
+ * migrations that create them. Names share the commerce sequence (`0002_search`), so the shop's database runs
+ * one ordered list.
+ */
+export type ModuleMigrations = Readonly<Record<string, Migration>>;
+
+/**
+ * The shop's whole migration list: commerce's and every other module's, in name order. Every caller that migrates
+ * or checks a shop's database names the same modules (the storefront, the CLI and the search server pass search's),
+ * which is why the parameter has no default.
+ */
+export function shopMigrations(modules: readonly ModuleMigrations[]): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...migrations };
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module)) {
+      if (name in all) throw new Error(`Two migrations are named ${name}`);
+      all[name] = migration;
+    }
+  }
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export async function migrateToLatest(db: Db, modules: readonly ModuleMigrations[]): Promise<MigrationResultSet> {
+  const runner = await migrator(db, modules);
   // Migrating takes a lock, a write: a SQLite file already up to date is left alone (it may be read-only). Not on
   // PostgreSQL, where Kysely's listing of executed migrations looks at the tables of every schema.
   const upToDate = async () => (await runner.getMigrations()).every((migration) => migration.executedAt !== undefined);
@@ -66,12 +90,12 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   return result;
 }
 
-export async function migrateDown(db: Db): Promise<MigrationResultSet> {
-  return (await migrator(db)).migrateDown();
+export async function migrateDown(db: Db, modules: readonly ModuleMigrations[]): Promise<MigrationResultSet> {
+  return (await migrator(db, modules)).migrateDown();
 }
 
 /** The names of this code's migrations the database has not run yet (readiness: a database behind the code). */
-export async function pendingMigrations(db: Db): Promise<string[]> {
-  const runner = await migrator(db);
+export async function pendingMigrations(db: Db, modules: readonly ModuleMigrations[]): Promise<string[]> {
+  const runner = await migrator(db, modules);
   return (await runner.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -4,7 +4,6 @@ import type { BasketTables } from "./tables/basket.ts";
 import type { EventTables } from "./tables/events.ts";
 import type { JobTables } from "./tables/jobs.ts";
 import type { OrdersTables } from "./tables/orders.ts";
-import type { SearchTables } from "./tables/search.ts";
 
 /**
  * Table types of the whole database. Portable across SQLite and PostgreSQL:
@@ -195,9 +194,11 @@ export interface ContentEntryTable {
   published_blocks: string | null;
   published_at: string | null;
   updated_at: string;
+  /** The page this entry translates (entries of one page in each language share it), or null for a single page. */
+  page_key: string | null;
 }
 
-export interface Database extends SearchTables, BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
+export interface Database extends BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;

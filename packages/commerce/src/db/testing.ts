@@ -6,7 +6,7 @@ import { type Ctx, createCtx, type ShopCtx, shopCtx } from "../context.ts";
 import { silentLogger } from "../log.ts";
 import type { Shop } from "../shop/shops.ts";
 import { createDatabase, type Db, type DialectName, ensureSchema, isPostgresUrl, quoteIdent } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { type ModuleMigrations, migrateToLatest } from "./migrate.ts";
 
 export interface TestDatabase {
   db: Db;
@@ -18,7 +18,13 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory SQLite by default, or a new PostgreSQL schema when
  * DATABASE_URL points at PostgreSQL (CI runs every service suite both ways). Destroying drops the schema.
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: {
+    migrate?: boolean /** Other modules' migrations (search's). */;
+    modules?: readonly ModuleMigrations[];
+  } = {},
+): Promise<TestDatabase> {
+  const modules = options.modules ?? [];
   const url = process.env.DATABASE_URL;
   if (isPostgresUrl(url)) {
     const schema = `vt_test_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -26,7 +32,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await ensureSchema(admin, schema);
     await admin.destroy();
     const db = createDatabase({ url, schema, poolSize: 20 });
-    if (options.migrate !== false) await migrateToLatest(db);
+    if (options.migrate !== false) await migrateToLatest(db, modules);
     return {
       db,
       dialect: "postgres",
@@ -39,7 +45,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     };
   }
   const db = createDatabase({ url: ":memory:" });
-  if (options.migrate !== false) await migrateToLatest(db);
+  if (options.migrate !== false) await migrateToLatest(db, modules);
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 

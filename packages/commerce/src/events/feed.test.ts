@@ -51,7 +51,7 @@ async function openPair(): Promise<Pair> {
   const dir = mkdtempSync(join(tmpdir(), "vitrine-events-"));
   const file = join(dir, "shop.sqlite");
   const writer = createDatabase({ url: file });
-  await migrateToLatest(writer);
+  await migrateToLatest(writer, []);
   const reader = createDatabase({ url: file });
   return {
     writer,
@@ -240,7 +240,7 @@ describe(`event feed (${isPostgres ? "PostgreSQL" : "SQLite"})`, () => {
     const olderThan = new Date("2026-02-01T00:00:00Z");
     const expected = before.events.filter((e) => e.createdAt < olderThan.toISOString()).length;
     expect(expected).toBeGreaterThan(0);
-    expect(await pruneEvents(writer, olderThan)).toBe(expected);
+    expect(await pruneEvents({ db: writer }, olderThan)).toBe(expected);
     const after = await readEventsAfter(reader, EVENT_FEED_START, 10_000);
     expect(after.events.map((e) => e.entityId)).not.toContain("7");
     expect(after.events.map((e) => e.entityId)).toContain("8");

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Ctx } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
 import { parseJson } from "../json.ts";
 import type { EventCursor, EventType, StoredEvent } from "./types.ts";
@@ -124,8 +125,8 @@ export async function currentEventCursor(db: Db): Promise<EventCursor> {
  * Deletes events written before `olderThan` (retention). Every reader follows the feed continuously, so events
  * that old have been read. Returns how many went.
  */
-export async function pruneEvents(db: Db, olderThan: Date): Promise<number> {
-  const result = await db.deleteFrom("event").where("created_at", "<", olderThan.toISOString()).executeTakeFirst();
+export async function pruneEvents(ctx: Pick<Ctx, "db">, olderThan: Date): Promise<number> {
+  const result = await ctx.db.deleteFrom("event").where("created_at", "<", olderThan.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

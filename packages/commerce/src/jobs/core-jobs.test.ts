@@ -26,7 +26,7 @@ describe("core jobs", () => {
   it("the worker's mail job delivers queued mails with the worker's configuration and records what it sent", async () => {
     const clock = fixedClock("2026-05-01T12:00:00.000Z");
     await enqueueMail(
-      t.db,
+      t,
       { kind: "password-reset", to: "ada@example.com", subject: "Reset", text: "link", html: "<p>link</p>" },
       clock.now(),
     );

@@ -28,6 +28,6 @@ export async function runRetention(ctx: Ctx): Promise<RetentionReport> {
     guestDrafts: await pruneGuestDrafts(ctx, guestsBefore),
     rateLimits: await pruneRateLimits(ctx),
     // Every process reads the feed within seconds; a week later nobody needs an event any more.
-    events: await pruneEvents(ctx.db, addDays(now, -ctx.config.EVENT_RETENTION_DAYS)),
+    events: await pruneEvents(ctx, addDays(now, -ctx.config.EVENT_RETENTION_DAYS)),
   };
 }

@@ -37,7 +37,7 @@ describe("mail delivery by the worker", () => {
     const w = worker(() => now);
     await sink.close();
     await enqueueMail(
-      t.db,
+      t,
       { kind: "order-shipped", to: "retry@example.com", subject: "Unterwegs", text: "t", html: "<p>t</p>" },
       now,
     );

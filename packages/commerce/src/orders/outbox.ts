@@ -18,9 +18,10 @@ export interface OutboxMessage {
   html: string;
 }
 
-export async function enqueueMail(trx: Db, message: OutboxMessage, now: Date): Promise<void> {
+/** Queues a mail for the worker's mail job: called inside the business transaction that decided to send it. */
+export async function enqueueMail(ctx: Pick<Ctx, "db">, message: OutboxMessage, now: Date): Promise<void> {
   const at = now.toISOString();
-  await trx
+  await ctx.db
     .insertInto("mail_outbox")
     .values({
       kind: message.kind,

@@ -122,7 +122,7 @@ export async function registerReturn(
     const updated = (await getOrderById({ ...ctx, db: trx }, order.id)) as OrderDetails;
     const carrier = RETURN_CENTRES[order.shippingCountry].carrier;
     await enqueueMail(
-      trx,
+      { db: trx },
       returnMail(updated, { number: returnNumber, labelToken, carrier, lines: chosen }, { publicUrl: ctx.publicUrl }),
       now,
     );

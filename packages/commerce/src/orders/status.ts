@@ -48,7 +48,7 @@ async function changeOrder(
     await trx.updateTable("shop_order").set({ updated_at: now.toISOString() }).where("id", "=", order.id).execute();
     const updated = (await getOrderById({ ...ctx, db: trx }, order.id)) as OrderDetails;
     if (change.mail) {
-      await enqueueMail(trx, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
+      await enqueueMail({ db: trx }, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
     }
     return { ok: true as const, order: updated };
   });

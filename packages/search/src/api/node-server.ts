@@ -9,6 +9,7 @@ import {
   resolveSecret,
 } from "@vitrine/commerce";
 import { drainUnreadBody } from "@vitrine/commerce/node-http";
+import { searchMigrations } from "../db/index.ts";
 import { createSearchService, type SearchService } from "../service.ts";
 import {
   createSearchHttpHandler,
@@ -114,8 +115,8 @@ export async function serveSearch(options: ServeSearchOptions = {}): Promise<Run
     const config = loadConfig();
     const db = options.db ?? createDatabase({ url: config.DATABASE_URL });
     if (!options.db) ownDb = db;
-    await migrateToLatest(db);
-    const secret = await resolveSecret(db, config, new Date());
+    await migrateToLatest(db, [searchMigrations]);
+    const secret = await resolveSecret({ db, config }, new Date());
     service = createSearchService({ db, secret, imageUrl: defaultImageUrl(config.IMAGE_BASE_URL) });
   }
   await service.start();

@@ -11,6 +11,7 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { SearchValidationError } from "../api/errors.ts";
+import { type SearchDb, searchDb } from "../db/index.ts";
 
 /**
  * Shopper events of the protocol (`ec.productView`, `ec.productClick`, `ec.cartAction`, `ec.purchase`, as the
@@ -260,7 +261,8 @@ function storableRow(row: EventRow): EventRow {
   };
 }
 
-export async function insertEventRows(db: Db, rows: readonly EventRow[]): Promise<void> {
+export async function insertEventRows(shopDb: Db, rows: readonly EventRow[]): Promise<void> {
+  const db = searchDb(shopDb);
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
       .insertInto("search_event")
@@ -278,7 +280,12 @@ export interface LearnedQueryUpdate {
 }
 
 /** Adds searches and clicks to learned queries (one upsert per query). */
-export async function upsertLearnedQueries(db: Db, updates: readonly LearnedQueryUpdate[], now: Date): Promise<void> {
+export async function upsertLearnedQueries(
+  shopDb: Db,
+  updates: readonly LearnedQueryUpdate[],
+  now: Date,
+): Promise<void> {
+  const db = searchDb(shopDb);
   const at = now.toISOString();
   for (const u of updates) {
     await db
@@ -305,9 +312,10 @@ export async function upsertLearnedQueries(db: Db, updates: readonly LearnedQuer
 
 /** Learned queries with results, the most searched first, per store. */
 export async function loadLearnedQueries(
-  db: Db,
+  shopDb: Db,
   limitPerStore = 5000,
 ): Promise<Map<string, { query: string; searches: number }[]>> {
+  const db = searchDb(shopDb);
   const rows = await db
     .selectFrom("search_query")
     .select(["store_code", "query", "searches"])
@@ -325,7 +333,8 @@ export async function loadLearnedQueries(
 }
 
 /** Products bought in the same orders as the given ones, most often first. */
-export async function loadBoughtTogether(db: Db, productIds: readonly number[], limit = 50): Promise<number[]> {
+export async function loadBoughtTogether(shopDb: Db, productIds: readonly number[], limit = 50): Promise<number[]> {
+  const db = searchDb(shopDb);
   if (productIds.length === 0) return [];
   const rows = await db
     .selectFrom("search_event as bought")

@@ -1,5 +1,6 @@
 import { addDays, type Ctx, type Db, getSetting, isoDay, setSetting, withTransaction } from "@vitrine/commerce";
 import { sql } from "kysely";
+import { type SearchDb, searchDb } from "../db/index.ts";
 import { normaliseQuery } from "../engine/normalize.ts";
 import { ORDER_EVENT } from "./events.ts";
 
@@ -40,13 +41,13 @@ export async function rollUpSearchAnalytics(
 ): Promise<RollupReport> {
   const today = isoDay(ctx.clock.now());
   const through = await getSetting(ctx, ROLLED_UP_THROUGH_KEY);
-  let day = through ? isoDay(addDays(new Date(`${through}T00:00:00Z`), 1)) : await firstRawDay(ctx.db);
+  let day = through ? isoDay(addDays(new Date(`${through}T00:00:00Z`), 1)) : await firstRawDay(searchDb(ctx.db));
   const report: RollupReport = { days: [], pruned: 0 };
   while (day && day < today && report.days.length < (options.maxDays ?? 60)) {
     const current = day;
     report.pruned += await withTransaction(ctx, async (tx) => {
-      await rollUpDay(tx.db, current);
-      const pruned = await tx.db
+      await rollUpDay(searchDb(tx.db), current);
+      const pruned = await searchDb(tx.db)
         .deleteFrom("search_event")
         .where("created_at", ">=", dayStart(current))
         .where("created_at", "<", dayStart(nextDay(current)))
@@ -61,7 +62,7 @@ export async function rollUpSearchAnalytics(
   return report;
 }
 
-async function firstRawDay(db: Db): Promise<string | undefined> {
+async function firstRawDay(db: SearchDb): Promise<string | undefined> {
   const row = await db
     .selectFrom("search_event")
     .select((eb) => eb.fn.min("created_at").as("first"))
@@ -72,7 +73,7 @@ async function firstRawDay(db: Db): Promise<string | undefined> {
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 const nextDay = (day: string) => isoDay(addDays(new Date(dayStart(day)), 1));
 
-async function rollUpDay(db: Db, day: string): Promise<void> {
+async function rollUpDay(db: SearchDb, day: string): Promise<void> {
   const from = dayStart(day);
   const to = dayStart(nextDay(day));
   await db.deleteFrom("search_query_daily").where("day", "=", day).execute();
@@ -163,7 +164,7 @@ function add(scores: Scores, store: string, productId: number, score: number): v
 }
 
 /** Popularity per store and product from the raw events in `[from, to)`: views, clicks, basket adds and orders. */
-async function rawPopularity(db: Db, from: string, to?: string): Promise<Scores> {
+async function rawPopularity(db: SearchDb, from: string, to?: string): Promise<Scores> {
   let query = db
     .selectFrom("search_event")
     .select((eb) => [
@@ -192,8 +193,9 @@ async function rawPopularity(db: Db, from: string, to?: string): Promise<Scores>
  * Popularity per store and product since `since`: the roll-ups of finished days, plus the raw events after the last
  * rolled-up day (today's, and any day the job has not reached yet).
  */
-export async function loadPopularity(db: Db, since: Date): Promise<Scores> {
-  const through = await getSetting({ db }, ROLLED_UP_THROUGH_KEY);
+export async function loadPopularity(shopDb: Db, since: Date): Promise<Scores> {
+  const db = searchDb(shopDb);
+  const through = await getSetting({ db: shopDb }, ROLLED_UP_THROUGH_KEY);
   const sinceIso = since.toISOString();
   if (!through || through < isoDay(since)) return rawPopularity(db, sinceIso);
   const rolled = await db
@@ -210,9 +212,10 @@ export async function loadPopularity(db: Db, since: Date): Promise<Scores> {
 
 /** Searches per store and query over the rolled-up days `[from, to]`, most searched first (for the operator). */
 export async function searchQueryStats(
-  db: Db,
+  shopDb: Db,
   options: { from: string; to: string; storeCode?: string; limit?: number },
 ): Promise<{ storeCode: string; query: string; searches: number; zeroResults: number; clicks: number }[]> {
+  const db = searchDb(shopDb);
   let query = db
     .selectFrom("search_query_daily")
     .select((eb) => [

@@ -12,6 +12,7 @@ import {
 } from "@vitrine/commerce";
 import { z } from "zod";
 import type { Trigger } from "../api/types.ts";
+import { type SearchDb, searchDb } from "../db/index.ts";
 
 /**
  * Merchandising the shop team manages with the CLI: triggers on queries (redirect, rewrite the query, show a
@@ -121,7 +122,8 @@ export class Merchandising {
 
 // --- storage ------------------------------------------------------------------------------------------
 
-export async function loadMerchandising(db: Db): Promise<MerchandisingRules> {
+export async function loadMerchandising(shopDb: Db): Promise<MerchandisingRules> {
+  const db = searchDb(shopDb);
   const [rules, synonyms] = await Promise.all([
     db.selectFrom("search_rule").selectAll().orderBy("id").execute(),
     db.selectFrom("search_synonym").selectAll().orderBy("id").execute(),
@@ -215,7 +217,8 @@ function issuesOf(error: z.ZodError) {
 }
 
 /** Adds a merchandising rule; returns the problems instead when the input is not valid. */
-export async function addRule(db: Db, input: RuleInput, now: Date): Promise<RuleResult> {
+export async function addRule(shopDb: Db, input: RuleInput, now: Date): Promise<RuleResult> {
+  const db = searchDb(shopDb);
   const parsed = ruleInputSchema.safeParse(input, { error: specErrorMap });
   if (!parsed.success) return { ok: false, issues: issuesOf(parsed.error) };
   const rule = parsed.data;
@@ -261,7 +264,8 @@ export async function addRule(db: Db, input: RuleInput, now: Date): Promise<Rule
   };
 }
 
-export async function listRules(db: Db, filter: { store?: string; kind?: RuleKind } = {}): Promise<StoredRule[]> {
+export async function listRules(shopDb: Db, filter: { store?: string; kind?: RuleKind } = {}): Promise<StoredRule[]> {
+  const db = searchDb(shopDb);
   let query = db.selectFrom("search_rule").selectAll().orderBy("id");
   if (filter.store) query = query.where("store_code", "in", [filter.store, "*"]);
   if (filter.kind) query = query.where("kind", "=", filter.kind);
@@ -280,7 +284,8 @@ export async function listRules(db: Db, filter: { store?: string; kind?: RuleKin
 }
 
 /** Removes a rule; false when there is none with this id. */
-export function removeRule(db: Db, id: number, now: Date): Promise<boolean> {
+export function removeRule(shopDb: Db, id: number, now: Date): Promise<boolean> {
+  const db = searchDb(shopDb);
   return withTransaction({ db }, async ({ db: trx }) => {
     const result = await trx.deleteFrom("search_rule").where("id", "=", id).executeTakeFirst();
     const removed = Number(result.numDeletedRows) > 0;
@@ -311,7 +316,8 @@ export type SynonymResult =
   | { ok: true; synonym: SynonymRule }
   | { ok: false; issues: { field: string; message: string }[] };
 
-export async function addSynonym(db: Db, input: SynonymInput, now: Date): Promise<SynonymResult> {
+export async function addSynonym(shopDb: Db, input: SynonymInput, now: Date): Promise<SynonymResult> {
+  const db = searchDb(shopDb);
   const parsed = synonymInputSchema.safeParse(input, { error: specErrorMap });
   if (!parsed.success) return { ok: false, issues: issuesOf(parsed.error) };
   const { language, terms, oneWay } = parsed.data;
@@ -327,11 +333,13 @@ export async function addSynonym(db: Db, input: SynonymInput, now: Date): Promis
   return { ok: true, synonym: { id, language: language as SynonymRule["language"], terms, oneWay } };
 }
 
-export async function listSynonyms(db: Db): Promise<SynonymRule[]> {
+export async function listSynonyms(shopDb: Db): Promise<SynonymRule[]> {
+  const db = searchDb(shopDb);
   return (await loadMerchandising(db)).synonyms;
 }
 
-export function removeSynonym(db: Db, id: number, now: Date): Promise<boolean> {
+export function removeSynonym(shopDb: Db, id: number, now: Date): Promise<boolean> {
+  const db = searchDb(shopDb);
   return withTransaction({ db }, async ({ db: trx }) => {
     const result = await trx.deleteFrom("search_synonym").where("id", "=", id).executeTakeFirst();
     const removed = Number(result.numDeletedRows) > 0;

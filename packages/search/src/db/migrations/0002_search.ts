@@ -1,4 +1,4 @@
-import { type MigrationDb, notNull, withAutoId } from "../migration-helpers.ts";
+import { type MigrationDb, notNull, withAutoId } from "@vitrine/commerce/migration-helpers";
 
 /** Tables of the search service: event log, learned queries, merchandising rules and synonyms. */
 export async function up(db: MigrationDb): Promise<void> {

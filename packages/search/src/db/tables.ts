@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 
 /**
- * Tables of the search module (see ../schema.ts for the conventions): what shoppers searched and did (events),
+ * Tables of the search module (see the commerce package's db/schema.ts for the conventions): what shoppers searched and did (events),
  * the queries learned from it (query suggestions), and the merchandising rules and synonyms the CLI manages.
  */
 
@@ -92,11 +92,11 @@ export interface SearchSynonymTable {
   created_at: string;
 }
 
-export interface SearchTables {
+export type SearchTables = {
   search_event: SearchEventTable;
   search_query: SearchQueryTable;
   search_rule: SearchRuleTable;
   search_synonym: SearchSynonymTable;
   search_query_daily: SearchQueryDailyTable;
   product_popularity_daily: ProductPopularityDailyTable;
-}
+};

@@ -1,4 +1,4 @@
-import type { MigrationDb } from "../migration-helpers.ts";
+import type { MigrationDb } from "@vitrine/commerce/migration-helpers";
 
 /**
  * Daily roll-ups of the raw search events (search module): per store and query (searches, searches without results,
