@@ -9,7 +9,7 @@ import {
   sandboxPayWithCard,
 } from "@vitrine/commerce";
 import { formatMoney } from "@vitrine/commerce/money";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
 import { CsrfInput } from "../components/CsrfInput.tsx";

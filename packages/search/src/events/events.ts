@@ -11,7 +11,7 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { SearchValidationError } from "../api/errors.ts";
-import { type SearchDb, searchDb } from "../db/index.ts";
+import { searchDb } from "../db/index.ts";
 
 /**
  * Shopper events of the protocol (`ec.productView`, `ec.productClick`, `ec.cartAction`, `ec.purchase`, as the

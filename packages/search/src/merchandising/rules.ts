@@ -12,7 +12,7 @@ import {
 } from "@vitrine/commerce";
 import { z } from "zod";
 import type { Trigger } from "../api/types.ts";
-import { type SearchDb, searchDb } from "../db/index.ts";
+import { searchDb } from "../db/index.ts";
 
 /**
  * Merchandising the shop team manages with the CLI: triggers on queries (redirect, rewrite the query, show a
