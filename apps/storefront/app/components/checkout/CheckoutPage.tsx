@@ -363,7 +363,12 @@ function DeliveryStep({ data, failure, state, headingRef }: StepProps) {
                 <span className="checkout-choice__price">
                   {option.price === 0 ? (
                     <>
-                      {option.regularPrice > 0 ? <s>{money(option.regularPrice)}</s> : null}{" "}
+                      {option.regularPrice > 0 ? (
+                        <>
+                          <span className="visually-hidden">{t("checkout.summary.regular_price")} </span>
+                          <s>{money(option.regularPrice)}</s>
+                        </>
+                      ) : null}{" "}
                       {t("checkout.summary.free")}
                     </>
                   ) : (
