@@ -97,6 +97,7 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
         address: { ...a, countryCode: a.countryCode as "DE" | "AT" | "CH" },
       })),
     saveShippingAddress: view.saveShippingAddress,
+    canSaveAddress: view.canSaveAddress,
     deliveryMethod: view.deliveryMethod,
     paymentMethod: view.paymentMethod,
     paymentOptions: view.paymentOptions,

@@ -6,7 +6,7 @@ import { getBasket } from "../basket/service.ts";
 import { V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import { signUp } from "../customers/accounts.ts";
-import { addAddress, listAddresses } from "../customers/addresses.ts";
+import { addAddress, listAddresses, MAX_ADDRESSES } from "../customers/addresses.ts";
 import { loadCustomer } from "../customers/customers.ts";
 import { getFashionCard, loyaltyPointsFor, registerFashionCard } from "../customers/loyalty.ts";
 import { uniqueEmail } from "../customers/test-context.ts";
@@ -605,7 +605,28 @@ describe(`checkout and order placement (${dialectName})`, () => {
     await addToBasket(ctx, guest, V.teeS, 1);
     await saveCheckoutContact(ctx, guest, { email: uniqueEmail("gast") });
     await saveCheckoutAddresses(ctx, guest, { shipping: ADDRESSES.DE, billingSameAsShipping: true, saveAddress: true });
-    expect((await getCheckout(ctx, guest)).saveShippingAddress).toBe(false);
+    expect(await getCheckout(ctx, guest)).toMatchObject({ saveShippingAddress: false, canSaveAddress: false });
+  });
+
+  it("offers nothing to save when the address book is full", async () => {
+    const ctx = t.ctx("de");
+    const { customerId, shopper } = await customerWithAddress(
+      ctx,
+      uniqueEmail("voll"),
+      ["Eva", "Lang"],
+      "203.0.113.11",
+    );
+    for (let i = 1; i < MAX_ADDRESSES; i++) {
+      await addAddress(ctx, customerId, { ...ADDRESSES.DE, street: `Ackerstraße ${i}` });
+    }
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    const elsewhere = { ...ADDRESSES.DE, street: "Hafenweg 2", zipCode: "20457", city: "Hamburg" };
+    await saveCheckoutAddresses(ctx, shopper, { shipping: elsewhere, billingSameAsShipping: true, saveAddress: true });
+    expect(await getCheckout(ctx, shopper)).toMatchObject({ saveShippingAddress: false, canSaveAddress: false });
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    expect(await listAddresses(ctx, customerId)).toHaveLength(MAX_ADDRESSES);
   });
 
   it("credits fashion card points for an order (a temporary card becomes basic) and takes them back on cancel", async () => {

@@ -2,7 +2,7 @@ import { getBasket, lockBasketForOrder, ownerOf } from "../basket/service.ts";
 import type { Basket, Shopper } from "../basket/types.ts";
 import { takeStock } from "../catalog/stock.ts";
 import type { ShopCtx } from "../context.ts";
-import { type Address, addAddress, getAddress, listAddresses } from "../customers/addresses.ts";
+import { type Address, addAddress, getAddress, listAddresses, MAX_ADDRESSES } from "../customers/addresses.ts";
 import type { AccountAuth } from "../customers/auth.ts";
 import { type Customer, createGuestCustomer, loadCustomer, markCustomerOrdered } from "../customers/customers.ts";
 import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
@@ -86,6 +86,8 @@ export interface CheckoutView {
    * offers it, ticked by default); an address already in the book is never added twice.
    */
   saveShippingAddress: boolean;
+  /** A signed-in customer whose address book has room: the checkout offers to save a new address. */
+  canSaveAddress: boolean;
   deliveryMethod: DeliveryMethodId;
   paymentMethod: PaymentMethodId | null;
   paymentOptions: PaymentOption[];
@@ -103,7 +105,7 @@ export type GiftCardError = "GiftCardNotFound" | "GiftCardExpired" | "GiftCardEm
 const ADDRESS_KEYS = ["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const;
 
 /** Two addresses are one when every field a label shows is the same (letter case and spaces aside). */
-export function sameAddress(a: CheckoutAddress, b: CheckoutAddress): boolean {
+function sameAddress(a: CheckoutAddress, b: CheckoutAddress): boolean {
   const norm = (value: string) => value.trim().replace(/\s+/g, " ").toLocaleLowerCase();
   return ADDRESS_KEYS.every((key) => norm(a[key]) === norm(b[key]));
 }
@@ -166,6 +168,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     giftCard,
     today: now,
   });
+  const canSaveAddress = customer !== null && savedAddresses.length < MAX_ADDRESSES;
   const complete: Record<CheckoutStep, boolean> = {
     contact: customer !== null || !!draft.email,
     address: shippingAddress !== null,
@@ -185,10 +188,11 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     billingSameAsShipping: !draft.billingAddress,
     savedAddresses,
     saveShippingAddress:
-      customer !== null &&
+      canSaveAddress &&
       shippingAddress !== null &&
       draft.saveShippingAddress !== false &&
       !savedAddresses.some((a) => sameAddress(toCheckoutAddress(a), shippingAddress)),
+    canSaveAddress,
     deliveryMethod,
     paymentMethod,
     paymentOptions,

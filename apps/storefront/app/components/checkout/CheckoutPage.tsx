@@ -242,7 +242,7 @@ function AddressStep({ data, failure, state, headingRef }: StepProps) {
   // Ticked unless the customer unticked it for the new address they typed in.
   const typedNew = data.shippingAddress !== null && current === undefined;
   const saveAddress = values ? values.saveAddress === "on" : !typedNew || data.saveShippingAddress;
-  const saveOffer = data.signedIn ? (
+  const saveOffer = data.canSaveAddress ? (
     <label className="checkout-checkbox checkout-save-address">
       <input type="checkbox" name="saveAddress" defaultChecked={saveAddress} />
       {t("checkout.address.save")}

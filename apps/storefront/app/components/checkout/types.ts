@@ -27,6 +27,8 @@ export interface CheckoutPageData {
   savedAddresses: { id: number; isDefault: boolean; address: CheckoutAddress }[];
   /** A signed-in customer's new shipping address goes into the address book with the order. */
   saveShippingAddress: boolean;
+  /** Signed in, with room in the address book: a new address may be saved. */
+  canSaveAddress: boolean;
   deliveryMethod: DeliveryMethodId;
   paymentMethod: PaymentMethodId | null;
   paymentOptions: PaymentOption[];
