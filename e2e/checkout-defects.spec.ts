@@ -143,6 +143,9 @@ test("a returning guest checks out again as a guest, and the header never greets
   await placeFromDelivery(page, en);
   await expectConfirmationAtTop(page);
   await page.screenshot({ path: `${SHOTS}/success-en-desktop.png` });
+  // Loaded from the server, the confirmation hydrates as well (its dates are written by both sides).
+  await page.reload();
+  await ready(page);
 
   // Another item: the basket's Checkout button opens the checkout, as a guest again.
   await addToBasket(page, en, freshVariant());
@@ -254,6 +257,10 @@ test("every store's checkout hydrates without errors, and its delivery prices le
     expect(await deliveryOverlaps(page), `${s.code} mobile`).toEqual([]);
     await page.locator('[data-step="delivery"]').screenshot({ path: `${SHOTS}/delivery-${s.code}-mobile.png` });
     await page.screenshot({ path: `${SHOTS}/checkout-${s.code}-mobile.png`, fullPage: true });
+    // The app checkout renders the same steps in the clean layout.
+    await page.goto(`/${s.code}/app-checkout/`);
+    await ready(page);
+    await expect(activeStep(page, "delivery")).toBeVisible();
     // Hydration errors surface a moment after the page became interactive.
     await page.waitForTimeout(300);
     expect(errors, s.code).toEqual([]);
