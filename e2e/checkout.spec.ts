@@ -108,7 +108,7 @@ test("a guest checks out with invoice in de, gets the confirmation and keeps the
 }) => {
   await addToBasket(page, variants[0] as number);
   await page.goto("/de/checkout/");
-  await expect(page.locator('[data-layout="shop"] header.header')).toBeVisible();
+  await expect(page.locator('[data-layout="shop"] header.checkout-header')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const guestEmail = await guestCheckoutTo(page, /^Rechnung/);
   // The step summaries and the order summary are on the page.

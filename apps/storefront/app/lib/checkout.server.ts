@@ -97,6 +97,8 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
         isDefault: a.isDefault,
         address: { ...a, countryCode: a.countryCode as "DE" | "AT" | "CH" },
       })),
+    saveShippingAddress: view.saveShippingAddress,
+    canSaveAddress: view.canSaveAddress,
     deliveryMethod: view.deliveryMethod,
     paymentMethod: view.paymentMethod,
     paymentOptions: view.paymentOptions,
@@ -155,13 +157,14 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
     }
     case "address": {
       const values = Object.fromEntries(
-        [...form.entries()].filter(([k, v]) => typeof v === "string" && /^(shipping|billing)/.test(k)),
+        [...form.entries()].filter(([k, v]) => typeof v === "string" && /^(shipping|billing|saveAddress)/.test(k)),
       ) as Record<string, string>;
       const result = await saveCheckoutAddresses(ctx, shopper, {
         shippingAddressId: savedAddressId(form, "shippingAddressId"),
         shipping: addressInput(form, "shipping"),
         billingSameAsShipping: form.get("billingSame") === "on",
         billing: addressInput(form, "billing"),
+        saveAddress: form.get("saveAddress") === "on",
       });
       return result.ok ? next() : fail({ intent, issues: result.issues, values });
     }

@@ -38,5 +38,15 @@ describe("scroll behaviour (specification section 2)", () => {
 
   it("keeps the position when the navigation asks for it", () => {
     expect(decide({ preventScrollReset: true })).toEqual({ kind: "none" });
+    expect(decide({ fromPageType: "checkout", toPageType: "checkout", preventScrollReset: true })).toEqual({
+      kind: "none",
+    });
+  });
+
+  it("opens another kind of page at the top even when the navigation asked to keep the position", () => {
+    // The checkout's place-order form keeps the position; its answer is the order confirmation.
+    expect(decide({ fromPageType: "checkout", toPageType: "success", preventScrollReset: true })).toEqual({
+      kind: "top",
+    });
   });
 });

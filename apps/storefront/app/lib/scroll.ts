@@ -5,7 +5,8 @@ import { pageTypeOf } from "./meta.ts";
 /**
  * Scroll behaviour (specification sections 2 and 9): on category-to-category navigation the position stored
  * per full path in session storage is restored minus 158 px; otherwise the page scrolls to the top unless the
- * URL has a hash. Smooth scrolling is the default.
+ * URL has a hash, or the navigation keeps the position on a page of the same kind. Smooth scrolling is the
+ * default.
  */
 export const SCROLL_OFFSET_PX = 158;
 const SCROLL_STORAGE_PREFIX = "vitrine:scroll:";
@@ -29,7 +30,9 @@ export interface ScrollDecision {
 }
 
 export function scrollTarget(decision: ScrollDecision): ScrollTarget {
-  if (decision.preventScrollReset) return { kind: "none" };
+  // Kept only while the page stays of one kind: a form that keeps its position (a checkout step) may be answered
+  // with another page (the order confirmation), which opens at its top.
+  if (decision.preventScrollReset && decision.fromPageType === decision.toPageType) return { kind: "none" };
   if (decision.fromPageType === CATEGORY_PAGE_TYPE && decision.toPageType === CATEGORY_PAGE_TYPE) {
     const stored = decision.storedPosition(decision.fullPath);
     if (stored !== undefined) return { kind: "position", top: Math.max(0, stored - SCROLL_OFFSET_PX) };

@@ -1,6 +1,8 @@
 import { DEFAULT_SHOP, SHOPS } from "@vitrine/commerce/shops";
 import type { ReactNode } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
+import { CheckoutFooter } from "../components/CheckoutFooter.tsx";
+import { CheckoutHeader } from "../components/CheckoutHeader.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { ErrorScreen } from "../components/LazyErrorScreen.ts";
@@ -55,16 +57,20 @@ export default function ShopLayout() {
   );
 }
 
+/** The checkout keeps the shopper on the purchase: a slim header and footer instead of the shop's. */
+const SLIM_CHROME_PAGE_TYPES = new Set(["checkout"]);
+
 function ShopChrome({ pageType, children }: { pageType: string | undefined; children: ReactNode }) {
   const t = useT();
+  const slim = pageType !== undefined && SLIM_CHROME_PAGE_TYPES.has(pageType);
   return (
     <div className="shop-layout" data-layout="shop" data-page-type={pageType}>
       <a className="skip-link" href="#main">
         {t("common.skip_to_content")}
       </a>
-      <Header />
+      {slim ? <CheckoutHeader /> : <Header />}
       {children}
-      <Footer />
+      {slim ? <CheckoutFooter /> : <Footer />}
       <PrefetchQueue />
     </div>
   );

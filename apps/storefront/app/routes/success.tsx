@@ -1,4 +1,5 @@
 import { getOrderByNumber, loadCustomer, requestGuestConversion } from "@vitrine/commerce";
+import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
@@ -74,13 +75,21 @@ export default function Success({ loaderData, actionData }: Route.ComponentProps
   const { order } = loaderData;
   const busy = useNavigation().state !== "idle";
   const ready = useHydrated();
+  // The thank-you and the order number are what the shopper came for: the page opens at its top (the scroll rule)
+  // with its heading focused, so a screen reader starts there too.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <main id="main" className="page success" data-ready={ready || undefined}>
       <div className="success__head">
         <p className="success__check" aria-hidden="true">
           ✓
         </p>
-        <h1 className="success__title">{t("checkout.success.title")}</h1>
+        <h1 className="success__title" ref={heading} tabIndex={-1}>
+          {t("checkout.success.title")}
+        </h1>
         <p className="success__lead">{t("checkout.success.thanks", { name: loaderData.firstName })}</p>
         <p className="success__number">
           {t("checkout.success.number")} <strong data-testid="order-number">{order.number}</strong>

@@ -266,13 +266,44 @@ describe("packages", () => {
       },
     ]);
     expect(packages).toEqual([
-      { kind: "inStock", itemKeys: ["a", "b"], deliveryDateRange: { min: "2026-06-02", max: "2026-06-05" } },
+      {
+        kind: "inStock",
+        itemKeys: ["a", "b"],
+        count: 3,
+        deliveryDateRange: { min: "2026-06-02", max: "2026-06-05" },
+      },
       {
         kind: "sellableWithoutStock",
         itemKeys: ["c", "d"],
+        count: 5,
         deliveryDateRange: { min: "2026-06-15", max: "2026-06-22" },
       },
     ]);
+  });
+
+  it("counts units as the basket does: two of one jumper are two articles, gifts are left out", () => {
+    const packages = packagesOf([
+      { key: "a", quantity: 2, variant: variant(1, 100, { stock: 5 }) },
+      { key: "gift", quantity: 1, isGift: true, variant: variant(2, 100, { stock: 5 }) },
+      {
+        key: "part",
+        quantity: 1,
+        itemGroup: { id: "set", isMainItem: false, isRequired: true },
+        variant: variant(3, 100, { stock: 5 }),
+      },
+    ]);
+    expect(packages.map((p) => [p.itemKeys.length, p.count])).toEqual([[3, 2]]);
+  });
+
+  it("adds up to the basket's count", () => {
+    const lines = [
+      line(variant(1, 100), 2, [1], null),
+      line(variant(2, 100, { stock: 1, without: true }), 3, [1], null),
+    ];
+    const basket = priceBasket({ key: "b", shop: de, lines, promotions: [] });
+    expect(basket.packages).toHaveLength(2);
+    expect(basket.count).toBe(5);
+    expect(basket.packages.reduce((sum, p) => sum + p.count, 0)).toBe(basket.count);
   });
 
   it("has one package when everything is in stock", () => {

@@ -1,4 +1,4 @@
-import { type DeliveryDate, deliveryDateRange, discountedPrice } from "../catalog/pricing.ts";
+import { deliveryDateRange, discountedPrice } from "../catalog/pricing.ts";
 import {
   applyAbsoluteDiscount,
   applyBuyXGetY,
@@ -76,22 +76,36 @@ export function basketCount(items: readonly Pick<BasketItem, "quantity" | "itemG
   );
 }
 
-/** Splits items into packages: in stock, and sellable without stock, each with its delivery date range. */
-export function packagesOf(
-  items: readonly { key: string; quantity: number; variant: Pick<BasketVariant, "stock" | "deliveryDate"> }[],
-): BasketPackage[] {
-  const groups = new Map<PackageKind, { key: string; deliveryDate: DeliveryDate }[]>();
+type PackageItem = Pick<BasketItem, "key" | "quantity"> &
+  Partial<Pick<BasketItem, "itemGroup" | "isGift">> & { variant: Pick<BasketVariant, "stock" | "deliveryDate"> };
+
+/**
+ * Splits items into packages: in stock, and sellable without stock, each with its delivery date range and its
+ * count, in units as the basket counts them (`basketCount`): two of one jumper are two articles in the package,
+ * as in the basket's heading.
+ */
+export function packagesOf(items: readonly PackageItem[]): BasketPackage[] {
+  const groups = new Map<PackageKind, PackageItem[]>();
   for (const item of items) {
     const kind: PackageKind = item.variant.stock.quantity >= item.quantity ? "inStock" : "sellableWithoutStock";
     const list = groups.get(kind) ?? [];
-    list.push({ key: item.key, deliveryDate: item.variant.deliveryDate });
+    list.push(item);
     groups.set(kind, list);
   }
   const packages: BasketPackage[] = [];
   for (const kind of ["inStock", "sellableWithoutStock"] as const) {
     const list = groups.get(kind);
-    const range = list ? deliveryDateRange(list) : undefined;
-    if (list && range) packages.push({ kind, itemKeys: list.map((i) => i.key), deliveryDateRange: range });
+    const range = list ? deliveryDateRange(list.map((i) => ({ deliveryDate: i.variant.deliveryDate }))) : undefined;
+    if (list && range) {
+      packages.push({
+        kind,
+        itemKeys: list.map((i) => i.key),
+        count: basketCount(
+          list.map((i) => ({ quantity: i.quantity, itemGroup: i.itemGroup ?? null, isGift: !!i.isGift })),
+        ),
+        deliveryDateRange: range,
+      });
+    }
   }
   return packages;
 }

@@ -122,6 +122,8 @@ export type PackageKind = "inStock" | "sellableWithoutStock";
 export interface BasketPackage {
   kind: PackageKind;
   itemKeys: string[];
+  /** Units in the package, counted as the basket's `count` (gifts and non-main items of groups left out). */
+  count: number;
   deliveryDateRange: DeliveryDate;
 }
 

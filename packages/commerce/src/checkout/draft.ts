@@ -36,6 +36,8 @@ export interface CheckoutDraft {
   shippingAddress?: CheckoutAddress;
   /** null or absent: the billing address is the shipping address. */
   billingAddress?: CheckoutAddress | null;
+  /** A signed-in customer's new shipping address goes into the address book with the order (absent: yes). */
+  saveShippingAddress?: boolean;
   deliveryMethod?: DeliveryMethodId;
   paymentMethod?: PaymentMethodId;
   giftCardCode?: string | null;

@@ -6,7 +6,7 @@ import { getBasket } from "../basket/service.ts";
 import { V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
 import { signUp } from "../customers/accounts.ts";
-import { addAddress } from "../customers/addresses.ts";
+import { addAddress, listAddresses, MAX_ADDRESSES } from "../customers/addresses.ts";
 import { loadCustomer } from "../customers/customers.ts";
 import { getFashionCard, loyaltyPointsFor, registerFashionCard } from "../customers/loyalty.ts";
 import { uniqueEmail } from "../customers/test-context.ts";
@@ -530,6 +530,103 @@ describe(`checkout and order placement (${dialectName})`, () => {
       .where("recipient", "=", email)
       .executeTakeFirstOrThrow();
     expect(mail.text).toContain(`https://shop.example/de/account/order-details/${order.number}/`);
+  });
+
+  it("saves a signed-in customer's new shipping address to the address book with the order, once", async () => {
+    const ctx = t.ctx("de");
+    const { customerId, shopper } = await customerWithAddress(
+      ctx,
+      uniqueEmail("umzug"),
+      ["Ida", "Roth"],
+      "203.0.113.9",
+    );
+    const office = { ...ADDRESSES.AT, firstName: "Ida", lastName: "Roth" };
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    expect(
+      (await saveCheckoutAddresses(ctx, shopper, { shipping: office, billingSameAsShipping: true, saveAddress: true }))
+        .ok,
+    ).toBe(true);
+    expect((await getCheckout(ctx, shopper)).saveShippingAddress).toBe(true);
+    // Nothing is saved before the order is placed.
+    expect(await listAddresses(ctx, customerId)).toHaveLength(1);
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    const book = await listAddresses(ctx, customerId);
+    expect(book).toHaveLength(2);
+    expect(book[0]).toMatchObject({ ...ADDRESSES.DE, isDefault: true });
+    expect(book[1]).toMatchObject({ ...office, isDefault: false });
+
+    // The same address typed in again (other letter case) is not added a second time.
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    const again = { ...office, city: office.city.toUpperCase(), street: ` ${office.street}` };
+    await saveCheckoutAddresses(ctx, shopper, { shipping: again, billingSameAsShipping: true, saveAddress: true });
+    expect((await getCheckout(ctx, shopper)).saveShippingAddress).toBe(false);
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    expect(await listAddresses(ctx, customerId)).toHaveLength(2);
+  });
+
+  it("keeps the address book as it is when the customer unticks the offer or picks a saved address", async () => {
+    const ctx = t.ctx("de");
+    const { customerId, shopper } = await customerWithAddress(
+      ctx,
+      uniqueEmail("nein"),
+      ["Jan", "Koch"],
+      "203.0.113.10",
+    );
+    const [saved] = await listAddresses(ctx, customerId);
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    const elsewhere = { ...ADDRESSES.DE, street: "Hafenweg 2", zipCode: "20457", city: "Hamburg" };
+    await saveCheckoutAddresses(ctx, shopper, { shipping: elsewhere, billingSameAsShipping: true, saveAddress: false });
+    expect((await getCheckout(ctx, shopper)).saveShippingAddress).toBe(false);
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    expect(await listAddresses(ctx, customerId)).toHaveLength(1);
+
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    await saveCheckoutAddresses(ctx, shopper, {
+      shippingAddressId: saved?.id ?? null,
+      billingSameAsShipping: true,
+      saveAddress: true,
+    });
+    expect((await getCheckout(ctx, shopper)).saveShippingAddress).toBe(false);
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    expect(await listAddresses(ctx, customerId)).toHaveLength(1);
+  });
+
+  it("offers a guest no address book", async () => {
+    const ctx = t.ctx("de");
+    const guest = t.guest();
+    await addToBasket(ctx, guest, V.teeS, 1);
+    await saveCheckoutContact(ctx, guest, { email: uniqueEmail("gast") });
+    await saveCheckoutAddresses(ctx, guest, { shipping: ADDRESSES.DE, billingSameAsShipping: true, saveAddress: true });
+    expect(await getCheckout(ctx, guest)).toMatchObject({ saveShippingAddress: false, canSaveAddress: false });
+  });
+
+  it("offers nothing to save when the address book is full", async () => {
+    const ctx = t.ctx("de");
+    const { customerId, shopper } = await customerWithAddress(
+      ctx,
+      uniqueEmail("voll"),
+      ["Eva", "Lang"],
+      "203.0.113.11",
+    );
+    for (let i = 1; i < MAX_ADDRESSES; i++) {
+      await addAddress(ctx, customerId, { ...ADDRESSES.DE, street: `Ackerstraße ${i}` });
+    }
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    const elsewhere = { ...ADDRESSES.DE, street: "Hafenweg 2", zipCode: "20457", city: "Hamburg" };
+    await saveCheckoutAddresses(ctx, shopper, { shipping: elsewhere, billingSameAsShipping: true, saveAddress: true });
+    expect(await getCheckout(ctx, shopper)).toMatchObject({ saveShippingAddress: false, canSaveAddress: false });
+    await saveCheckoutDelivery(ctx, shopper, "standard");
+    await saveCheckoutPayment(ctx, shopper, "invoice");
+    placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    expect(await listAddresses(ctx, customerId)).toHaveLength(MAX_ADDRESSES);
   });
 
   it("credits fashion card points for an order (a temporary card becomes basic) and takes them back on cancel", async () => {

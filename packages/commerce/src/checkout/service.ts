@@ -2,7 +2,7 @@ import { getBasket, lockBasketForOrder, ownerOf } from "../basket/service.ts";
 import type { Basket, Shopper } from "../basket/types.ts";
 import { takeStock } from "../catalog/stock.ts";
 import type { ShopCtx } from "../context.ts";
-import { type Address, getAddress, listAddresses } from "../customers/addresses.ts";
+import { type Address, addAddress, getAddress, listAddresses, MAX_ADDRESSES } from "../customers/addresses.ts";
 import type { AccountAuth } from "../customers/auth.ts";
 import { type Customer, createGuestCustomer, loadCustomer, markCustomerOrdered } from "../customers/customers.ts";
 import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
@@ -81,6 +81,13 @@ export interface CheckoutView {
   billingAddress: CheckoutAddress | null;
   billingSameAsShipping: boolean;
   savedAddresses: Address[];
+  /**
+   * A signed-in customer's shipping address goes into the address book when the order is placed (the checkout
+   * offers it, ticked by default); an address already in the book is never added twice.
+   */
+  saveShippingAddress: boolean;
+  /** A signed-in customer whose address book has room: the checkout offers to save a new address. */
+  canSaveAddress: boolean;
   deliveryMethod: DeliveryMethodId;
   paymentMethod: PaymentMethodId | null;
   paymentOptions: PaymentOption[];
@@ -94,6 +101,14 @@ export interface CheckoutView {
 }
 
 export type GiftCardError = "GiftCardNotFound" | "GiftCardExpired" | "GiftCardEmpty" | "GiftCardWrongCurrency";
+
+const ADDRESS_KEYS = ["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const;
+
+/** Two addresses are one when every field a label shows is the same (letter case and spaces aside). */
+function sameAddress(a: CheckoutAddress, b: CheckoutAddress): boolean {
+  const norm = (value: string) => value.trim().replace(/\s+/g, " ").toLocaleLowerCase();
+  return ADDRESS_KEYS.every((key) => norm(a[key]) === norm(b[key]));
+}
 
 function toCheckoutAddress(address: Address): CheckoutAddress {
   return {
@@ -153,6 +168,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     giftCard,
     today: now,
   });
+  const canSaveAddress = customer !== null && savedAddresses.length < MAX_ADDRESSES;
   const complete: Record<CheckoutStep, boolean> = {
     contact: customer !== null || !!draft.email,
     address: shippingAddress !== null,
@@ -171,6 +187,12 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     billingAddress: draft.billingAddress ?? null,
     billingSameAsShipping: !draft.billingAddress,
     savedAddresses,
+    saveShippingAddress:
+      canSaveAddress &&
+      shippingAddress !== null &&
+      draft.saveShippingAddress !== false &&
+      !savedAddresses.some((a) => sameAddress(toCheckoutAddress(a), shippingAddress)),
+    canSaveAddress,
     deliveryMethod,
     paymentMethod,
     paymentOptions,
@@ -206,6 +228,8 @@ export interface AddressStepInput {
   billingSameAsShipping: boolean;
   billingAddressId?: number | null;
   billing?: unknown;
+  /** A signed-in customer's new shipping address is to be saved in the address book with the order. */
+  saveAddress?: boolean;
 }
 
 /** Shipping and billing address (billing is the shipping address unless the shopper gives another). */
@@ -240,7 +264,12 @@ export async function saveCheckoutAddresses(
     ctx,
     ctx.shop.code,
     shopper,
-    { shippingAddress: shipping.value, billingAddress: billing },
+    {
+      shippingAddress: shipping.value,
+      billingAddress: billing,
+      // Only a new address typed in by a signed-in customer is offered for the address book.
+      saveShippingAddress: shopper.kind === "customer" && !input.shippingAddressId && input.saveAddress === true,
+    },
     ctx.clock.now(),
   );
   return { ok: true };
@@ -563,6 +592,10 @@ async function place(
       }
       if (payment && !(await capturePayment({ ...ctx, db: trx }, payment.id, inserted.id, now))) {
         throw new PlacementAbort({ ok: false, error: "PaymentNotFound" });
+      }
+      if (view.customer && view.saveShippingAddress) {
+        // The address book's limit or rules never stop an order: the address is then simply not kept.
+        await addAddress({ ...ctx, db: trx }, view.customer.id, shippingAddress);
       }
       await basket.clear();
       await deleteDraft({ ...ctx, db: trx }, ctx.shop.code, shopper);

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context.ts";
+import { type Ctx, withTransaction } from "../context.ts";
 import { flag, isRowId } from "../util.ts";
 import { type AccountIssue, type AddressInput, addressSchema, parseAccountInput } from "./validation.ts";
 
@@ -80,7 +80,8 @@ export async function addAddress(ctx: Ctx, customerId: string, input: unknown): 
   const parsed = parseAccountInput(addressSchema, input);
   if (!parsed.ok) return { ok: false, error: "invalid", issues: parsed.issues };
   const now = ctx.clock.now().toISOString();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  // In the caller's transaction when there is one (the checkout saves the address with the order).
+  const id = await withTransaction(ctx, async ({ db: trx }) => {
     const count = await trx
       .selectFrom("customer_address")
       .select((eb) => eb.fn.countAll<number>().as("n"))

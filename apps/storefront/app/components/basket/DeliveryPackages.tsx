@@ -20,8 +20,8 @@ export function DeliveryPackages({ packages, items }: { packages: BasketPackage[
             <li key={p.kind} className="basket-package" data-package={p.kind}>
               <p className="basket-package__title">
                 {packages.length > 1
-                  ? t("basket.package_numbered", { number: index + 1, count: p.itemKeys.length })
-                  : t("basket.package_single", { count: p.itemKeys.length })}
+                  ? t("basket.package_numbered", { number: index + 1, count: p.count })
+                  : t("basket.package_single", { count: p.count })}
                 {" · "}
                 <span className="basket-package__kind">
                   {p.kind === "inStock" ? t("basket.package_in_stock") : t("basket.package_without_stock")}

@@ -68,10 +68,13 @@ export function CheckoutPage({
     <main id="main" className="page checkout" data-ready={ready || undefined}>
       <div className="checkout__head">
         <h1 className="checkout__title">{t("checkout.title")}</h1>
-        <p className="checkout__secure">
-          <LockIcon />
-          {t("checkout.secure")}
-        </p>
+        {/* In the shop's layout the checkout header says it; the app checkout has no header. */}
+        {data.path === "/app-checkout/" ? (
+          <p className="checkout__secure">
+            <LockIcon />
+            {t("checkout.secure")}
+          </p>
+        ) : null}
       </div>
       <ol className="checkout-progress" aria-label={t("checkout.progress")}>
         {STEPS.map((step, i) => (
@@ -236,11 +239,21 @@ function AddressStep({ data, failure, state, headingRef }: StepProps) {
   const current = saved.find((s) => sameAddress(s.address, data.shippingAddress));
   const chosen = values?.shippingAddressId ?? (current ? String(current.id) : saved.length > 0 ? "new" : "");
   const billingSame = values ? values.billingSame === "on" : data.billingSameAsShipping;
+  // Ticked unless the customer unticked it for the new address they typed in.
+  const typedNew = data.shippingAddress !== null && current === undefined;
+  const saveAddress = values ? values.saveAddress === "on" : !typedNew || data.saveShippingAddress;
+  const saveOffer = data.canSaveAddress ? (
+    <label className="checkout-checkbox checkout-save-address">
+      <input type="checkbox" name="saveAddress" defaultChecked={saveAddress} />
+      {t("checkout.address.save")}
+    </label>
+  ) : null;
   const summary = data.shippingAddress ? (
     <div className="checkout-addresses">
       <div>
         <h3 className="checkout-label">{t("checkout.address.shipping")}</h3>
         <AddressText address={data.shippingAddress} />
+        {data.saveShippingAddress ? <p className="checkout-muted">{t("checkout.address.will_save")}</p> : null}
       </div>
       <div>
         <h3 className="checkout-label">{t("checkout.address.billing")}</h3>
@@ -280,16 +293,20 @@ function AddressStep({ data, failure, state, headingRef }: StepProps) {
                   countries={data.shippingCountries}
                   required={false}
                 />
+                {saveOffer}
               </div>
             </div>
           ) : (
-            <AddressFields
-              prefix="shipping"
-              value={value("shipping", data.shippingAddress)}
-              issue={issue}
-              countries={data.shippingCountries}
-              required
-            />
+            <>
+              <AddressFields
+                prefix="shipping"
+                value={value("shipping", data.shippingAddress)}
+                issue={issue}
+                countries={data.shippingCountries}
+                required
+              />
+              {saveOffer}
+            </>
           )}
           {issue("shipping.addressId") ? (
             <p className="checkout-field__error">{t("checkout.error.not_found")}</p>
@@ -363,7 +380,12 @@ function DeliveryStep({ data, failure, state, headingRef }: StepProps) {
                 <span className="checkout-choice__price">
                   {option.price === 0 ? (
                     <>
-                      {option.regularPrice > 0 ? <s>{money(option.regularPrice)}</s> : null}{" "}
+                      {option.regularPrice > 0 ? (
+                        <>
+                          <span className="visually-hidden">{t("checkout.summary.regular_price")} </span>
+                          <s>{money(option.regularPrice)}</s>
+                        </>
+                      ) : null}{" "}
                       {t("checkout.summary.free")}
                     </>
                   ) : (

@@ -28,11 +28,15 @@ export function formatLongDay(iso: string, locale: string): string {
   return dayFormat(locale, true).format(day(iso));
 }
 
-/** "Mi., 3. Juni – Fr., 5. Juni" (one day when both are the same). */
+/**
+ * "Mi., 3. Juni – Fr., 5. Juni" (one day when both are the same): two days around a dash, as the cart and the
+ * product page write them. Not `Intl.DateTimeFormat#formatRange`: its spacing and shortening differ between ICU
+ * versions (Node writes thin spaces around the dash, Chromium plain ones), so the server's text would not match
+ * the browser's and the page would fail to hydrate (React error #418).
+ */
 export function formatDayRange(range: { min: string; max: string }, locale: string): string {
-  return range.min === range.max
-    ? formatDay(range.min, locale)
-    : dayFormat(locale, false).formatRange(day(range.min), day(range.max));
+  const min = formatDay(range.min, locale);
+  return range.min === range.max ? min : `${min} – ${formatDay(range.max, locale)}`;
 }
 
 /** "19 %" / "8,1 %" */

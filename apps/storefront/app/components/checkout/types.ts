@@ -25,6 +25,10 @@ export interface CheckoutPageData {
   billingAddress: CheckoutAddress | null;
   billingSameAsShipping: boolean;
   savedAddresses: { id: number; isDefault: boolean; address: CheckoutAddress }[];
+  /** A signed-in customer's new shipping address goes into the address book with the order. */
+  saveShippingAddress: boolean;
+  /** Signed in, with room in the address book: a new address may be saved. */
+  canSaveAddress: boolean;
   deliveryMethod: DeliveryMethodId;
   paymentMethod: PaymentMethodId | null;
   paymentOptions: PaymentOption[];
