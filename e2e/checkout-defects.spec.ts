@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db } from "@vitrine/commerce";
+import { purchasableVariants } from "./fixtures.ts";
 
 /**
  * Checks for the checkout defects of the shopper audit (issue 17, items 1, 2, 6, 8, 10, 22, 26b), in Chromium:
@@ -37,24 +38,8 @@ const freshVariant = () => variants[nextVariant++] as number;
 test.beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   db = createDatabase({ url: join(process.cwd(), `test-results/e2e-data-${port}/vitrine.sqlite`) });
-  const rows = await db
-    .selectFrom("variant as v")
-    .innerJoin("product as p", "p.id", "v.product_id")
-    .innerJoin("variant_price as de", (j) => j.onRef("de.variant_id", "=", "v.id").on("de.price_zone", "=", "DE"))
-    .innerJoin("variant_price as ch", (j) => j.onRef("ch.variant_id", "=", "v.id").on("ch.price_zone", "=", "CH"))
-    .select(["v.id", "v.product_id"])
-    .where("v.stock_quantity", ">=", 10)
-    .where("v.sellable_without_stock", "=", 0)
-    .where("p.product_type", "not in", ["socks", "tshirt", "top"])
-    // The other checkout journeys take the newest variants; these come from the other end.
-    .orderBy("v.id", "asc")
-    .limit(200)
-    .execute();
-  const seen = new Set<number>();
-  for (const row of rows) {
-    if (!seen.has(row.product_id)) variants.push(row.id);
-    seen.add(row.product_id);
-  }
+  // The other checkout journeys take the newest variants; these come from the other end.
+  variants.push(...(await purchasableVariants(db, { order: "asc", stockedOnly: true })));
 });
 test.afterAll(async () => {
   await db?.destroy();

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
-import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+import { expectNoSeriousA11yViolations, purchasableVariants } from "./fixtures.ts";
 
 /**
  * Checkout journeys in Chromium: a guest checkout with invoice (de) whose shopper keeps the account through the
@@ -19,22 +19,7 @@ const variants: number[] = [];
 
 test.beforeAll(async () => {
   db = createDatabase({ url: join(process.cwd(), `test-results/e2e-data-${port}/vitrine.sqlite`) });
-  const rows = await db
-    .selectFrom("variant as v")
-    .innerJoin("product as p", "p.id", "v.product_id")
-    .innerJoin("variant_price as de", (j) => j.onRef("de.variant_id", "=", "v.id").on("de.price_zone", "=", "DE"))
-    .innerJoin("variant_price as ch", (j) => j.onRef("ch.variant_id", "=", "v.id").on("ch.price_zone", "=", "CH"))
-    .select(["v.id", "v.product_id"])
-    .where("v.stock_quantity", ">=", 10)
-    .where("p.product_type", "not in", ["socks", "tshirt", "top"])
-    .orderBy("v.id", "desc")
-    .limit(200)
-    .execute();
-  const seen = new Set<number>();
-  for (const row of rows) {
-    if (!seen.has(row.product_id)) variants.push(row.id);
-    seen.add(row.product_id);
-  }
+  variants.push(...(await purchasableVariants(db, { order: "desc" })));
 });
 test.afterAll(async () => {
   await db?.destroy();

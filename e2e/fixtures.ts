@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import type { Db } from "@vitrine/commerce";
 
 /** Fails on serious or critical accessibility violations (axe-core), listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
@@ -13,4 +14,32 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
         .join("\n  ")}`,
   );
   expect(report, report.join("\n")).toEqual([]);
+}
+
+/**
+ * Variants the checkout journeys can buy in every store (priced in euro and franc zones, ten or more in stock,
+ * one per product, no small items that sell out in the demo data), newest first or oldest first: two spec files
+ * take them from opposite ends so their orders never compete for stock.
+ */
+export async function purchasableVariants(
+  db: Db,
+  options: { order: "asc" | "desc"; stockedOnly?: boolean },
+): Promise<number[]> {
+  let query = db
+    .selectFrom("variant as v")
+    .innerJoin("product as p", "p.id", "v.product_id")
+    .innerJoin("variant_price as de", (j) => j.onRef("de.variant_id", "=", "v.id").on("de.price_zone", "=", "DE"))
+    .innerJoin("variant_price as ch", (j) => j.onRef("ch.variant_id", "=", "v.id").on("ch.price_zone", "=", "CH"))
+    .select(["v.id", "v.product_id"])
+    .where("v.stock_quantity", ">=", 10)
+    .where("p.product_type", "not in", ["socks", "tshirt", "top"]);
+  if (options.stockedOnly) query = query.where("v.sellable_without_stock", "=", 0);
+  const rows = await query.orderBy("v.id", options.order).limit(200).execute();
+  const seen = new Set<number>();
+  const variants: number[] = [];
+  for (const row of rows) {
+    if (!seen.has(row.product_id)) variants.push(row.id);
+    seen.add(row.product_id);
+  }
+  return variants;
 }

@@ -19,7 +19,7 @@ const PAYMENT_METHODS: readonly PaymentMethodIcon[] = [
 /** Footer: service promises, service pages, shop links, payment and delivery, store switcher. */
 export function Footer() {
   const t = useT();
-  const { shop, service, servicePages } = useStoreData();
+  const { shop, service } = useStoreData();
   const payments = shop.country === "DE" ? [...PAYMENT_METHODS, "cash_on_delivery" as const] : PAYMENT_METHODS;
   return (
     <footer className="footer">
@@ -46,15 +46,7 @@ export function Footer() {
           <h2 id="footer-service" className="footer__heading">
             {t("shell.footer_service")}
           </h2>
-          <ul className="footer__links">
-            {servicePages.map((page) => (
-              <li key={page.slug}>
-                <Link to={page.path} prefetch={false}>
-                  {page.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ServiceLinks className="footer__links" />
         </nav>
         <nav className="footer__column" aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="footer__heading">
@@ -118,5 +110,21 @@ export function Footer() {
         <span className="footer__muted">{t("shell.copyright")}</span>
       </div>
     </footer>
+  );
+}
+
+/** The published service pages as a list of links (the footer's service column, the checkout's slim footer). */
+export function ServiceLinks({ className }: { className: string }) {
+  const { servicePages } = useStoreData();
+  return (
+    <ul className={className}>
+      {servicePages.map((page) => (
+        <li key={page.slug}>
+          <Link to={page.path} prefetch={false}>
+            {page.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
