@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+
+/**
+ * The storefront polish of the shopper audit (issue 17) in Chromium, at 1440 px and 375 px where the item is
+ * visual, in the stores the audit named. Screenshots go to test-results/polish/.
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 375, height: 812 };
+const WIDTHS = [DESKTOP, PHONE] as const;
+const STORES = ["de", "at", "ch", "fr-ch", "en"] as const;
+const SHOTS = "test-results/polish";
+const LANGUAGE: Record<(typeof STORES)[number], string> = {
+  de: "de-DE",
+  at: "de-AT",
+  ch: "de-CH",
+  "fr-ch": "fr-CH",
+  en: "en-GB",
+};
+
+async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  language = "de-DE",
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    locale: language,
+    extraHTTPHeaders: { "accept-language": `${language},${language.slice(0, 2)};q=0.9` },
+    ...(viewport.width < 768 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until React has hydrated the page. */
+async function hydrated(page: Page) {
+  await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+/** How far the document scrolls sideways (0 when it fits the screen). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The element's box lies within the viewport's width. */
+async function expectWithinWidth(page: Page, selector: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  const boxes = await page.locator(selector).evaluateAll((elements) =>
+    elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: Math.round(r.left), right: Math.round(r.right) };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
+    expect(box.left, selector).toBeGreaterThanOrEqual(0);
+    expect(box.right, selector).toBeLessThanOrEqual(width);
+  }
+}
+
+test.describe("store finder", () => {
+  for (const viewport of WIDTHS) {
+    test(`fits a ${viewport.width} px screen in every store: no sideways scroll, search box and cards inside`, async ({
+      browser,
+    }) => {
+      for (const store of STORES) {
+        const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+        await page.goto(`/${store}/location/`);
+        await hydrated(page);
+        expect(await sidewaysScroll(page), store).toBe(0);
+        await expectWithinWidth(page, ".store-finder__search");
+        await expectWithinWidth(page, ".store-finder__input");
+        await expectWithinWidth(page, ".store-finder__search button");
+        await expectWithinWidth(page, ".store-card");
+        if (store === "de" || store === "fr-ch") {
+          await expectNoSeriousA11yViolations(page);
+          await shot(page, `location-${store}-${viewport.width}`);
+        }
+        await context.close();
+      }
+    });
+  }
+});
+
+test("the store finder has its own title in every store, not the home page's", async ({ browser }) => {
+  const titles = { de: "Filialen", at: "Filialen", ch: "Filialen", "fr-ch": "Magasins", en: "Stores" } as const;
+  for (const store of STORES) {
+    const { context, page } = await newPage(browser, DESKTOP, LANGUAGE[store]);
+    await page.goto(`/${store}/`);
+    const homeTitle = await page.title();
+    await page.goto(`/${store}/location/`);
+    await expect(page).toHaveTitle(`${titles[store]} | Vitrine`);
+    expect(await page.title()).not.toBe(homeTitle);
+    await expect(page.locator("h1")).toHaveText(titles[store]);
+    // A client navigation from the home page titles it too.
+    await page.goto(`/${store}/`);
+    await hydrated(page);
+    await page.locator(`a[href="/${store}/location/"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/${store}/location/$`));
+    await expect(page).toHaveTitle(`${titles[store]} | Vitrine`);
+    await context.close();
+  }
+});
