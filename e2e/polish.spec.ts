@@ -107,3 +107,61 @@ test("the store finder has its own title in every store, not the home page's", a
     await context.close();
   }
 });
+
+/** A demo product page (its path) whose HTML contains all the given snippets, found by reading product pages. */
+async function findProductPage(page: Page, store: string, ...snippets: string[]): Promise<string> {
+  for (let id = 1001; id < 1400; id++) {
+    const response = await page.request.get(`/${store}/p/${id}/`);
+    if (!response.ok()) continue;
+    const html = await response.text();
+    if (snippets.every((s) => html.includes(s))) return new URL(response.url()).pathname;
+  }
+  throw new Error(`no demo product page with ${snippets.join(", ")}`);
+}
+
+/** Waits until the page stops scrolling (smooth scrolling is the shop's default). */
+async function scrollSettled(page: Page) {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => window.scrollY);
+      const settled = y === last;
+      last = y;
+      return settled;
+    })
+    .toBe(true);
+}
+
+test.describe("size chart", () => {
+  for (const viewport of WIDTHS) {
+    for (const store of ["de", "fr-ch"] as const) {
+      test(`the size chart link shows the chart below the sticky header (${store}, ${viewport.width} px)`, async ({
+        browser,
+      }) => {
+        const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+        const path = await findProductPage(page, store, "sizes__chart-link");
+        await page.goto(path);
+        await hydrated(page);
+        await page.locator(".sizes__chart-link").click();
+        const chart = page.locator(".size-chart");
+        await expect(chart).toBeVisible();
+        await scrollSettled(page);
+        const boxes = await page.evaluate(() => {
+          const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1;
+          const details = document.querySelector(".size-chart")?.closest("details");
+          return {
+            header: document.querySelector(".header")?.getBoundingClientRect().bottom ?? 0,
+            summary: details?.querySelector("summary")?.getBoundingClientRect().top ?? -1,
+            headings: top(".size-chart thead th"),
+            firstRow: document.querySelector(".size-chart tbody tr")?.getBoundingClientRect().bottom ?? -1,
+          };
+        });
+        expect(boxes.summary).toBeGreaterThanOrEqual(boxes.header);
+        expect(boxes.headings).toBeGreaterThanOrEqual(boxes.header);
+        expect(boxes.firstRow).toBeLessThanOrEqual(viewport.height);
+        await shot(page, `size-chart-${store}-${viewport.width}`);
+        await context.close();
+      });
+    }
+  }
+});
