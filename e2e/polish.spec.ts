@@ -165,3 +165,33 @@ test.describe("size chart", () => {
     }
   }
 });
+
+test.describe("added-to-basket dialog", () => {
+  for (const viewport of WIDTHS) {
+    test(`closing it (Escape or continue shopping) gives focus back to the add button (${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(await findProductPage(page, "de", "size size--in-stock"));
+      await hydrated(page);
+      await page.locator(".size--in-stock").first().click();
+      const add = page.locator(".purchase__add");
+      const dialog = page.locator("dialog.added-modal");
+
+      await add.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("heading", { name: "Zum Warenkorb hinzugefügt" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(add).toBeFocused();
+
+      await add.click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Weiter einkaufen" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(add).toBeFocused();
+      await context.close();
+    });
+  }
+});
