@@ -195,3 +195,59 @@ test.describe("added-to-basket dialog", () => {
     });
   }
 });
+
+/** The sizes a product page offers to buy (labels), read from its server-rendered HTML. */
+function buyableSizes(html: string): string[] {
+  const sizes: string[] = [];
+  for (const m of html.matchAll(/<label class="size size--(?:in-stock|low-stock|later)">.*?size__label">([^<]+)</g)) {
+    sizes.push(m[1] as string);
+  }
+  return sizes;
+}
+
+/** A product with another colour and a size that both colours sell: both paths, the shared size, the other colour's missing one. */
+async function findColourPair(page: Page, store: string) {
+  for (let id = 1001; id < 1400; id++) {
+    const response = await page.request.get(`/${store}/p/${id}/`);
+    if (!response.ok()) continue;
+    const html = await response.text();
+    const other = /class="swatch" title="[^"]*" style="[^"]*" href="([^"]+)"/.exec(html)?.[1];
+    if (!other) continue;
+    const otherHtml = await (await page.request.get(other)).text();
+    const otherSizes = buyableSizes(otherHtml);
+    const shared = buyableSizes(html).find((s) => otherSizes.includes(s));
+    if (shared) return { path: new URL(response.url()).pathname, other, shared };
+  }
+  throw new Error("no demo product whose colours share a size to buy");
+}
+
+test.describe("colour switch keeps the size", () => {
+  for (const [store, viewport] of [
+    ["de", DESKTOP],
+    ["fr-ch", PHONE],
+  ] as const) {
+    test(`choosing another colour keeps the chosen size where that colour has it (${store}, ${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+      const { path, other, shared } = await findColourPair(page, store);
+      await page.goto(path);
+      await hydrated(page);
+      const sizeRadio = (label: string) =>
+        page
+          .locator(".size", { has: page.locator(".size__label", { hasText: new RegExp(`^${label}$`) }) })
+          .locator("input");
+      await sizeRadio(shared).check();
+      await page.locator(`.swatch[href="${other}"]`).click();
+      await expect(page).toHaveURL(other);
+      await expect(page.locator(`.swatch[href="${other}"]`)).toHaveAttribute("aria-current", "page");
+      await expect(sizeRadio(shared)).toBeChecked();
+      // The kept size is the one bought: no size question.
+      await page.locator(".purchase__add").click();
+      const dialog = page.locator("dialog.added-modal");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator(".basket-item__meta").first()).toContainText(shared);
+      await context.close();
+    });
+  }
+});
