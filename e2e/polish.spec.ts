@@ -251,3 +251,39 @@ test.describe("colour switch keeps the size", () => {
     });
   }
 });
+
+test.describe("wishlist add to basket without a size", () => {
+  for (const [store, viewport, message] of [
+    ["de", DESKTOP, "Bitte wähle eine Größe."],
+    ["fr-ch", PHONE, "Veuillez choisir une taille."],
+  ] as const) {
+    test(`shows the shop's message, not the browser's bubble (${store}, ${viewport.width} px)`, async ({ browser }) => {
+      const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+      // A product with several sizes to buy, saved from its page without a size.
+      await page.goto(await findProductPage(page, store, "size size--in-stock", "size size--sold-out"));
+      await hydrated(page);
+      await page.locator(".wishlist-toggle").click();
+      await expect(page.locator(".wishlist-toggle")).toHaveAttribute("aria-pressed", "true");
+      await page.goto(`/${store}/wishlist/`);
+      await hydrated(page);
+      const card = page.getByTestId("wishlist-item").first();
+      const size = card.getByTestId("wishlist-size");
+      await expect(size).toHaveValue("");
+      await card.locator(".wishlist-card__add button[type=submit]").click();
+      const alert = card.getByRole("alert");
+      await expect(alert).toHaveText(message);
+      await expect(size).toBeFocused();
+      await expect(size).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("dialog.added-modal")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await shot(page, `wishlist-no-size-${store}-${viewport.width}`);
+      // Choosing a size clears the message; the add then goes through.
+      const firstSize = await size.locator("option:not([disabled])").first().getAttribute("value");
+      await size.selectOption(firstSize ?? "");
+      await expect(alert).toHaveCount(0);
+      await card.locator(".wishlist-card__add button[type=submit]").click();
+      await expect(page.locator("dialog.added-modal")).toBeVisible();
+      await context.close();
+    });
+  }
+});
