@@ -287,3 +287,59 @@ test.describe("wishlist add to basket without a size", () => {
     });
   }
 });
+
+/**
+ * Every reduced price inside `container` reads price to pay first, then the struck-out regular price: later in
+ * the document and to the right of it or below it. Returns how many it checked.
+ */
+async function expectSaleBeforeStruckOut(page: Page, container: string): Promise<number> {
+  const pairs = await page.locator(container).evaluateAll((elements) =>
+    elements
+      .map((element) => {
+        const struck = element.querySelector("s");
+        if (!struck) return null;
+        const sale = [...element.querySelectorAll("span")].find(
+          (s) => !s.closest("s") && !s.classList.contains("visually-hidden") && s.textContent?.trim(),
+        );
+        if (!sale) return { saleFirst: false, after: false };
+        const a = sale.getBoundingClientRect();
+        const b = struck.getBoundingClientRect();
+        return {
+          saleFirst: Boolean(sale.compareDocumentPosition(struck) & Node.DOCUMENT_POSITION_FOLLOWING),
+          after: b.left >= a.right - 1 || b.top >= a.bottom - 1,
+        };
+      })
+      .filter((p) => p !== null),
+  );
+  for (const pair of pairs) expect(pair).toEqual({ saleFirst: true, after: true });
+  return pairs.length;
+}
+
+test.describe("sale price order", () => {
+  for (const viewport of WIDTHS) {
+    test(`sale price first, struck-out price after, on tiles, in the cart slider and the basket (${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto("/de/c/sale/");
+      await hydrated(page);
+      await expect(page.locator(".product-tile__price s").first()).toBeVisible();
+      expect(await expectSaleBeforeStruckOut(page, ".product-tile__price")).toBeGreaterThan(0);
+      await shot(page, `sale-tiles-${viewport.width}`);
+      // A reduced product in the basket: its line and the basket's slider.
+      await page.goto(await findProductPage(page, "de", "price--reduced", "size size--in-stock"));
+      await hydrated(page);
+      await page.locator(".size--in-stock").first().click();
+      await page.locator(".purchase__add").click();
+      await expect(page.locator("dialog.added-modal")).toBeVisible();
+      await page.goto("/de/cart/");
+      await hydrated(page);
+      expect(await expectSaleBeforeStruckOut(page, ".basket-item__unit, .basket-item__total")).toBeGreaterThan(0);
+      const slider = page.locator(".basket-reco__price").first();
+      await slider.scrollIntoViewIfNeeded();
+      expect(await expectSaleBeforeStruckOut(page, ".basket-reco__price")).toBeGreaterThan(0);
+      await shot(page, `sale-basket-${viewport.width}`, true);
+      await context.close();
+    });
+  }
+});
