@@ -179,8 +179,8 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
         accordion([
           ["Wie lange dauert die Erstattung?", "<p>In der Regel 5–7 Werktage nach Eingang der Rücksendung.</p>"],
           [
-            "Kann ich im Store zurückgeben?",
-            "<p>Ja, in jedem unserer Stores in Deutschland, Österreich und der Schweiz.</p>",
+            "Kann ich in einer Filiale zurückgeben?",
+            "<p>Ja, in jeder unserer Filialen in Deutschland, Österreich und der Schweiz.</p>",
           ],
         ]),
       ],
@@ -428,9 +428,9 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
       {
         type: "call_to_action",
         title: "Fashion Card: Punkte bei jedem Einkauf",
-        text: "Sammle mit jedem Einkauf online und im Store Punkte und sichere dir exklusive Vorteile.",
+        text: "Sammle mit jedem Einkauf online und in der Filiale Punkte und sichere dir exklusive Vorteile.",
         link: { href: "/account/fashion-card/", label: "Jetzt anmelden" },
-        secondaryLink: { href: "/location/", label: "Stores finden" },
+        secondaryLink: { href: "/location/", label: "Filialen finden" },
         style: "dark",
       },
     ],
@@ -613,8 +613,8 @@ const CONTENT_PAGES: readonly Page[] = [
             {
               type: "call_to_action",
               title: "Reparieren statt wegwerfen",
-              text: "Ein Knopf ab, eine Naht offen? In unseren Stores reparieren wir kleine Schäden kostenlos.",
-              link: { href: "/location/", label: "Store finden" },
+              text: "Ein Knopf ab, eine Naht offen? In unseren Filialen reparieren wir kleine Schäden kostenlos.",
+              link: { href: "/location/", label: "Filiale finden" },
               style: "accent",
             },
           ],
