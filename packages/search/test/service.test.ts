@@ -157,7 +157,7 @@ describe(`search service on ${DIALECT}`, () => {
     const response = await service.search(captured);
     expect(response.pagination.totalEntries).toBe(1);
     const suggestions = await service.querySuggest(request({ query: "kleid b" }, STORES.de));
-    expect(suggestions.completions[0]?.expression).toBe("kleid baumwolle");
+    expect(suggestions.completions[0]?.expression).toBe("Kleid Baumwolle");
     const { value: row } = await eventually(() =>
       testDb.db.selectFrom("search_query").selectAll().where("query", "=", "kleid baumwolle").executeTakeFirst(),
     );
