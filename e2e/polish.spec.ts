@@ -343,3 +343,63 @@ test.describe("sale price order", () => {
     });
   }
 });
+
+test.describe("tile badges", () => {
+  for (const viewport of [DESKTOP, PHONE, { width: 320, height: 640 }]) {
+    test(`badges stay on one line inside the picture in sliders (fr-ch, ${viewport.width} px)`, async ({ browser }) => {
+      const { context, page } = await newPage(browser, viewport, "fr-CH");
+      await page.goto("/fr-ch/");
+      await hydrated(page);
+      const badge = page.locator(".product-tile__badge", { hasText: "Exclusivité web" }).first();
+      await badge.scrollIntoViewIfNeeded();
+      await expect(badge).toBeVisible();
+      const boxes = await page.locator(".product-tile__badge").evaluateAll((badges) =>
+        badges.map((b) => {
+          const r = b.getBoundingClientRect();
+          const media = (b.closest(".product-tile__media") as HTMLElement).getBoundingClientRect();
+          const lineHeight = Number.parseFloat(getComputedStyle(b).lineHeight);
+          return { text: b.textContent, oneLine: b.scrollHeight <= lineHeight + 4, inside: r.right <= media.right };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const box of boxes) expect(box).toEqual({ text: box.text, oneLine: true, inside: true });
+      await badge.locator("xpath=ancestor::*[contains(@class,'product-tile')][1]").screenshot({
+        path: `${SHOTS}/badge-fr-ch-${viewport.width}.png`,
+      });
+      await context.close();
+    });
+  }
+});
+
+test("the German stores say Filialen, also on the home page's Fashion Card banner", async ({ browser }) => {
+  for (const store of ["de", "at", "ch"] as const) {
+    const { context, page } = await newPage(browser, DESKTOP, LANGUAGE[store]);
+    await page.goto(`/${store}/`);
+    await expect(page.getByRole("link", { name: /^Filialen finden$/i })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Filialen finden$/i })).toHaveAttribute("href", `/${store}/location/`);
+    const text = (await page.locator("#main").innerText()).toLowerCase();
+    expect(text).not.toMatch(/\bstores?\b/);
+    await context.close();
+  }
+});
+
+test.describe("search suggestions", () => {
+  for (const viewport of WIDTHS) {
+    test(`German suggestions keep the catalogue's capitals (de, ${viewport.width} px)`, async ({ browser }) => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto("/de/");
+      await hydrated(page);
+      const box = page.getByRole("combobox").first();
+      await box.click();
+      await box.pressSequentially("sneaker aus", { delay: 60 });
+      const options = page.getByRole("listbox").getByRole("option");
+      await expect(options.first()).toBeVisible();
+      const texts = (await options.allTextContents()).map((t) => t.trim());
+      const completions = texts.filter((t) => /^sneaker aus/i.test(t));
+      expect(completions.length, texts.join(" | ")).toBeGreaterThan(0);
+      for (const text of completions) expect(text).toMatch(/^Sneaker aus [A-ZÄÖÜ]/);
+      await shot(page, `suggest-de-${viewport.width}`);
+      await context.close();
+    });
+  }
+});
