@@ -403,3 +403,29 @@ test.describe("search suggestions", () => {
     });
   }
 });
+
+test.describe("did you mean", () => {
+  for (const [store, viewport, typo, fixed, ask] of [
+    ["de", DESKTOP, "kleidd", "kleid", "Meintest du „kleid“?"],
+    ["en", PHONE, "dresss", "dress", "Did you mean “dress”?"],
+  ] as const) {
+    test(`a corrected typo heads the page with the correction and asks (${store}, ${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+      await page.goto(`/${store}/search/?searchTerm=${typo}`);
+      await expect(page.locator("h1")).toContainText(fixed);
+      await expect(page.locator("h1")).not.toContainText(typo);
+      await expect(page.locator(".search-page__correction")).toContainText(ask);
+      await expect(page.locator(".listing__grid .product-tile").first()).toBeVisible();
+      await shot(page, `did-you-mean-${store}-${viewport.width}`);
+      // A search that finds nothing does not offer the shopper's typo back.
+      await page.goto(`/${store}/search/?searchTerm=qqqzzzx`);
+      await expect(page.locator("h1")).toContainText("qqqzzzx");
+      const chips = (await page.locator(".search-empty__suggestions .chip").allTextContents()).map((c) => c.trim());
+      expect(chips.length).toBeGreaterThan(0);
+      expect(chips).not.toContain(typo);
+      await context.close();
+    });
+  }
+});

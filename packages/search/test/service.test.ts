@@ -151,6 +151,22 @@ describe(`search service on ${DIALECT}`, () => {
     expect(fummel).toEqual([101, 107]);
   });
 
+  it("learns the corrected query of a misspelt search, not the typo", async () => {
+    const captured = request({ query: "kleidd", clientId: "c-typo" }, STORES.de);
+    captured.context = { ...captured.context, capture: true } as typeof captured.context;
+    const response = await service.search(captured);
+    expect(response.queryCorrection?.correctedQuery).toBe("kleid");
+    await eventually(() =>
+      testDb.db.selectFrom("search_query").selectAll().where("query", "=", "kleid").executeTakeFirst(),
+    );
+    const typo = await testDb.db
+      .selectFrom("search_query")
+      .selectAll()
+      .where("query", "=", "kleidd")
+      .executeTakeFirst();
+    expect(typo).toBeUndefined();
+  });
+
   it("logs captured searches and learns them for suggestions", async () => {
     const captured = request({ query: "Kleid Baumwolle", clientId: "c-1" }, STORES.de);
     captured.context = { ...captured.context, capture: true } as typeof captured.context;

@@ -716,3 +716,15 @@ describe("a generated catalogue", () => {
     }
   });
 });
+
+describe("did you mean", () => {
+  it("says which query it searched when a misspelt word still finds products, and leaves known words alone", () => {
+    const typo = engine.search(request({ query: "kleidd" }, STORES.de));
+    expect(typo.products.length).toBeGreaterThan(0);
+    expect(typo.queryCorrection?.correctedQuery).toBe("kleid");
+    expect(typo.queryCorrection?.originalQuery).toBe("kleidd");
+    expect(engine.search(request({ query: "kleid" }, STORES.de)).queryCorrection).toBeUndefined();
+    // The last word is typed as a prefix: the start of a known word is not a typo.
+    expect(engine.search(request({ query: "klei" }, STORES.de)).queryCorrection).toBeUndefined();
+  });
+});
