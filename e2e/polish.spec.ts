@@ -429,3 +429,44 @@ test.describe("did you mean", () => {
     });
   }
 });
+
+test.describe("404 for a bad product or category", () => {
+  for (const [store, viewport, path, title, label] of [
+    [
+      "de",
+      DESKTOP,
+      "/de/p/gibt-es-nicht-999999/",
+      "Seite nicht gefunden: /de/p/gibt-es-nicht-999999/",
+      "Wonach suchst du?",
+    ],
+    [
+      "fr-ch",
+      PHONE,
+      "/fr-ch/c/femmes/nexiste-pas/",
+      "Page introuvable : /fr-ch/c/femmes/nexiste-pas/",
+      "Que recherchez-vous\u202f?",
+    ],
+  ] as const) {
+    test(`keeps 'Page Not Found: {path}' and offers search, categories and products (${store}, ${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await hydrated(page);
+      await expect(page.locator(".error-screen__title")).toHaveText(title);
+      await expect(page.locator(".error-screen__categories a").first()).toBeVisible();
+      expect(await page.locator(".error-screen__categories a").count()).toBeGreaterThanOrEqual(3);
+      expect(await page.locator(".error-screen__help .product-tile").count()).toBeGreaterThan(0);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await shot(page, `404-${store}-${viewport.width}`, true);
+      const search = page.getByLabel(label);
+      await search.fill("jeans");
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/${store}/search/\\?searchTerm=jeans`));
+      await expect(page.locator(".listing__grid .product-tile").first()).toBeVisible();
+      await context.close();
+    });
+  }
+});
