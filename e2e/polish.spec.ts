@@ -470,3 +470,41 @@ test.describe("404 for a bad product or category", () => {
     });
   }
 });
+
+test.describe("console stays clean", () => {
+  for (const viewport of WIDTHS) {
+    test(`a refused sign-in shows its message without a failed-load error in the console (${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport);
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      await page.goto("/de/login/");
+      await hydrated(page);
+      const form = page
+        .locator("form")
+        .filter({ has: page.getByLabel("Passwort", { exact: true }) })
+        .first();
+      await form.getByLabel("E-Mail-Adresse").fill("niemand@example.com");
+      await form.getByLabel("Passwort", { exact: true }).fill("falsches-passwort-123");
+      await form.getByLabel("Passwort", { exact: true }).press("Enter");
+      await expect(page.getByText("E-Mail-Adresse oder Passwort stimmen nicht.")).toBeVisible();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test("the first product view's event request finishes at once", async ({ browser }) => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const finished = page.waitForEvent("requestfinished", {
+      predicate: (r) => r.url().includes("/api/search/events/v1"),
+      timeout: 10_000,
+    });
+    await page.goto(await findProductPage(page, "de", "size size--in-stock"));
+    const request = await finished;
+    expect((await request.response())?.status()).toBe(202);
+    await context.close();
+  });
+});
