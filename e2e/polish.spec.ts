@@ -508,3 +508,38 @@ test.describe("console stays clean", () => {
     await context.close();
   });
 });
+
+test.describe("looks are named without numbers", () => {
+  for (const [store, viewport] of [
+    ["de", DESKTOP],
+    ["fr-ch", PHONE],
+  ] as const) {
+    test(`the looks page names every look by words, each once (${store}, ${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+      await page.goto(`/${store}/c/outfits/`);
+      const names = (await page.locator(".outfit-tile__name").allTextContents()).map((n) => n.trim());
+      expect(names.length).toBeGreaterThan(5);
+      expect(names.filter((n) => /\d/.test(n))).toEqual([]);
+      expect(new Set(names).size).toBe(names.length);
+      await page.locator(".outfit-tile__link").first().click();
+      await expect(page.locator("h1")).toHaveText(names[0] as string);
+      await expect(page).toHaveTitle(new RegExp(`^${(names[0] as string).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      await shot(page, `look-${store}-${viewport.width}`);
+      await context.close();
+    });
+  }
+});
+
+test("French product copy reads as French: agreement, no-break space before the colon, typographic apostrophes", async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser, DESKTOP, "fr-CH");
+  await page.goto(await findProductPage(page, "fr-ch", "Coupe\u00a0:"));
+  const details = await page.locator(".product-details").innerText();
+  expect(details).toContain("un modèle signé");
+  expect(details).not.toMatch(/Coupe:/);
+  expect(details).not.toMatch(/\p{L}'\p{L}/u);
+  await context.close();
+});
