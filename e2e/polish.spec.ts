@@ -543,3 +543,44 @@ test("French product copy reads as French: agreement, no-break space before the 
   expect(details).not.toMatch(/\p{L}'\p{L}/u);
   await context.close();
 });
+
+test.describe("wishlist hearts on product tiles", () => {
+  for (const [store, viewport, label] of [
+    ["de", DESKTOP, /auf die Wunschliste$/],
+    ["fr-ch", PHONE, /^Ajouter .* à la liste d’envies$/],
+  ] as const) {
+    test(`a guest saves and removes a product from a listing tile, by keyboard too (${store}, ${viewport.width} px)`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
+      await page.goto(`/${store}/c/sale/`);
+      await hydrated(page);
+      const tile = page.locator(".listing__grid .product-tile").first();
+      const heart = tile.getByRole("button", { name: label });
+      await expect(heart).toHaveAttribute("aria-pressed", "false");
+      const count = page.locator('.header a[href$="/wishlist/"] .header-action__count');
+      await heart.click();
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      await expect(count).toHaveText("1");
+      await expectNoSeriousA11yViolations(page);
+      await shot(page, `tile-heart-${store}-${viewport.width}`);
+      // The wishlist page has it, and after a reload the heart still shows it saved.
+      const name = ((await tile.locator(".product-tile__name").textContent()) ?? "").trim();
+      await page.reload();
+      await hydrated(page);
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      // By keyboard: focus the heart, Enter removes it again.
+      await heart.focus();
+      await page.keyboard.press("Enter");
+      await expect(heart).toHaveAttribute("aria-pressed", "false");
+      await expect(count).toHaveCount(0);
+      await heart.focus();
+      await page.keyboard.press("Space");
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      await page.goto(`/${store}/wishlist/`);
+      await expect(page.getByTestId("wishlist-item")).toHaveCount(1);
+      await expect(page.getByTestId("wishlist-item")).toContainText(name);
+      await context.close();
+    });
+  }
+});
