@@ -562,6 +562,7 @@ test.describe("wishlist hearts on product tiles", () => {
       await heart.click();
       await expect(heart).toHaveAttribute("aria-pressed", "true");
       await expect(count).toHaveText("1");
+      await expect(heart).not.toHaveAttribute("aria-busy", "true");
       await expectNoSeriousA11yViolations(page);
       await shot(page, `tile-heart-${store}-${viewport.width}`);
       // The wishlist page has it, and after a reload the heart still shows it saved.
@@ -574,6 +575,8 @@ test.describe("wishlist hearts on product tiles", () => {
       await page.keyboard.press("Enter");
       await expect(heart).toHaveAttribute("aria-pressed", "false");
       await expect(count).toHaveCount(0);
+      // A heart ignores presses while its toggle is on the way.
+      await expect(heart).not.toHaveAttribute("aria-busy", "true");
       await heart.focus();
       await page.keyboard.press("Space");
       await expect(heart).toHaveAttribute("aria-pressed", "true");
