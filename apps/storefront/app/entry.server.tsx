@@ -107,6 +107,19 @@ async function requestLog(context: Readonly<RouterContextProvider>): Promise<Log
   }
 }
 
+/**
+ * A form the shop's own client posted (a `.data` request) and the action refused (field errors, a wrong
+ * password, out of stock: 4xx) is an answer to show, not a failed load: Chromium logs every 4xx fetch as
+ * "Failed to load resource", which reads as a broken page in the console. Those answers go out as 200; the
+ * action's data (with its errors) is unchanged. Without JavaScript the document keeps the action's 4xx status.
+ * Unknown routes (404) and missing actions (405) stay failures.
+ */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  const refused = response.status >= 400 && response.status < 500 && response.status !== 404 && response.status !== 405;
+  if (request.method === "GET" || !refused) return response;
+  return new Response(response.body, { status: 200, headers: response.headers });
+}
+
 /** Anonymous page views answered from the page cache before React Router runs (server.ts). */
 export { answerFromPageCache } from "./lib/page-cache.server.ts";
 export { SHOP_MODULES } from "./lib/services.server.ts";

@@ -41,7 +41,7 @@ const banner = (type: string, colour: string, alt: string) => ({ src: `banner/${
 
 const SIZE_CHARTS = {
   women: {
-    titles: { de: "Damen: Bekleidung", fr: "Femmes : vêtements", en: "Women: clothing" },
+    titles: { de: "Damen: Bekleidung", fr: "Femmes : vêtements", en: "Women: clothing" },
     headers: {
       de: ["Größe", "EU", "Brust (cm)", "Taille (cm)", "Hüfte (cm)"],
       fr: ["Taille", "EU", "Poitrine (cm)", "Taille (cm)", "Hanches (cm)"],
@@ -57,7 +57,7 @@ const SIZE_CHARTS = {
     ],
   },
   men: {
-    titles: { de: "Herren: Bekleidung", fr: "Hommes : vêtements", en: "Men: clothing" },
+    titles: { de: "Herren: Bekleidung", fr: "Hommes : vêtements", en: "Men: clothing" },
     headers: {
       de: ["Größe", "EU", "Brust (cm)", "Bund (cm)", "Hüfte (cm)"],
       fr: ["Taille", "EU", "Poitrine (cm)", "Tour de taille (cm)", "Hanches (cm)"],
@@ -141,12 +141,12 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
         ),
         accordion([
           [
-            "Combien coûte la livraison ?",
-            "<p>Suisse : standard CHF 7.90, offerte dès CHF 80.– d'achat ; express CHF 14.90 (1 à 2 jours ouvrés).<br>Allemagne : standard 4,95 €, offerte dès 50 € ; express 9,95 €.<br>Autriche : standard 5,95 €, offerte dès 60 € ; express 12,95 €.</p>",
+            "Combien coûte la livraison ?",
+            "<p>Suisse : standard CHF 7.90, offerte dès CHF 80.– d’achat ; express CHF 14.90 (1 à 2 jours ouvrés).<br>Allemagne : standard 4,95 €, offerte dès 50 € ; express 9,95 €.<br>Autriche : standard 5,95 €, offerte dès 60 € ; express 12,95 €.</p>",
           ],
           [
-            "Puis-je suivre mon colis ?",
-            "<p>Oui. Dès l'expédition, vous recevez un e-mail avec le numéro de suivi. Vous pouvez aussi consulter votre commande à tout moment avec le suivi de commande.</p>",
+            "Puis-je suivre mon colis ?",
+            "<p>Oui. Dès l’expédition, vous recevez un e-mail avec le numéro de suivi. Vous pouvez aussi consulter votre commande à tout moment avec le suivi de commande.</p>",
           ],
         ]),
       ],
@@ -179,19 +179,19 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
         accordion([
           ["Wie lange dauert die Erstattung?", "<p>In der Regel 5–7 Werktage nach Eingang der Rücksendung.</p>"],
           [
-            "Kann ich im Store zurückgeben?",
-            "<p>Ja, in jedem unserer Stores in Deutschland, Österreich und der Schweiz.</p>",
+            "Kann ich in einer Filiale zurückgeben?",
+            "<p>Ja, in jeder unserer Filialen in Deutschland, Österreich und der Schweiz.</p>",
           ],
         ]),
       ],
       fr: [
         text(
-          "<p>Vous disposez de 30 jours pour nous retourner gratuitement vos articles. Déclarez votre retour sur le portail des retours, imprimez l'étiquette et déposez le colis à la poste. Le remboursement se fait sur le moyen de paiement d'origine dès réception des articles.</p>",
+          "<p>Vous disposez de 30 jours pour nous retourner gratuitement vos articles. Déclarez votre retour sur le portail des retours, imprimez l’étiquette et déposez le colis à la poste. Le remboursement se fait sur le moyen de paiement d’origine dès réception des articles.</p>",
         ),
         accordion([
-          ["Quel est le délai de remboursement ?", "<p>En général 5 à 7 jours ouvrés après réception du retour.</p>"],
+          ["Quel est le délai de remboursement ?", "<p>En général 5 à 7 jours ouvrés après réception du retour.</p>"],
           [
-            "Puis-je retourner un article en magasin ?",
+            "Puis-je retourner un article en magasin ?",
             "<p>Oui, dans tous nos magasins en Allemagne, en Autriche et en Suisse.</p>",
           ],
         ]),
@@ -261,11 +261,11 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
         sizeChart("fr", "shoes"),
         accordion([
           [
-            "Comment bien mesurer ?",
-            "<ul><li><strong>Poitrine :</strong> horizontalement, à l'endroit le plus fort.</li><li><strong>Taille :</strong> à l'endroit le plus étroit, environ deux doigts au-dessus du nombril.</li><li><strong>Hanches :</strong> à l'endroit le plus large.</li><li><strong>Longueur du pied :</strong> du talon au plus long orteil, mesurée le soir.</li></ul>",
+            "Comment bien mesurer ?",
+            "<ul><li><strong>Poitrine :</strong> horizontalement, à l’endroit le plus fort.</li><li><strong>Taille :</strong> à l’endroit le plus étroit, environ deux doigts au-dessus du nombril.</li><li><strong>Hanches :</strong> à l’endroit le plus large.</li><li><strong>Longueur du pied :</strong> du talon au plus long orteil, mesurée le soir.</li></ul>",
           ],
           [
-            "La taille ne convient pas ?",
+            "La taille ne convient pas ?",
             '<p>Aucun souci : l\'échange est gratuit. Tout savoir sur la page <a href="/s/retours/">Retours &amp; échanges</a>.</p>',
           ],
         ]),
@@ -324,7 +324,7 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
       ],
       fr: [
         text(
-          "<p>Vitrine Demo GmbH<br>Musterstraße 1<br>10115 Berlin<br>Allemagne</p><p>Direction : Erika Musterfrau<br>Registre du commerce : Amtsgericht Berlin, HRB 000000</p><p>Ceci est une boutique de démonstration du logiciel libre Vitrine. Aucune commande réelle n'est exécutée.</p>",
+          "<p>Vitrine Demo GmbH<br>Musterstraße 1<br>10115 Berlin<br>Allemagne</p><p>Direction : Erika Musterfrau<br>Registre du commerce : Amtsgericht Berlin, HRB 000000</p><p>Ceci est une boutique de démonstration du logiciel libre Vitrine. Aucune commande réelle n’est exécutée.</p>",
         ),
       ],
       en: [
@@ -346,7 +346,7 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
       ],
       fr: [
         text(
-          "<p>Nous ne traitons vos données que dans la mesure nécessaire à votre commande, à votre compte client et au fonctionnement de la boutique. Les mots de passe sont uniquement stockés sous forme de hachage sécurisé. Nous utilisons des cookies pour le panier, la connexion et la langue.</p><p>Vous pouvez à tout moment demander l'accès à vos données et leur suppression.</p>",
+          "<p>Nous ne traitons vos données que dans la mesure nécessaire à votre commande, à votre compte client et au fonctionnement de la boutique. Les mots de passe sont uniquement stockés sous forme de hachage sécurisé. Nous utilisons des cookies pour le panier, la connexion et la langue.</p><p>Vous pouvez à tout moment demander l’accès à vos données et leur suppression.</p>",
         ),
       ],
       en: [
@@ -368,7 +368,7 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
       ],
       fr: [
         text(
-          "<p>Article 1 – Champ d'application : les présentes conditions s'appliquent à toutes les commandes passées sur la boutique Vitrine.</p><p>Article 2 – Conclusion du contrat : le contrat est conclu à l'envoi de notre confirmation de commande.</p><p>Article 3 – Droit de rétractation : vous pouvez vous rétracter dans un délai de 30 jours sans motif.</p>",
+          "<p>Article 1 – Champ d’application : les présentes conditions s’appliquent à toutes les commandes passées sur la boutique Vitrine.</p><p>Article 2 – Conclusion du contrat : le contrat est conclu à l’envoi de notre confirmation de commande.</p><p>Article 3 – Droit de rétractation : vous pouvez vous rétracter dans un délai de 30 jours sans motif.</p>",
         ),
       ],
       en: [
@@ -428,9 +428,9 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
       {
         type: "call_to_action",
         title: "Fashion Card: Punkte bei jedem Einkauf",
-        text: "Sammle mit jedem Einkauf online und im Store Punkte und sichere dir exklusive Vorteile.",
+        text: "Sammle mit jedem Einkauf online und in der Filiale Punkte und sichere dir exklusive Vorteile.",
         link: { href: "/account/fashion-card/", label: "Jetzt anmelden" },
-        secondaryLink: { href: "/location/", label: "Stores finden" },
+        secondaryLink: { href: "/location/", label: "Filialen finden" },
         style: "dark",
       },
     ],
@@ -438,13 +438,13 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
   fr: {
     title: "La mode au quotidien",
     description:
-      "Mode femme, homme et enfant de plus de 25 marques : nouveautés, maille, manteaux et baskets. Livraison offerte dès CHF 80.– et 30 jours pour changer d'avis.",
+      "Mode femme, homme et enfant de plus de 25 marques : nouveautés, maille, manteaux et baskets. Livraison offerte dès CHF 80.– et 30 jours pour changer d’avis.",
     blocks: [
       {
         type: "banner",
         eyebrow: "Nouvelle collection",
         title: "La nouvelle saison est arrivée",
-        text: "Manteaux, maille et bottes pour les jours frais : à découvrir dès maintenant.",
+        text: "Manteaux, maille et bottes pour les jours frais : à découvrir dès maintenant.",
         image: banner("coat", "camel", "Manteau camel"),
         link: { href: "/c/new/", label: "Découvrir les nouveautés" },
       },
@@ -469,7 +469,7 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
         type: "story",
         eyebrow: "Durabilité",
         title: "Fait pour durer",
-        text: "Beaucoup de nos pièces sont en coton bio, en lin et en polyester recyclé.\n\nNous choisissons des matières qui restent belles longtemps et des coupes que l'on porte saison après saison.",
+        text: "Beaucoup de nos pièces sont en coton bio, en lin et en polyester recyclé.\n\nNous choisissons des matières qui restent belles longtemps et des coupes que l’on porte saison après saison.",
         image: banner("sweater", "olive", "Pull olive"),
         imagePosition: "right",
         link: { href: "/durabilite/", label: "En savoir plus" },
@@ -482,9 +482,9 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
       },
       {
         type: "call_to_action",
-        title: "Fashion Card : des points à chaque achat",
-        text: "Cumulez des points à chaque achat en ligne et en magasin et profitez d'avantages exclusifs.",
-        link: { href: "/account/fashion-card/", label: "S'inscrire" },
+        title: "Fashion Card : des points à chaque achat",
+        text: "Cumulez des points à chaque achat en ligne et en magasin et profitez d’avantages exclusifs.",
+        link: { href: "/account/fashion-card/", label: "S’inscrire" },
         secondaryLink: { href: "/location/", label: "Trouver un magasin" },
         style: "dark",
       },
@@ -493,7 +493,7 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
   en: {
     title: "Fashion for every day",
     description:
-      "Women's, men's and kids' fashion from more than 25 brands: new in, knitwear, coats and trainers. Free delivery from €50 and 30 days to return.",
+      "Women’s, men’s and kids' fashion from more than 25 brands: new in, knitwear, coats and trainers. Free delivery from €50 and 30 days to return.",
     blocks: [
       {
         type: "banner",
@@ -556,7 +556,7 @@ const CONTENT_PAGES: readonly Page[] = [
     titles: { de: "Nachhaltigkeit", fr: "Durabilité", en: "Sustainability" },
     descriptions: {
       de: "Bio-Baumwolle, Leinen, recycelte Fasern und langlebige Schnitte: So machen wir Mode, die bleibt.",
-      fr: "Coton bio, lin, fibres recyclées et coupes durables : notre façon de faire une mode qui dure.",
+      fr: "Coton bio, lin, fibres recyclées et coupes durables : notre façon de faire une mode qui dure.",
       en: "Organic cotton, linen, recycled fibres and lasting cuts: how we make fashion that stays.",
     },
     blocks: {
@@ -613,8 +613,8 @@ const CONTENT_PAGES: readonly Page[] = [
             {
               type: "call_to_action",
               title: "Reparieren statt wegwerfen",
-              text: "Ein Knopf ab, eine Naht offen? In unseren Stores reparieren wir kleine Schäden kostenlos.",
-              link: { href: "/location/", label: "Store finden" },
+              text: "Ein Knopf ab, eine Naht offen? In unseren Filialen reparieren wir kleine Schäden kostenlos.",
+              link: { href: "/location/", label: "Filiale finden" },
               style: "accent",
             },
           ],
@@ -643,11 +643,11 @@ const CONTENT_PAGES: readonly Page[] = [
           type: "banner",
           eyebrow: "Notre engagement",
           title: "Une mode qui dure",
-          text: "De meilleures matières, des partenaires équitables, moins d'emballages.",
+          text: "De meilleures matières, des partenaires équitables, moins d’emballages.",
           image: banner("shirt", "offwhite", "Chemise écrue"),
         },
         text(
-          "<h2>Moins, mais mieux</h2><p>La veste la plus durable est celle que l'on porte pendant des années. C'est pourquoi nous privilégions des <strong>matières résistantes</strong>, des finitions soignées et des coupes intemporelles, et nous savons d'où viennent nos matières.</p>",
+          "<h2>Moins, mais mieux</h2><p>La veste la plus durable est celle que l’on porte pendant des années. C’est pourquoi nous privilégions des <strong>matières résistantes</strong>, des finitions soignées et des coupes intemporelles, et nous savons d’où viennent nos matières.</p>",
         ),
         {
           type: "grid",
@@ -656,19 +656,19 @@ const CONTENT_PAGES: readonly Page[] = [
             {
               type: "image",
               image: garment("shirt", "lightblue", "Chemise en coton bio"),
-              caption: "Coton bio : cultivé sans pesticides de synthèse.",
+              caption: "Coton bio : cultivé sans pesticides de synthèse.",
               aspectRatio: "3:4",
             },
             {
               type: "image",
               image: garment("blouse", "offwhite", "Chemisier en lin"),
-              caption: "Lin : pousse avec peu d'eau et s'adoucit à chaque lavage.",
+              caption: "Lin : pousse avec peu d’eau et s’adoucit à chaque lavage.",
               aspectRatio: "3:4",
             },
             {
               type: "image",
               image: garment("jacket", "navy", "Veste en polyester recyclé"),
-              caption: "Polyester recyclé : issu de bouteilles en PET usagées.",
+              caption: "Polyester recyclé : issu de bouteilles en PET usagées.",
               aspectRatio: "3:4",
             },
           ],
@@ -679,7 +679,7 @@ const CONTENT_PAGES: readonly Page[] = [
           aspectRatio: "21:9",
           slides: [
             { image: banner("cardigan", "beige", "Cardigan beige"), caption: "Maille du Portugal" },
-            { image: banner("jeans", "denim", "Jean bleu denim"), caption: "Denim d'Italie" },
+            { image: banner("jeans", "denim", "Jean bleu denim"), caption: "Denim d’Italie" },
             { image: banner("dress", "green", "Robe verte"), caption: "Lin de Lituanie" },
           ],
         },
@@ -691,7 +691,7 @@ const CONTENT_PAGES: readonly Page[] = [
             {
               type: "call_to_action",
               title: "Réparer plutôt que jeter",
-              text: "Un bouton perdu, une couture ouverte ? Nos magasins réparent gratuitement les petits dommages.",
+              text: "Un bouton perdu, une couture ouverte ? Nos magasins réparent gratuitement les petits dommages.",
               link: { href: "/location/", label: "Trouver un magasin" },
               style: "accent",
             },
@@ -705,11 +705,11 @@ const CONTENT_PAGES: readonly Page[] = [
         accordion(
           [
             [
-              "Que signifie coton bio ?",
+              "Que signifie coton bio ?",
               "<p>Le coton bio est cultivé sans pesticides ni engrais de synthèse, le plus souvent arrosé par la pluie.</p>",
             ],
             [
-              "Comment emballez-vous ?",
+              "Comment emballez-vous ?",
               "<p>Nos cartons sont à 100 % en papier recyclé et nous expédions les vêtements sans housse plastique supplémentaire.</p>",
             ],
           ],
@@ -768,7 +768,7 @@ const CONTENT_PAGES: readonly Page[] = [
             { type: "product", productId: 1001, title: "Piece of the week" },
             {
               type: "call_to_action",
-              title: "Repair, don't replace",
+              title: "Repair, don’t replace",
               text: "Lost a button, a seam come loose? Our stores repair small damage free of charge.",
               link: { href: "/location/", label: "Find a store" },
               style: "accent",
@@ -802,7 +802,7 @@ const CONTENT_PAGES: readonly Page[] = [
     titles: { de: "Hilfe & Service", fr: "Aide & service", en: "Help & service" },
     descriptions: {
       de: "Versand, Rücksendung, Zahlung, Größen und Kontakt: alle Antworten auf einen Blick.",
-      fr: "Livraison, retours, paiement, tailles et contact : toutes les réponses en un coup d'œil.",
+      fr: "Livraison, retours, paiement, tailles et contact : toutes les réponses en un coup d’œil.",
       en: "Delivery, returns, payment, sizes and contact: every answer at a glance.",
     },
     blocks: {
@@ -848,7 +848,7 @@ const CONTENT_PAGES: readonly Page[] = [
       ],
       fr: [
         text(
-          "<p>Vous trouverez ici les réponses concernant votre commande. Besoin d'aide supplémentaire ? Nous sommes là pour vous.</p>",
+          "<p>Vous trouverez ici les réponses concernant votre commande. Besoin d’aide supplémentaire ? Nous sommes là pour vous.</p>",
         ),
         {
           type: "footer_columns",
@@ -881,7 +881,7 @@ const CONTENT_PAGES: readonly Page[] = [
         },
         {
           type: "call_to_action",
-          title: "D'autres questions ?",
+          title: "D’autres questions ?",
           text: "Notre service client répond en 24 heures les jours ouvrés.",
           link: { href: "/s/contact/", label: "Nous contacter" },
         },

@@ -99,6 +99,13 @@ describe("demo catalogue generator", () => {
       expect(o.productIds.length).toBeGreaterThanOrEqual(3);
       expect(o.productIds.length).toBeLessThanOrEqual(5);
     }
+    // Named by occasion and colours, without numbers, each name once per language.
+    for (const language of ["de", "fr", "en"] as const) {
+      const names = demo.outfits.map((o) => o.names[language]);
+      expect(names.filter((n) => /\d/.test(n))).toEqual([]);
+      expect(new Set(names).size).toBe(names.length);
+    }
+    expect(demo.outfits.map((o) => o.names.fr)).toContainEqual(expect.stringMatching(/^[A-ZÉ][^ ]*.* en [a-zéè]/));
     expect(new Set(demo.promotions.map((p) => p.effect.type))).toEqual(new Set(["automatic_discount", "buy_x_get_y"]));
     expect(demo.stores.length).toBeGreaterThanOrEqual(15);
     expect(new Set(demo.stores.map((s) => s.countryCode))).toEqual(new Set(["DE", "AT", "CH"]));

@@ -144,7 +144,9 @@ export function generateProducts(
       materials
         .map((m) => (i === 0 ? (MATERIALS[m]?.de ?? m) : (MATERIAL_WORDS[m]?.[i] ?? m)))
         .join(i === 0 ? " und " : i === 1 ? " et " : " and ");
-    const fitLabel = (i: 0 | 1 | 2) => (fit ? ` ${["Passform", "Coupe", "Fit"][i]}: ${fitWord(fit, i)}.` : "");
+    // French puts a no-break space before the colon.
+    const fitLabel = (i: 0 | 1 | 2) =>
+      fit ? ` ${["Passform: ", "Coupe\u00a0: ", "Fit: "][i]}${fitWord(fit, i)}.` : "";
     const care = [...new Set(materials.flatMap((m) => CARE_BY_MATERIAL[m] ?? []))].slice(0, 5);
 
     for (const colorId of colours) {
@@ -197,7 +199,7 @@ export function generateProducts(
       const shortDescription = (i: 0 | 1 | 2) =>
         [
           i === 0 ? (MATERIALS[mainMaterial]?.de ?? "") : capitalise(material[i]),
-          fit ? fitWord(fit, i) : "",
+          fit ? (i === 1 ? `coupe ${fitWord(fit, i)}` : fitWord(fit, i)) : "",
           colour?.names[(["de", "fr", "en"] as const)[i]] ?? "",
         ]
           .filter(Boolean)
@@ -231,7 +233,8 @@ export function generateProducts(
           fr: {
             name: names[1],
             shortDescription: shortDescription(1),
-            description: `${names[1]} signé ${brand.name}, confectionné en ${materialList(1)}.${fitLabel(1)} ${occasion[1]}`,
+            // The adjectives agree with "un modèle", whatever the gender of the product name (robe, pull, jean …).
+            description: `${names[1]}\u00a0: un modèle signé ${brand.name}, confectionné en ${materialList(1)}.${fitLabel(1)} ${occasion[1]}`,
             freeTextBadge: badge ? badge[1] : null,
           },
           en: {

@@ -267,7 +267,7 @@ export const OCCASIONS: Tri[] = [
   ],
   [
     "Angenehm zu tragen und unkompliziert in der Pflege.",
-    "Agréable à porter et facile d'entretien.",
+    "Agréable à porter et facile d’entretien.",
     "Comfortable to wear and easy to care for.",
   ],
   [

@@ -100,6 +100,8 @@ export interface ProductChanges {
 export interface CapturedAnswer {
   responseId: string;
   pagination: { totalEntries: number };
+  /** The query searched instead of a misspelt one: it, not the typo, teaches query suggestions. */
+  queryCorrection?: { correctedQuery: string | null };
 }
 
 /** The search and listing service of the shop, in process: the storefront's loaders call it directly. */
@@ -371,8 +373,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       payload: "{}",
       created_at: clock.now().toISOString(),
     });
-    if (kind === "search" && query && results > 0 && (req.page ?? 0) === 0) {
-      const normalised = normaliseQuery(query);
+    const learnt = response.queryCorrection?.correctedQuery || query;
+    if (kind === "search" && learnt && results > 0 && (req.page ?? 0) === 0) {
+      const normalised = normaliseQuery(learnt);
       current.learned(shop.code).add(normalised);
       learn(shop.code, normalised, 1, 0, results);
       responseQueries.set(response.responseId, { storeCode: shop.code, query: normalised });

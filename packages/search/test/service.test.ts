@@ -152,13 +152,29 @@ describe(`search service on ${DIALECT}`, () => {
     expect(fummel).toEqual([101, 107]);
   });
 
+  it("learns the corrected query of a misspelt search, not the typo", async () => {
+    const captured = request({ query: "kleidd", clientId: "c-typo" }, STORES.de);
+    captured.context = { ...captured.context, capture: true } as typeof captured.context;
+    const response = await service.search(captured);
+    expect(response.queryCorrection?.correctedQuery).toBe("kleid");
+    await eventually(() =>
+      testDb.db.selectFrom("search_query").selectAll().where("query", "=", "kleid").executeTakeFirst(),
+    );
+    const typo = await testDb.db
+      .selectFrom("search_query")
+      .selectAll()
+      .where("query", "=", "kleidd")
+      .executeTakeFirst();
+    expect(typo).toBeUndefined();
+  });
+
   it("logs captured searches and learns them for suggestions", async () => {
     const captured = request({ query: "Kleid Baumwolle", clientId: "c-1" }, STORES.de);
     captured.context = { ...captured.context, capture: true } as typeof captured.context;
     const response = await service.search(captured);
     expect(response.pagination.totalEntries).toBe(1);
     const suggestions = await service.querySuggest(request({ query: "kleid b" }, STORES.de));
-    expect(suggestions.completions[0]?.expression).toBe("kleid baumwolle");
+    expect(suggestions.completions[0]?.expression).toBe("Kleid Baumwolle");
     const { value: row } = await eventually(() =>
       searchDb(testDb.db)
         .selectFrom("search_query")

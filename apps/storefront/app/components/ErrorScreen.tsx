@@ -1,8 +1,12 @@
+import type { StoreCode } from "@vitrine/commerce/shops";
 import { isRouteErrorResponse } from "react-router";
 import { useT } from "../i18n/i18n.tsx";
 import { isNotFoundData } from "../lib/errors.ts";
+import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import { Button } from "./Button.tsx";
+import { Link } from "./Link.tsx";
+import { RecommendationSlider, type RecommendationSlotData } from "./RecommendationSlider.tsx";
 
 /** The error screen's background picture in its three sizes (specification section 2), served as SVG. */
 const ERROR_PICTURES = {
@@ -49,7 +53,63 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <Button to="/" size="lg" reloadDocument={!shell.customer} className="error-screen__home">
           {t("error.go_to_homepage")}
         </Button>
+        {notFound ? <NotFoundSearch /> : null}
       </div>
+      {notFound ? <NotFoundHelp products={detail?.products} /> : null}
     </main>
+  );
+}
+
+/** A missing page still offers a way on: a search (a plain form, it works without JavaScript). */
+function NotFoundSearch() {
+  const t = useT();
+  const { shop } = useStoreData();
+  return (
+    <search className="error-screen__search">
+      <form method="get" action={localizedPath(shop.code as StoreCode, "/search/")} className="error-screen__form">
+        <label htmlFor="not-found-search" className="error-screen__label">
+          {t("error.search_label")}
+        </label>
+        <div className="error-screen__row">
+          <input
+            id="not-found-search"
+            className="error-screen__input"
+            type="search"
+            name="searchTerm"
+            required
+            maxLength={200}
+            autoComplete="off"
+          />
+          <Button type="submit">{t("error.search_submit")}</Button>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+/** The store's top categories and, when the page that was asked for brought them, products to look at. */
+function NotFoundHelp({ products }: { products: RecommendationSlotData | undefined }) {
+  const t = useT();
+  const { navigation } = useStoreData();
+  return (
+    <div className="error-screen__help">
+      {navigation.length > 0 ? (
+        <nav aria-labelledby="not-found-categories" className="error-screen__categories">
+          <h2 id="not-found-categories" className="error-screen__subtitle">
+            {t("error.categories")}
+          </h2>
+          <ul>
+            {navigation.map((c) => (
+              <li key={c.id}>
+                <Link to={c.path} className="chip">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {products ? <RecommendationSlider slot={products} /> : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useT } from "../i18n/i18n.tsx";
 import { useStoreData } from "../lib/use-store.ts";
@@ -29,6 +29,8 @@ export function Header() {
     setDrawerOpen(false);
   }, [location.key]);
   useDrawerSideEffects(drawerOpen);
+  const header = useRef<HTMLElement>(null);
+  useStickyHeaderHeight(header);
   // After the page behind the drawer is interactive again (the effect above made it inert), focus goes back.
   useEffect(() => {
     if (drawerOpen || !returnFocus.current) return;
@@ -38,7 +40,7 @@ export function Header() {
 
   const { basket, wishlist } = shell.counts;
   return (
-    <header className="header" id="top">
+    <header ref={header} className="header" id="top">
       {service.freeShippingFrom ? (
         <p className="promo-bar">
           <span>{t("shell.promo_free_shipping", { amount: service.freeShippingFrom })}</span>
@@ -130,6 +132,31 @@ function Count({ count }: { count: number }) {
       <span className="visually-hidden">, {t("common.items", { count })}</span>
     </>
   );
+}
+
+/**
+ * Publishes the height of the part of the header that stays on screen (all but the promo bar) as
+ * `--sticky-header-height`, so that jumps to an anchor (the size chart link) and focused fields land below the
+ * header instead of under it (html's scroll-padding-top). The style sheet holds a close value for pages without
+ * JavaScript; this keeps it exact when fonts, the search row or the menu wrap differently.
+ */
+function useStickyHeaderHeight(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const sync = () => {
+      const promo = element.querySelector<HTMLElement>(".promo-bar")?.offsetHeight ?? 0;
+      root.style.setProperty("--sticky-header-height", `${Math.ceil(element.offsetHeight - promo)}px`);
+    };
+    const observer = new ResizeObserver(sync);
+    observer.observe(element);
+    sync();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--sticky-header-height");
+    };
+  }, [header]);
 }
 
 /** While the drawer is open the page behind it neither scrolls nor takes focus. */

@@ -3,6 +3,7 @@ import { useT } from "../i18n/i18n.tsx";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import { Link } from "./Link.tsx";
+import { WishlistHeart } from "./WishlistHeart.tsx";
 import "../styles/product-tile.css";
 
 /**
@@ -115,6 +116,10 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
             ))}
           </ul>
         ) : null}
+      </div>
+      {/* Over the picture but outside it: above the tile-wide link area, which covers the picture. */}
+      <div className="product-tile__over-media">
+        <WishlistHeart productId={product.id} name={product.name} />
       </div>
       <Heading className="product-tile__title">
         <Link to={product.href} className="product-tile__link" onClick={onFollow}>

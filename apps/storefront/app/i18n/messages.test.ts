@@ -24,6 +24,16 @@ describe("message files", () => {
     expect(wrong).toEqual([]);
   });
 
+  it.each(namespaces)(
+    "French messages of %s follow French typography: ’ and a no-break space before : ; ? !",
+    (file) => {
+      for (const [key, message] of Object.entries(read("fr", file))) {
+        expect(message, `fr/${key}`).not.toMatch(/\p{L}'\p{L}/u);
+        expect(message, `fr/${key}`).not.toMatch(/ [:;?!]/);
+      }
+    },
+  );
+
   it.each(namespaces)("every message of %s parses and has no blank text", (file) => {
     for (const language of LANGUAGES) {
       for (const [key, message] of Object.entries(read(language, file))) {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { RecommendationSlotData } from "../components/RecommendationSlider.tsx";
 import { pageUrl } from "./page-url.ts";
 
 /** What a 404 carries to the error screen: an unknown route, or a known route with an invalid page. */
@@ -7,6 +8,8 @@ export type NotFoundKind = "unknown_route" | "invalid_page";
 export interface NotFoundData {
   kind: NotFoundKind;
   path: string;
+  /** Products to go on with (a missing product or category shows what shoppers look at now). */
+  products?: RecommendationSlotData;
 }
 
 /** Unknown route: 404 'Page not found' (specification section 2). */
@@ -18,10 +21,20 @@ export function unknownRoute(request: Request): never {
  * Invalid page (a product or category that does not exist): 404 'Page Not Found: {path}', with the page's path
  * also when the request is a client-side navigation's data request.
  */
-export function invalidPage(request: Request): never {
-  throw data<NotFoundData>({ kind: "invalid_page", path: pageUrl(request).pathname }, { status: 404 });
+export function invalidPage(request: Request, products?: RecommendationSlotData): never {
+  throw data<NotFoundData>(
+    { kind: "invalid_page", path: pageUrl(request).pathname, ...(products ? { products } : {}) },
+    { status: 404 },
+  );
 }
 
 export function isNotFoundData(value: unknown): value is NotFoundData {
   return typeof value === "object" && value !== null && "kind" in value && "path" in value;
+}
+
+/** The invalid-page 404 as `invalidPage` throws it. */
+export function isInvalidPage(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("data" in error)) return false;
+  const data = (error as { data: unknown }).data;
+  return isNotFoundData(data) && data.kind === "invalid_page";
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import de from "../i18n/de/shell.json";
 import { messagesFor } from "../i18n/messages.server.ts";
@@ -39,5 +41,18 @@ describe("page meta", () => {
     expect(meta).toContainEqual({ name: "description", content: "Weich und warm." });
     expect(meta).toContainEqual({ property: "og:type", content: "product" });
     expect(meta.filter((d) => "name" in d && d.name === "description")).toHaveLength(1);
+  });
+
+  it("gives every page with a page type its own meta: the layout's meta sees only the routes above it", () => {
+    // React Router calls a layout's meta with the matches up to the layout, so a page without a meta export
+    // showed the home page's title ("/de/location/" was titled like the home page).
+    const routes = join(import.meta.dirname, "../routes");
+    const untitled = readdirSync(routes)
+      .filter((file) => file.endsWith(".tsx"))
+      .filter((file) => {
+        const source = readFileSync(join(routes, file), "utf8");
+        return /pageType: "(?!home")/.test(source) && !/export (const|function) meta\b/.test(source);
+      });
+    expect(untitled).toEqual([]);
   });
 });

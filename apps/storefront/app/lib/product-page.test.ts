@@ -5,6 +5,7 @@ import { messagesFor } from "../i18n/messages.server.ts";
 import { outfitTotal } from "./outfit-page.ts";
 import {
   formatDay,
+  keptSizeOf,
   LOW_STOCK_THRESHOLD,
   preselectedVariant,
   priceDisplay,
@@ -54,6 +55,18 @@ describe("size availability", () => {
     expect(preselectedVariant([size(1, "in_stock")])).toBe(1);
     expect(preselectedVariant([size(1, "sold_out")])).toBeNull();
     expect(preselectedVariant([size(1, "in_stock"), size(2, "sold_out")])).toBeNull();
+  });
+
+  it("keeps the size chosen in another colour when this colour has it to buy", () => {
+    const sizes = [size(1, "in_stock"), size(2, "sold_out"), size(3, "later")];
+    expect(preselectedVariant(sizes, "1")).toBe(1);
+    expect(preselectedVariant(sizes, "3")).toBe(3);
+    expect(preselectedVariant(sizes, "2")).toBeNull(); // sold out in this colour
+    expect(preselectedVariant(sizes, "4")).toBeNull(); // not made in this colour
+    expect(preselectedVariant([size(1, "in_stock")], "4")).toBe(1); // one size: still preselected
+    expect(keptSizeOf({ keepSize: "m" })).toBe("m");
+    expect(keptSizeOf(null)).toBeNull();
+    expect(keptSizeOf({ keepSize: 3 })).toBeNull();
   });
 });
 

@@ -118,10 +118,25 @@ export interface ProductCardData {
   isSoldOut: boolean;
 }
 
-/** The size to preselect: the only one that can be bought, so one-size products need no choice. */
-export function preselectedVariant(sizes: readonly SizeOption[]): number | null {
+/**
+ * The size to preselect: the size the shopper chose in another colour (`keptSize`, the size key) when this
+ * colour has it to buy; else the only one that can be bought, so one-size products need no choice.
+ */
+export function preselectedVariant(sizes: readonly SizeOption[], keptSize?: string | null): number | null {
   const buyable = sizes.filter((s) => s.availability !== "sold_out");
+  const kept = keptSize ? buyable.find((s) => s.size === keptSize) : undefined;
+  if (kept) return kept.variantId;
   return sizes.length === 1 && buyable.length === 1 ? (buyable[0] as SizeOption).variantId : null;
+}
+
+/** What a colour swatch hands to the other colour's page (React Router location state): the chosen size. */
+export interface ColourSwitchState {
+  keepSize: string;
+}
+
+export function keptSizeOf(state: unknown): string | null {
+  const size = (state as Partial<ColourSwitchState> | null)?.keepSize;
+  return typeof size === "string" ? size : null;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { RecommendationSlotData } from "../components/RecommendationSlider.
 import { IMAGE_WIDTHS, imageCandidate, isResizable } from "../content/images.ts";
 import type { TrackingView } from "./listing.ts";
 import type { StoreRequest } from "./shop.server.ts";
-import { readCookie } from "./store.ts";
+import { localizedPath, readCookie } from "./store.ts";
 
 /**
  * The storefront's side of the search service (packages/search, in process): the request context every call
@@ -171,4 +171,10 @@ export async function loadRecommendationSlot(
     store.ctx.log.warn({ err: error, slotId: options.slotId }, "recommendations failed");
     return { slotId: options.slotId, headline: "", products: [], responseId: "" };
   }
+}
+
+/** Products offered on the 404 page of a missing product or category: what shoppers look at now. */
+export function notFoundProducts(store: StoreRequest, request: Request): Promise<RecommendationSlotData | undefined> {
+  const viewPath = localizedPath(store.shop, "/");
+  return loadRecommendationSlot(store, request, { slotId: "trending", viewPath, perPage: 8 }).catch(() => undefined);
 }

@@ -101,6 +101,9 @@ async function send(config: TrackingConfig, event: unknown): Promise<void> {
   try {
     const response = await fetch(url, { method: "POST", body, keepalive: true, credentials: "same-origin" });
     writeStorage("sessionStorage", ENDPOINT_STATE_KEY, response.status === 404 ? "absent" : "present");
+    // Read the (tiny) answer to its end: an unread keepalive response stayed "pending" in the browser for
+    // more than 30 s.
+    await response.arrayBuffer();
   } catch {
     // A network failure is logged nowhere and swallowed, as the protocol's client does.
   }

@@ -16,7 +16,7 @@ import {
 } from "../lib/listing.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageUrl } from "../lib/page-url.ts";
-import { searchBase } from "../lib/search.server.ts";
+import { notFoundProducts, searchBase } from "../lib/search.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import { hasFacetValues, parseUrlState, stateHref } from "../lib/url-state.ts";
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) {
     // Another store language's spelling or a stored redirect answers with a redirect; otherwise the 404.
     await resolvePageAlternates(services, shop, url);
-    invalidPage(request);
+    invalidPage(request, await notFoundProducts(store, request));
   }
   const { category } = found;
   const canonical = localizedPath(shop, category.path);

@@ -5,12 +5,22 @@ import { Link } from "../components/Link.tsx";
 import { NearMeButton } from "../components/NearMeButton.tsx";
 import { StoreCard } from "../components/StoreCard.tsx";
 import { useT } from "../i18n/i18n.tsx";
+import { metaTranslator, pageMeta } from "../lib/meta.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { groupByCountry, nearestStores, parsePosition, searchStores, storeCard } from "../lib/store-finder.server.ts";
 import type { Route } from "./+types/location";
 import "../styles/location.css";
 
 export const handle = { pageType: "store_finder" };
+
+/** "Filialen | Vitrine", the page's heading, with the intro as the description. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaTranslator(matches.filter((m) => m !== undefined));
+  return pageMeta(matches, {
+    title: t?.("location.title"),
+    description: loaderData ? t?.("location.intro", { count: loaderData.total }) : undefined,
+  });
+};
 
 /** How many stores "near me" lists. */
 export const NEAREST_STORES = 5;

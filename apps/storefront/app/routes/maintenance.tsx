@@ -3,11 +3,14 @@ import { data, redirect } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { StoreFinderIcon } from "../components/icons/ui.tsx";
 import { useT } from "../i18n/i18n.tsx";
+import { titledMeta } from "../lib/page-title.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
 import type { Route } from "./+types/maintenance";
 
 export const handle = { pageType: "maintenance" };
+
+export const meta: Route.MetaFunction = ({ matches }) => titledMeta(matches, "shell.page_title.maintenance");
 
 /** Seconds a client should wait before trying again while the shop is in maintenance. */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;

@@ -11,6 +11,7 @@ import { invalidPage } from "../lib/errors.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { loadProductPage } from "../lib/product-page.server.ts";
 import { SIZE_CHART_ID } from "../lib/product-page.ts";
+import { notFoundProducts } from "../lib/search.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import type { Route } from "./+types/product";
 import "../styles/product.css";
@@ -24,10 +25,10 @@ export const handle = { pageType: "product_detail" };
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const segment = parseProductSegment(params.product);
-  if (!segment) invalidPage(request);
   const store = storeRequest(context);
+  if (!segment) invalidPage(request, await notFoundProducts(store, request));
   const page = await loadProductPage(store, request, segment.id);
-  if (!page) invalidPage(request);
+  if (!page) invalidPage(request, await notFoundProducts(store, request));
   // Its colours' tiles show their own products; the sliders may lag behind by up to the cache's time to live.
   store.cachePage({ products: [page.product.id, ...page.product.colours.map((c) => c.productId)] });
   return page;

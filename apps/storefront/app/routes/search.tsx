@@ -78,7 +78,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capture: {
       kind: "search",
       input: searchRequest,
-      answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
+      answered: {
+        responseId: response.responseId,
+        pagination: { totalEntries: response.pagination.totalEntries },
+        ...(response.queryCorrection ? { queryCorrection: response.queryCorrection } : {}),
+      },
     },
   });
 

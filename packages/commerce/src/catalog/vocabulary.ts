@@ -200,5 +200,5 @@ export const ATTRIBUTE_LABELS: Record<string, Labels> = {
   price: { de: "Preis", fr: "Prix", en: "Price" },
   category: { de: "Kategorie", fr: "Catégorie", en: "Category" },
   newArrival: { de: "Neu eingetroffen", fr: "Nouveautés", en: "New arrivals" },
-  availableInStore: { de: "Im Store verfügbar", fr: "Disponible en magasin", en: "Available in store" },
+  availableInStore: { de: "In der Filiale verfügbar", fr: "Disponible en magasin", en: "Available in store" },
 };

@@ -566,9 +566,10 @@ describe("suggestions", () => {
   it("complete typed words from the catalogue with highlights", () => {
     const r = engine.querySuggest(request({ query: "kle" }, STORES.de));
     expect(r.completions.length).toBeGreaterThan(0);
-    expect(r.completions.every((c) => c.expression.includes("kle"))).toBe(true);
-    const dress = r.completions.find((c) => c.expression === "kleid aus baumwolle");
-    expect(dress?.highlighted).toBe("{kle}[id] [aus] [baumwolle]");
+    expect(r.completions.every((c) => c.expression.toLowerCase().includes("kle"))).toBe(true);
+    // The catalogue's capitals, not a lower-cased copy.
+    const dress = r.completions.find((c) => c.expression === "Kleid aus Baumwolle");
+    expect(dress?.highlighted).toBe("{Kle}[id] [aus] [Baumwolle]");
     expect(r.fieldSuggestionsFacets.map((f) => f.facetId)).toEqual(["ec_brand", "ec_category"]);
   });
 
@@ -576,9 +577,10 @@ describe("suggestions", () => {
     const learning = buildFixtureEngine();
     learning.learned("de").set([{ query: "kleid rot", searches: 12 }]);
     const r = learning.querySuggest(request({ query: "kleid r", count: 3 }, STORES.de));
-    expect(r.completions[0]).toEqual({ expression: "kleid rot", highlighted: "{kleid} {r}[ot]" });
+    // Learned queries are kept lower-case; shown with the catalogue's spelling of their words.
+    expect(r.completions[0]).toEqual({ expression: "Kleid rot", highlighted: "{Kleid} {r}[ot]" });
     expect(r.completions.length).toBeLessThanOrEqual(3);
-    expect(learning.querySuggest(request({ query: "" }, STORES.de)).completions[0]?.expression).toBe("kleid rot");
+    expect(learning.querySuggest(request({ query: "" }, STORES.de)).completions[0]?.expression).toBe("Kleid rot");
   });
 
   it("find instant products for a partial word", () => {
@@ -712,5 +714,17 @@ describe("a generated catalogue", () => {
       );
       expect(value.numberOfResults).toBe(expected.size);
     }
+  });
+});
+
+describe("did you mean", () => {
+  it("says which query it searched when a misspelt word still finds products, and leaves known words alone", () => {
+    const typo = engine.search(request({ query: "kleidd" }, STORES.de));
+    expect(typo.products.length).toBeGreaterThan(0);
+    expect(typo.queryCorrection?.correctedQuery).toBe("kleid");
+    expect(typo.queryCorrection?.originalQuery).toBe("kleidd");
+    expect(engine.search(request({ query: "kleid" }, STORES.de)).queryCorrection).toBeUndefined();
+    // The last word is typed as a prefix: the start of a known word is not a typo.
+    expect(engine.search(request({ query: "klei" }, STORES.de)).queryCorrection).toBeUndefined();
   });
 });

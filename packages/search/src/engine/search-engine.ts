@@ -412,7 +412,11 @@ export class SearchEngine {
     return this.respond(view, now, result.total, result.parents, result.facets.states, paging, sort.response, []);
   }
 
-  /** A text search: triggers, typo-tolerant matching, facets, sorting, and a corrected query when nothing matches. */
+  /**
+   * A text search: triggers, typo-tolerant matching, facets, sorting, and a corrected query (did you mean) when
+   * a word is misspelt: typo-tolerant matching may find products for "kleidd", but the shopper is told that it
+   * searched "kleid", and the results are those of the corrected query.
+   */
   search(req: SearchRequest): SearchResponse {
     const now = this.clock.now();
     const view = this.viewFor(req);
@@ -440,7 +444,7 @@ export class SearchEngine {
     let queryCorrection: QueryCorrectionResponse | undefined;
     const answer = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
       const found = run(effective, paging);
-      if (found.total > 0 || rewrite || query === "") return found;
+      if (rewrite || query === "") return found;
       const correction = this.correct(view, query);
       const corrected = correction ? run(correction.correctedQuery, paging) : undefined;
       if (!correction || !corrected || corrected.total === 0) return found;
@@ -477,11 +481,16 @@ export class SearchEngine {
     const wordCorrections: { offset: number; length: number; originalWord: string; correctedWord: string }[] = [];
     let corrected = "";
     let last = 0;
-    for (const match of query.matchAll(/\S+/g)) {
+    const words = [...query.matchAll(/\S+/g)];
+    for (const [i, match] of words.entries()) {
       const word = match[0];
       const offset = match.index ?? 0;
       const tokens = queryTokens(word, view.language);
-      const replacement = tokens.length === 1 ? text.correction(tokens[0] as string) : undefined;
+      const token = tokens.length === 1 ? (tokens[0] as string) : undefined;
+      // A word the catalogue knows (as the last word: the start of one, or a synonym) is not a typo.
+      const matches =
+        token !== undefined && text.expand(token, { prefix: i === words.length - 1, typos: false }).length > 0;
+      const replacement = token !== undefined && !matches ? text.correction(token) : undefined;
       corrected += query.slice(last, offset) + (replacement ?? word);
       last = offset + word.length;
       if (replacement)

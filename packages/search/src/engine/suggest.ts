@@ -18,11 +18,17 @@ interface Phrase {
   weight: number;
 }
 
-/** Every start of a phrase at a word boundary, sorted, for prefix lookups by binary search. */
+/**
+ * Every start of a phrase at a word boundary, sorted, for prefix lookups by binary search. Phrases keep the
+ * catalogue's spelling ("Sneaker aus Veloursleder"); `spellLike` gives a shopper's lower-case query the same
+ * capitals, word by word.
+ */
 class PhraseIndex {
   private readonly phrases: Phrase[];
   private readonly keys: string[];
   private readonly owners: Int32Array;
+  /** Lower-case word → how the catalogue writes it. */
+  private readonly spelling = new Map<string, string>();
 
   constructor(phrases: Phrase[], language: Language) {
     this.phrases = phrases;
@@ -34,6 +40,30 @@ class PhraseIndex {
     entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.keys = entries.map((e) => e.key);
     this.owners = Int32Array.from(entries.map((e) => e.owner));
+    // A word's usual spelling: inside a phrase it shows its own case ("aus", "Baumwolle"); at the start only
+    // the capital of the phrase, so those count only for words never seen elsewhere.
+    const forms = new Map<string, Map<string, number>>();
+    for (const p of phrases) {
+      p.text.split(" ").forEach((word, i) => {
+        if (!word) return;
+        const lower = word.toLowerCase();
+        const counts = forms.get(lower) ?? new Map<string, number>();
+        counts.set(word, (counts.get(word) ?? 0) + (i === 0 ? 0.001 : 1));
+        forms.set(lower, counts);
+      });
+    }
+    for (const [lower, counts] of forms) {
+      const best = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+      if (best) this.spelling.set(lower, best[0]);
+    }
+  }
+
+  /** A query in the catalogue's capitals, word by word ("sneaker aus veloursleder" → "Sneaker aus Veloursleder"). */
+  spellLike(query: string): string {
+    return query
+      .split(" ")
+      .map((word) => this.spelling.get(word.toLowerCase()) ?? word)
+      .join(" ");
   }
 
   /** Phrases with a word sequence starting with `prefix` (folded), heaviest first. */
@@ -67,10 +97,15 @@ function fold(text: string, language: Language): string {
 export function buildPhraseIndex(view: StoreView): PhraseIndex {
   const catalog = view.catalog;
   const language = view.language;
-  const counts = new Map<string, number>();
+  // Keyed by the lower-case phrase; the catalogue's first spelling of it is what shoppers see.
+  const counts = new Map<string, { text: string; weight: number }>();
   const add = (text: string, weight: number) => {
-    const key = text.toLowerCase().trim();
-    if (key) counts.set(key, (counts.get(key) ?? 0) + weight);
+    const trimmed = text.trim().replace(/\s+/g, " ");
+    const key = trimmed.toLowerCase();
+    if (!key) return;
+    const known = counts.get(key);
+    if (known) known.weight += weight;
+    else counts.set(key, { text: trimmed, weight });
   };
   const categoryCounts = new Map<number, number>();
   for (const slot of view.groupOrder) {
@@ -84,7 +119,7 @@ export function buildPhraseIndex(view: StoreView): PhraseIndex {
   for (const [id, count] of categoryCounts) {
     for (const node of catalog.tree.ancestry(id)) add(node.record.translations[language].name, count * 0.5);
   }
-  const phrases = [...counts].map(([text, weight]) => ({ text, weight: Math.log1p(weight) }));
+  const phrases = [...counts.values()].map(({ text, weight }) => ({ text, weight: Math.log1p(weight) }));
   return new PhraseIndex(phrases, language);
 }
 
@@ -154,12 +189,15 @@ export function suggestCompletions(options: {
   if (count <= 0) return [];
   const typed = options.query.trim().toLowerCase().replace(/\s+/g, " ");
   const prefix = fold(typed, language);
-  const scored = new Map<string, number>();
+  // Keyed by the lower-case expression; shown in the catalogue's capitals (learned queries are stored lower-case).
+  const scored = new Map<string, { expression: string; score: number }>();
   const offer = (expression: string, score: number) => {
     const key = expression.toLowerCase();
     if (key === typed) return;
     const previous = scored.get(key);
-    if (previous === undefined || previous < score) scored.set(key, score);
+    if (previous === undefined || previous.score < score) {
+      scored.set(key, { expression: options.phrases.spellLike(expression), score });
+    }
   };
   const learned = options.learned?.all() ?? [];
   if (prefix === "") {
@@ -177,10 +215,15 @@ export function suggestCompletions(options: {
       offer(phrase.text, phrase.weight + (fold(phrase.text, language).startsWith(prefix) ? 0.5 : 0));
     }
   }
-  return [...scored]
-    .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))
+  return [...scored.values()]
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.expression.length - b.expression.length ||
+        a.expression.toLowerCase().localeCompare(b.expression.toLowerCase()),
+    )
     .slice(0, count)
-    .map(([expression]) => ({ expression, highlighted: highlightCompletion(expression, typed, language) }));
+    .map(({ expression }) => ({ expression, highlighted: highlightCompletion(expression, typed, language) }));
 }
 
 export type { PhraseIndex };

@@ -6,6 +6,7 @@ import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { CsrfInput } from "../CsrfInput.tsx";
 import { Link } from "../Link.tsx";
+import { SalePrice } from "./SalePrice.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** What the basket page's action answers to a form sent with JavaScript. */
@@ -69,14 +70,13 @@ export function BasketItemRow({ item, promotions }: { item: BasketItem; promotio
           {t("basket.size")}: {item.variant.sizeLabel}
         </p>
         <p className="basket-item__unit">
-          {price.unitDiscounted < price.unitWithTax ? (
-            <>
-              <s className="basket-price__old">{formatMoney(price.unitWithTax, shop)}</s>{" "}
-              <span className="basket-price__sale">{formatMoney(price.unitDiscounted, shop)}</span>
-            </>
-          ) : (
-            formatMoney(price.unitWithTax, shop)
-          )}
+          <SalePrice
+            amount={formatMoney(
+              price.unitDiscounted < price.unitWithTax ? price.unitDiscounted : price.unitWithTax,
+              shop,
+            )}
+            regular={price.unitDiscounted < price.unitWithTax ? formatMoney(price.unitWithTax, shop) : null}
+          />
           {item.quantity > 1 ? <span className="basket-item__per"> {t("basket.per_piece")}</span> : null}
         </p>
         {item.isGift ? (
@@ -182,15 +182,11 @@ export function BasketItemRow({ item, promotions }: { item: BasketItem; promotio
         ) : null}
       </div>
       <div className="basket-item__total">
-        {price.subtotal < price.withTax ? (
-          <s className="basket-price__old">{formatMoney(price.withTax, shop)}</s>
-        ) : null}
-        <span
-          className={price.subtotal < price.withTax ? "basket-price__sale" : undefined}
-          data-testid="basket-item-total"
-        >
-          {formatMoney(price.subtotal, shop)}
-        </span>
+        <SalePrice
+          amount={formatMoney(price.subtotal, shop)}
+          regular={price.subtotal < price.withTax ? formatMoney(price.withTax, shop) : null}
+          testId="basket-item-total"
+        />
       </div>
     </li>
   );

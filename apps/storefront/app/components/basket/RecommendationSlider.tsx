@@ -3,6 +3,7 @@ import { useId } from "react";
 import type { RecommendedProduct } from "../../lib/basket-recommendations.server.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { Link } from "../Link.tsx";
+import { SalePrice } from "./SalePrice.tsx";
 
 /** A row of recommended products that scrolls sideways (swipe, or the scroll bar): no script needed. */
 export function RecommendationSlider({ title, products }: { title: string; products: RecommendedProduct[] }) {
@@ -26,8 +27,10 @@ export function RecommendationSlider({ title, products }: { title: string; produ
               <span className="basket-item__brand">{p.brand}</span>
               <span className="basket-reco__name">{p.name}</span>
               <span className="basket-reco__price">
-                {p.listPrice ? <s className="basket-price__old">{formatMoney(p.listPrice, shop)}</s> : null}
-                <span className={p.listPrice ? "basket-price__sale" : undefined}>{formatMoney(p.price, shop)}</span>
+                <SalePrice
+                  amount={formatMoney(p.price, shop)}
+                  regular={p.listPrice ? formatMoney(p.listPrice, shop) : null}
+                />
               </span>
             </Link>
           </li>

@@ -9,6 +9,7 @@ import { useStoreData } from "../../lib/use-store.ts";
 import { CsrfInput } from "../CsrfInput.tsx";
 import { Link } from "../Link.tsx";
 import { AddToBasketForm } from "./AddToBasketForm.tsx";
+import { SalePrice } from "./SalePrice.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** A wishlist entry: picture, brand, name, price, a size choice with "add to basket", and remove. */
@@ -70,10 +71,10 @@ export function WishlistItemCard({ item }: { item: WishlistItem }) {
         </p>
         {price ? (
           <p className="wishlist-card__price">
-            {reduced ? <s className="basket-price__old">{formatMoney(price.withTax, shop)}</s> : null}{" "}
-            <span className={reduced ? "basket-price__sale" : undefined}>
-              {formatMoney(discountedPrice(price), shop)}
-            </span>
+            <SalePrice
+              amount={formatMoney(discountedPrice(price), shop)}
+              regular={reduced ? formatMoney(price.withTax, shop) : null}
+            />
           </p>
         ) : null}
         {product.isSoldOut ? (

@@ -1,5 +1,5 @@
 import type { ExistingItemHandling } from "@vitrine/commerce";
-import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import type { BasketItemAddPayload, BasketMutation } from "../../lib/basket-client.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import type { AddedToBasket } from "./AddedToBasketModal.tsx";
@@ -49,9 +49,13 @@ export function useAddToBasket(): AddToBasket {
   const [pending, setPending] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [added, setAdded] = useState<AddedToBasket | null>(null);
+  // The button that started the add: it is disabled while the add runs, so the dialog cannot remember it as the
+  // element to return focus to (it would give focus back to <body>). Closing the modal focuses it again.
+  const opener = useRef<HTMLElement | null>(null);
 
   const run = useCallback(
     async (call: (calls: BasketCalls) => Promise<BasketMutation>, handling: ExistingItemHandling | undefined) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setPending(true);
       setErrorKey(null);
       let calls: BasketCalls | undefined;
@@ -99,7 +103,13 @@ export function useAddToBasket(): AddToBasket {
     errorKey,
     modal: added ? (
       <Suspense fallback={null}>
-        <AddedToBasketModal added={added} onClose={() => setAdded(null)} />
+        <AddedToBasketModal
+          added={added}
+          onClose={() => {
+            setAdded(null);
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+        />
       </Suspense>
     ) : null,
   };

@@ -53,7 +53,7 @@ const storeData = {
   messages: messagesFor(shop.language),
   csrfToken: "test",
   navigation: [],
-  shell: {},
+  shell: { counts: { basket: 0, wishlist: 0 } },
 };
 
 /** The blocks the stub page renders (set by `render`). */

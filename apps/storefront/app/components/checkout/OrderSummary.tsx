@@ -63,15 +63,18 @@ export function SummaryLines({ lines, headingId }: { lines: SummaryLine[]; headi
             ) : null}
           </div>
           <p className="order-line__price">
-            {line.regularTotal > line.total ? (
-              <>
-                <span className="visually-hidden">{t("checkout.summary.regular_price")} </span>
-                <s>{formatMoney(line.regularTotal, shop)}</s>{" "}
-              </>
-            ) : null}
             <span className={line.regularTotal > line.total ? "order-line__reduced" : undefined}>
               {line.isGift ? t("checkout.summary.free") : formatMoney(line.total, shop)}
             </span>
+            {line.regularTotal > line.total ? (
+              <>
+                {" "}
+                <s>
+                  <span className="visually-hidden">{t("checkout.summary.regular_price")} </span>
+                  {formatMoney(line.regularTotal, shop)}
+                </s>
+              </>
+            ) : null}
           </p>
         </li>
       ))}

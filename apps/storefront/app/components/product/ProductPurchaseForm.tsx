@@ -1,7 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import {
   type DeliveryDisplay,
+  keptSizeOf,
   type PriceDisplay,
   preselectedVariant,
   type SizeOption,
@@ -12,6 +14,7 @@ import { Button } from "../Button.tsx";
 import { prepareBasketAdd, useAddToBasket } from "../basket/useAddToBasket.tsx";
 import { CsrfInput } from "../CsrfInput.tsx";
 import { WishlistIcon } from "../icons/ui.tsx";
+import { ChosenSizeContext } from "./ColourSwatches.tsx";
 import { ProductPrice } from "./ProductPrice.tsx";
 import { SizeSelector } from "./SizeSelector.tsx";
 
@@ -47,6 +50,15 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
   const [hydrated, setHydrated] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
+  // Coming from another colour of this product with a size chosen: keep that size if this colour has it. Read
+  // after hydration, as the server does not know the location state.
+  const location = useLocation();
+  const keptSize = keptSizeOf(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival; later choices are the shopper's.
+  useEffect(() => {
+    const kept = preselectedVariant(sizes, keptSize);
+    if (keptSize && kept !== null) setSelected(kept);
+  }, []);
 
   const chosen = sizes.find((s) => s.variantId === selected);
   const shownDelivery = chosen && chosen.availability !== "sold_out" ? chosen.delivery : delivery;
@@ -91,7 +103,7 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
       <input type="hidden" name="redirectTo" value={returnTo} />
       <ProductPrice price={chosen ? chosen.price : props.price} size="lg" />
       <p className="purchase__vat">{t("product.vat_included")}</p>
-      {children}
+      <ChosenSizeContext.Provider value={chosen?.size ?? null}>{children}</ChosenSizeContext.Provider>
       {isSoldOut ? (
         <p className="purchase__sold-out" role="status">
           {t("product.sold_out_message")}
