@@ -158,9 +158,9 @@ describe(`search service on ${DIALECT}`, () => {
     const response = await service.search(captured);
     expect(response.queryCorrection?.correctedQuery).toBe("kleid");
     await eventually(() =>
-      testDb.db.selectFrom("search_query").selectAll().where("query", "=", "kleid").executeTakeFirst(),
+      searchDb(testDb.db).selectFrom("search_query").selectAll().where("query", "=", "kleid").executeTakeFirst(),
     );
-    const typo = await testDb.db
+    const typo = await searchDb(testDb.db)
       .selectFrom("search_query")
       .selectAll()
       .where("query", "=", "kleidd")

@@ -71,10 +71,7 @@ export function BasketItemRow({ item, promotions }: { item: BasketItem; promotio
         </p>
         <p className="basket-item__unit">
           <SalePrice
-            amount={formatMoney(
-              price.unitDiscounted < price.unitWithTax ? price.unitDiscounted : price.unitWithTax,
-              shop,
-            )}
+            amount={formatMoney(Math.min(price.unitDiscounted, price.unitWithTax), shop)}
             regular={price.unitDiscounted < price.unitWithTax ? formatMoney(price.unitWithTax, shop) : null}
           />
           {item.quantity > 1 ? <span className="basket-item__per"> {t("basket.per_piece")}</span> : null}
