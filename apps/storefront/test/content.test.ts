@@ -64,7 +64,7 @@ describe("home page", () => {
 
   it("has the entry's description", async () => {
     const html = await (await shop.browser().fetch("/en/")).text();
-    expect(html).toMatch(/<meta name="description" content="Women&#x27;s, men&#x27;s and kids&#x27; fashion/);
+    expect(html).toMatch(/<meta name="description" content="Women’s, men’s and kids’ fashion/);
   });
 });
 

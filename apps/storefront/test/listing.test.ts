@@ -268,7 +268,7 @@ describe("search page", () => {
     const doc = await page("/de/search/?searchTerm=pulovver");
     expect(doc.querySelectorAll(".product-tile").length).toBeGreaterThan(0);
     expect(doc.querySelector(".search-page__correction")?.textContent).toBe(
-      "Keine Ergebnisse für „pulovver“. Wir zeigen Ergebnisse für „pullover“.",
+      "Meintest du „pullover“? Wir zeigen Ergebnisse für „pullover“ statt für „pulovver“.",
     );
     expect(facetValue(doc, "Marke").href).toContain("q=pullover");
   });

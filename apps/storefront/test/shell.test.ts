@@ -206,7 +206,7 @@ describe("the two 404s", () => {
       de: ["Seite nicht gefunden", "Hoppla!"],
       at: ["Seite nicht gefunden", "Hoppla!"],
       ch: ["Seite nicht gefunden", "Hoppla!"],
-      "fr-ch": ["Page introuvable", "Oups !"],
+      "fr-ch": ["Page introuvable", "Oups\u202f!"],
       en: ["Page not found", "Oops!"],
     };
     for (const store of STORES) {
@@ -234,7 +234,7 @@ describe("the two 404s", () => {
     const outfit = await page(shop.browser(), "/fr-ch/p/shop-the-look/rien-999999/");
     expect(outfit.response.status).toBe(404);
     expect(outfit.document.querySelector(".error-screen__title")?.textContent).toBe(
-      "Page introuvable : /fr-ch/p/shop-the-look/rien-999999/",
+      "Page introuvable\u00a0: /fr-ch/p/shop-the-look/rien-999999/",
     );
   });
 

@@ -493,7 +493,7 @@ const HOME: PerLanguage<{ title: string; description: string; blocks: ContentBlo
   en: {
     title: "Fashion for every day",
     description:
-      "Women’s, men’s and kids' fashion from more than 25 brands: new in, knitwear, coats and trainers. Free delivery from €50 and 30 days to return.",
+      "Women’s, men’s and kids’ fashion from more than 25 brands: new in, knitwear, coats and trainers. Free delivery from €50 and 30 days to return.",
     blocks: [
       {
         type: "banner",
