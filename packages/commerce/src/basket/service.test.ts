@@ -327,7 +327,8 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
     const basket = await getBasket(ctx, shopper);
     expect(basket.packages.map((p) => [p.kind, p.deliveryDateRange])).toEqual([
       ["inStock", { min: "2026-06-03", max: "2026-06-05" }],
-      ["sellableWithoutStock", { min: "2026-06-15", max: "2026-06-22" }],
+      // 14–21 working days from Monday 1 June: no Sundays.
+      ["sellableWithoutStock", { min: "2026-06-17", max: "2026-06-25" }],
     ]);
   });
 

@@ -126,8 +126,13 @@ const laterDay = (a: string, b: string) => (a > b ? a : b);
  * Delivery dates of a method: items in stock arrive in the method's days; items sold without stock keep their
  * own, longer range (never earlier than the method's).
  */
-export function deliveryRangeFor(basket: Basket, days: { min: number; max: number }, today: Date): DeliveryDate {
-  const methodRange = deliveryDateFromDays(days, today);
+export function deliveryRangeFor(
+  basket: Basket,
+  days: { min: number; max: number },
+  today: Date,
+  country: PriceZone,
+): DeliveryDate {
+  const methodRange = deliveryDateFromDays(days, today, country);
   const ranges = basket.packages.map((pkg) =>
     pkg.kind === "inStock"
       ? methodRange
@@ -149,7 +154,7 @@ export function deliveryOptionsFor(basket: Basket, country: PriceZone, today: Da
       regularPrice: method.price,
       freeFrom: method.freeFrom,
       missingForFree: method.freeFrom !== null && !free ? method.freeFrom - itemsTotal : null,
-      dateRange: deliveryRangeFor(basket, method.days, today),
+      dateRange: deliveryRangeFor(basket, method.days, today, country),
     };
   });
 }
