@@ -1,4 +1,4 @@
-import { DELIVERY_METHODS } from "../shop/delivery.ts";
+import { standardDeliveryDays } from "../shop/delivery.ts";
 import { taxOf, withoutTax } from "../shop/money.ts";
 import type { Currency, PriceZone } from "../shop/shops.ts";
 import { addWorkingDays, type HolidayCountry } from "../shop/working-days.ts";
@@ -79,7 +79,7 @@ export function variantDeliveryDate(
   now: Date,
   country: PriceZone,
 ): DeliveryDate {
-  const standard = (DELIVERY_METHODS[country][0] as { days: { min: number; max: number } }).days;
+  const standard = standardDeliveryDays(country);
   const days =
     variant.stock.quantity > 0
       ? standard

@@ -8,6 +8,7 @@ import * as m0006 from "./0006_variant_stock_version.ts";
 import * as m0007 from "./0007_events.ts";
 import * as m0008 from "./0008_jobs.ts";
 import * as m0009 from "./0009_search_rollups.ts";
+import * as m0010 from "./0010_address_line2.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the bundled storefront server and the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007_events": m0007,
   "0008_jobs": m0008,
   "0009_search_rollups": m0009,
+  "0010_address_line2": m0010,
 };
