@@ -319,7 +319,9 @@ function AddressStep({ data, failure, state, headingRef }: StepProps) {
 
 function sameAddress(a: CheckoutAddress, b: CheckoutAddress | null): boolean {
   if (!b) return false;
-  return (["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const).every((k) => a[k] === b[k]);
+  return (["firstName", "lastName", "street", "addressLine2", "zipCode", "city", "countryCode"] as const).every(
+    (k) => (a[k] ?? "") === (b[k] ?? ""),
+  );
 }
 
 function DeliveryStep({ data, failure, state, headingRef }: StepProps) {
