@@ -353,7 +353,11 @@ function DeliveryStep({ data, failure, state, headingRef }: StepProps) {
                 />
                 <span className="checkout-choice__body">
                   <span className="checkout-choice__title">{t(`checkout.delivery.${option.id}`)}</span>
-                  <span className="checkout-choice__text">
+                  <span
+                    className="checkout-choice__text"
+                    data-delivery-min={option.dateRange.min}
+                    data-delivery-max={option.dateRange.max}
+                  >
                     {t("checkout.delivery.dates", { dates: formatDayRange(option.dateRange, shop.locale) })}
                   </span>
                   {option.missingForFree !== null ? (
