@@ -255,7 +255,7 @@ describe("checkout over HTTP", () => {
     });
     expect(refused.status).toBe(400);
     const html = await refused.text();
-    expect(html).toContain("Die PLZ hat hier 5 Ziffern.");
+    expect(html).toContain("Eine PLZ in Deutschland hat 5 Ziffern.");
     expect(html).toContain('value="Gartenstraße 5"');
     expect(html).toContain('aria-invalid="true"');
     const contact = await browser.submit("/de/checkout/", { intent: "contact", email: "not-an-address" });

@@ -118,13 +118,11 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
     blocks: {
       de: [
         text(
-          "<p>Wir liefern nach Deutschland, Österreich und in die Schweiz. Artikel auf Lager sind in der Regel in 2–4 Werktagen (Österreich und Schweiz: 3–5 Werktage) bei dir. Artikel, die wir nachbestellen, sind mit ihrem späteren Liefertermin gekennzeichnet.</p>",
+          "<p>Artikel auf Lager verschicken wir sofort; Werktage sind Montag bis Samstag ohne Feiertage. Artikel, die wir nachbestellen, sind mit ihrem späteren Liefertermin gekennzeichnet.</p>",
         ),
+        // Countries, prices and days come from the store's shipping-countries setting.
+        { type: "shipping_rates" },
         accordion([
-          [
-            "Was kostet der Versand?",
-            "<p>Deutschland: Standard 4,95 €, ab 50 € Bestellwert kostenlos; Express 9,95 € (1–2 Werktage).<br>Österreich: Standard 5,95 €, ab 60 € kostenlos; Express 12,95 €.<br>Schweiz: Standard CHF 7.90, ab CHF 80.– kostenlos; Express CHF 14.90.</p>",
-          ],
           [
             "Kann ich meine Sendung verfolgen?",
             "<p>Ja. Sobald dein Paket unterwegs ist, bekommst du eine E-Mail mit der Sendungsnummer. Du kannst deine Bestellung auch jederzeit über die Sendungsverfolgung abrufen.</p>",
@@ -137,31 +135,29 @@ export const SERVICE_PAGES: readonly ServicePage[] = [
       ],
       fr: [
         text(
-          "<p>Nous livrons en Allemagne, en Autriche et en Suisse. Les articles en stock arrivent en général en 3 à 5 jours ouvrés en Suisse. Les articles réassortis sont indiqués avec leur date de livraison plus tardive.</p>",
+          "<p>Les articles en stock partent aussitôt ; les jours ouvrés vont du lundi au samedi, jours fériés exceptés. Les articles réassortis sont indiqués avec leur date de livraison plus tardive.</p>",
         ),
+        { type: "shipping_rates" },
         accordion([
           [
-            "Combien coûte la livraison ?",
-            "<p>Suisse : standard CHF 7.90, offerte dès CHF 80.– d’achat ; express CHF 14.90 (1 à 2 jours ouvrés).<br>Allemagne : standard 4,95 €, offerte dès 50 € ; express 9,95 €.<br>Autriche : standard 5,95 €, offerte dès 60 € ; express 12,95 €.</p>",
-          ],
-          [
-            "Puis-je suivre mon colis ?",
+            "Puis-je suivre mon colis ?",
             "<p>Oui. Dès l’expédition, vous recevez un e-mail avec le numéro de suivi. Vous pouvez aussi consulter votre commande à tout moment avec le suivi de commande.</p>",
           ],
         ]),
       ],
       en: [
         text(
-          "<p>We deliver to Germany, Austria and Switzerland. Items in stock usually arrive within 2–4 working days (Austria and Switzerland: 3–5 working days). Items we reorder are marked with their later delivery date.</p>",
+          "<p>Items in stock leave at once; working days are Monday to Saturday, public holidays excepted. Items we reorder are marked with their later delivery date.</p>",
         ),
+        { type: "shipping_rates" },
         accordion([
-          [
-            "How much is delivery?",
-            "<p>Germany: standard €4.95, free from €50; express €9.95 (1–2 working days).<br>Austria: standard €5.95, free from €60; express €12.95.<br>Switzerland: standard CHF 7.90, free from CHF 80; express CHF 14.90.</p>",
-          ],
           [
             "Can I track my parcel?",
             "<p>Yes. As soon as your parcel is on its way we send you an e-mail with the tracking number. You can also look your order up with order tracking at any time.</p>",
+          ],
+          [
+            "Do you deliver to a Packstation?",
+            "<p>Yes: enter “Packstation” and its number as the street, and your DHL customer number in address line 2.</p>",
           ],
         ]),
       ],

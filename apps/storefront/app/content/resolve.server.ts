@@ -1,12 +1,14 @@
 import {
   type BlockOf,
   type ContentBlock,
+  deliveryMethodsFor,
   type FieldIssue,
   type GridItemBlock,
   getCategoryTree,
   getProductViews,
   isHttpsUrl,
   type ShopCtx,
+  shippingCountriesOf,
   validateBlock,
 } from "@vitrine/commerce";
 import { productTileData } from "../lib/product-tile.server.ts";
@@ -192,6 +194,17 @@ export async function resolveBlocks(
         firstBanner = false;
         break;
       }
+      case "shipping_rates":
+        out.push({
+          type: "shipping_rates",
+          id,
+          ...(block.title ? { title: block.title } : {}),
+          countries: (await shippingCountriesOf(ctx, ctx.shop)).map((code) => ({
+            code,
+            methods: deliveryMethodsFor(code, ctx.shop.currency).map((m) => ({ ...m })),
+          })),
+        });
+        break;
       case "call_to_action":
       case "size_chart":
       case "footer_columns":

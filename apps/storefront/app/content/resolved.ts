@@ -88,6 +88,22 @@ export interface ResolvedVideo {
 
 export type ResolvedSizeChart = BlockOf<"size_chart"> & { id: string };
 
+/** One delivery method to a country: prices in cents of the store's currency, working days. */
+export interface ShippingRate {
+  id: "standard" | "express";
+  price: number;
+  freeFrom: number | null;
+  days: { min: number; max: number };
+}
+
+/** The store's delivery countries (its shipping-countries setting) with their rates. */
+export interface ResolvedShippingRates {
+  type: "shipping_rates";
+  id: string;
+  title?: string;
+  countries: { code: string; methods: ShippingRate[] }[];
+}
+
 export interface ResolvedStory {
   type: "story";
   id: string;
@@ -136,6 +152,7 @@ export type ResolvedBlock =
   | ResolvedGrid
   | ResolvedVideo
   | ResolvedSizeChart
+  | ResolvedShippingRates
   | ResolvedStory
   | ResolvedFooterColumns
   | ResolvedCategoryTeaser;

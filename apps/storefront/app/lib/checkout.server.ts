@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   applyCheckoutGiftCard,
   CHECKOUT_STEPS,
+  type CheckoutAddress,
   type CheckoutFailure,
   type CheckoutStep,
   clientAddress,
@@ -42,7 +43,7 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-const ADDRESS_FIELDS = ["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const;
+const ADDRESS_FIELDS = ["firstName", "lastName", "street", "addressLine2", "zipCode", "city", "countryCode"] as const;
 
 function isStep(value: string | null): value is CheckoutStep | "review" {
   return value === "review" || (CHECKOUT_STEPS as readonly string[]).includes(value ?? "");
@@ -95,7 +96,7 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
       .map((a) => ({
         id: a.id,
         isDefault: a.isDefault,
-        address: { ...a, countryCode: a.countryCode as "DE" | "AT" | "CH" },
+        address: { ...a, countryCode: a.countryCode as CheckoutAddress["countryCode"] },
       })),
     saveShippingAddress: view.saveShippingAddress,
     canSaveAddress: view.canSaveAddress,

@@ -2,8 +2,8 @@ import type { ShopCtx } from "@vitrine/commerce";
 import {
   activePromotions,
   colourHex,
-  DELIVERY_METHODS,
   deliveryDateRange,
+  deliveryMethodsFor,
   getCategoryTree,
   getProductType,
   getProductViews,
@@ -234,7 +234,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       sizeChart,
       sizeChartId: SIZE_CHART_ID,
       delivery: {
-        methods: DELIVERY_METHODS[shop.country].map((m) => ({
+        methods: deliveryMethodsFor(shop.country, shop.currency).map((m) => ({
           id: m.id,
           price: m.price,
           freeFrom: m.freeFrom,

@@ -4,6 +4,7 @@ import {
   deleteAddress,
   listAddresses,
   setDefaultAddress,
+  shippingCountriesOf,
   updateAddress,
   updateCustomerProfile,
 } from "@vitrine/commerce";
@@ -33,7 +34,10 @@ type Saved = (typeof SAVED)[number];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const customer = await requireCustomer(store, request);
-  const addresses = await listAddresses(store.ctx, customer.id);
+  const [addresses, shippingCountries] = await Promise.all([
+    listAddresses(store.ctx, customer.id),
+    shippingCountriesOf(store.ctx, store.shop),
+  ]);
   const url = new URL(request.url);
   const asked = url.searchParams.get("address");
   const editing = asked === "new" ? "new" : (addresses.find((a) => String(a.id) === asked)?.id ?? null);
@@ -49,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     addresses,
     editing: addresses.length === 0 ? ("new" as const) : editing,
     saved: SAVED.includes(saved as Saved) ? (saved as Saved) : null,
-    country: store.shop.country,
+    /** The store's shipping countries (its one setting), the first preselected. */
+    countries: [...shippingCountries],
   };
 }
 
@@ -58,7 +63,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, { title: t?.("account.profile.title"), robots: "noindex, follow" });
 };
 
-const ADDRESS_FIELDS = ["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const;
+const ADDRESS_FIELDS = ["firstName", "lastName", "street", "addressLine2", "zipCode", "city", "countryCode"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const store = storeRequest(context);
@@ -96,6 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "address-save": {
       const values = echoValues(form, ADDRESS_FIELDS);
+      // The address book offers the countries this store delivers to; the server holds to the same list.
+      if (!(await shippingCountriesOf(store.ctx, store.shop)).some((c) => c === values.countryCode)) {
+        return formRefused(intent, fieldIssues([{ field: "countryCode", code: "country_not_shipped" }]), { values });
+      }
       const input = { ...values, isDefault: form.get("isDefault") === "on" };
       const result = Number.isNaN(addressId)
         ? await addAddress(ctx, customer.id, input)
@@ -311,7 +320,8 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
           <AddressForm
             key={String(editing)}
             address={editingAddress}
-            defaults={{ firstName: profile.firstName, lastName: profile.lastName, countryCode: loaderData.country }}
+            defaults={{ firstName: profile.firstName, lastName: profile.lastName }}
+            countries={loaderData.countries}
             failure={failure}
             busy={submitting === "address-save"}
           />

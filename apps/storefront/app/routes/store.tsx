@@ -1,5 +1,5 @@
 import { type CategoryView, getCategoryNavigation } from "@vitrine/commerce";
-import { DELIVERY_METHODS, RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
+import { deliveryMethodsFor, RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadShellData(store, request),
     serviceLinks(store.services.db, shop.language),
   ]);
-  const methods = DELIVERY_METHODS[shop.country];
+  const methods = deliveryMethodsFor(shop.country, shop.currency);
   const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
   return {
     shop: {

@@ -57,7 +57,7 @@ function describeOrder(order: OrderDetails): string[] {
   const a = order.shippingAddress;
   const lines = [
     `Order ${order.number} (${order.storeCode}) placed ${order.placedAt}: ${order.status}, payment ${order.paymentStatus}`,
-    `  ${order.email} · ${a.firstName} ${a.lastName}, ${a.street}, ${a.zipCode} ${a.city}, ${a.countryCode}`,
+    `  ${order.email} · ${[`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.zipCode} ${a.city}`, a.countryCode].filter((p) => p).join(", ")}`,
     `  Total ${money(order.totals.total, order)} (${order.payment.method ?? "gift card"}${order.payment.giftCard ? ` + gift card ${money(order.payment.giftCard.amount, order)}` : ""}), delivery ${order.delivery.method} ${order.delivery.dateRange.min}–${order.delivery.dateRange.max}`,
     ...order.lines.map(
       (l) =>

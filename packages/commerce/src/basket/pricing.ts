@@ -10,7 +10,7 @@ import {
   type PromotionOutcome,
   qualifiesForPromotion,
 } from "../promotions/engine.ts";
-import type { PromotionRecord } from "../promotions/records.ts";
+import { type PromotionRecord, promotionName } from "../promotions/records.ts";
 import type { Shop } from "../shop/shops.ts";
 import {
   type AppliedReduction,
@@ -290,7 +290,7 @@ export function priceBasket(input: PriceBasketInput): Basket {
         priority: p.priority,
         type: effect.type,
         kind: effect.type === "automatic_discount" ? effect.kind : null,
-        name: p.names[shop.language],
+        name: promotionName(p, shop),
         customData: { colorHex: p.colorHex },
         applied: o.applied,
         amount: amountOf(p.id),

@@ -318,7 +318,15 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
     const above = ok(await addItemToBasket(ctx, shopper, { variantId: V.teeS }));
     const dress = 8995 - Math.round(8995 * 0.05);
     expect(above.basket.cost.withTax).toBe(dress + 1995 - 1000);
-    expect(above.basket.applicablePromotions.find((p) => p.id === "welcome-10")).toMatchObject({ applied: true });
+    expect(above.basket.applicablePromotions.find((p) => p.id === "welcome-10")).toMatchObject({
+      applied: true,
+      name: "10\u00a0€ off orders over 100\u00a0€",
+    });
+    // The Swiss store names it from the promotion's franc values.
+    const ch = ok(await addItemToBasket(chCtx, guest(), { variantId: V.teeS }));
+    expect(ch.basket.applicablePromotions.find((p) => p.id === "welcome-10")?.name).toBe(
+      "CHF\u00a010 off orders over CHF\u00a0120",
+    );
   });
 
   it("splits packages by delivery", async () => {
@@ -327,7 +335,8 @@ describe(`basket service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"})
     const basket = await getBasket(ctx, shopper);
     expect(basket.packages.map((p) => [p.kind, p.deliveryDateRange])).toEqual([
       ["inStock", { min: "2026-06-03", max: "2026-06-05" }],
-      ["sellableWithoutStock", { min: "2026-06-15", max: "2026-06-22" }],
+      // 14–21 working days from Monday 1 June: no Sundays.
+      ["sellableWithoutStock", { min: "2026-06-17", max: "2026-06-25" }],
     ]);
   });
 

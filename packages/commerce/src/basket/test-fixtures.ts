@@ -213,7 +213,7 @@ export function fixturePromotions(now: Date): PromotionRecord[] {
       effect: { type: "automatic_discount", kind: "absolute", amount: { EUR: 1000, CHF: 1000 } },
       conditions: { minimumOrderValue: { EUR: 10000, CHF: 12000 } },
       colorHex: "#c62f2f",
-      names: names("10 off orders over 100"),
+      names: names("{amount} off orders over {minimum}"),
       storeCodes: ["de", "at", "ch", "fr-ch", "en"],
       validFrom: from,
       validTo: to,

@@ -7,6 +7,7 @@ import {
   priceOf,
   priceRangeOf,
   reductionPercent,
+  variantDeliveryDate,
 } from "./pricing.ts";
 
 describe("sellable rule (section 4)", () => {
@@ -75,10 +76,23 @@ describe("delivery date range (section 4)", () => {
     expect(deliveryDateRange([])).toBeUndefined();
   });
 
-  it("counts delivery days from today, across a month end", () => {
-    expect(deliveryDateFromDays({ min: 2, max: 4 }, new Date("2026-01-30T18:00:00Z"))).toEqual({
-      min: "2026-02-01",
-      max: "2026-02-03",
+  it("counts working days from today, across a month end, skipping the Sunday", () => {
+    // Friday 30 January: Saturday 31 is a working day, Sunday 1 February is not.
+    expect(deliveryDateFromDays({ min: 2, max: 4 }, new Date("2026-01-30T18:00:00Z"), "DE")).toEqual({
+      min: "2026-02-02",
+      max: "2026-02-04",
     });
+  });
+
+  it("gives product page, basket and checkout the same dates: in stock, the standard delivery of the country", () => {
+    const thursday = new Date("2026-11-26T10:00:00Z");
+    const inStock = { deliveryDays: { min: 1, max: 9 }, stock: { quantity: 3, isSellableWithoutStock: false } };
+    // DE standard 2–4 working days: Sat 28 Nov – Tue 1 Dec; CH standard 3–5: Mon 30 Nov – Wed 2 Dec (no Sunday).
+    expect(variantDeliveryDate(inStock, thursday, "DE")).toEqual({ min: "2026-11-28", max: "2026-12-01" });
+    expect(variantDeliveryDate(inStock, thursday, "CH")).toEqual({ min: "2026-11-30", max: "2026-12-02" });
+    const backorder = { deliveryDays: { min: 14, max: 21 }, stock: { quantity: 0, isSellableWithoutStock: true } };
+    expect(variantDeliveryDate(backorder, thursday, "AT")).toEqual(
+      deliveryDateFromDays({ min: 14, max: 21 }, thursday, "AT"),
+    );
   });
 });

@@ -1,6 +1,7 @@
-import { addDays, isoDay } from "../clock.ts";
+import { standardDeliveryDays } from "../shop/delivery.ts";
 import { taxOf, withoutTax } from "../shop/money.ts";
 import type { Currency, PriceZone } from "../shop/shops.ts";
+import { addWorkingDays, type HolidayCountry } from "../shop/working-days.ts";
 import type { ZonePriceRecord } from "./records.ts";
 
 /** A reduction: `absoluteWithTax` is negative cents (added to the price), `relative` the share taken off (0.3 = 30 %). */
@@ -57,8 +58,36 @@ export function deliveryDateRange(items: readonly { deliveryDate: DeliveryDate }
   return min !== undefined && max !== undefined ? { min, max } : undefined;
 }
 
-export function deliveryDateFromDays(days: { min: number; max: number }, today: Date): DeliveryDate {
-  return { min: isoDay(addDays(today, days.min)), max: isoDay(addDays(today, days.max)) };
+/**
+ * Delivery dates `days` working days from now in the destination country (no Sundays, no public holidays): the
+ * one calculation behind product page, basket, checkout and order.
+ */
+export function deliveryDateFromDays(
+  days: { min: number; max: number },
+  now: Date,
+  country: HolidayCountry,
+): DeliveryDate {
+  return { min: addWorkingDays(now, days.min, country), max: addWorkingDays(now, days.max, country) };
+}
+
+/**
+ * A variant's delivery dates in a country: in stock, the days of the country's standard delivery (what checkout
+ * quotes); sold without stock, its own longer range, never earlier than standard delivery.
+ */
+export function variantDeliveryDate(
+  variant: { deliveryDays: { min: number; max: number }; stock: Stock },
+  now: Date,
+  country: PriceZone,
+): DeliveryDate {
+  const standard = standardDeliveryDays(country);
+  const days =
+    variant.stock.quantity > 0
+      ? standard
+      : {
+          min: Math.max(variant.deliveryDays.min, standard.min),
+          max: Math.max(variant.deliveryDays.max, standard.max),
+        };
+  return deliveryDateFromDays(days, now, country);
 }
 
 /** Builds the price holder of a variant in a price zone from its stored list and sale price. */

@@ -2,7 +2,6 @@ import type { Shop } from "../shop/shops.ts";
 import type { CategoryTree, CategoryView } from "./categories.ts";
 import {
   type DeliveryDate,
-  deliveryDateFromDays,
   discountedPrice,
   isSellable,
   type Price,
@@ -10,6 +9,7 @@ import {
   priceOf,
   priceRangeOf,
   type Stock,
+  variantDeliveryDate,
 } from "./pricing.ts";
 import type { ProductRecord } from "./records.ts";
 import { compareSizes, displaySize, ONE_SIZE } from "./sizes.ts";
@@ -166,7 +166,7 @@ export function buildProductView(record: ProductRecord, options: ViewOptions): P
       attributes: { shopSize: attribute("shopSize", language, false, [{ id: size, label: sizeLabel }]) },
       stock: v.stock,
       isSellable: isSellable(v.stock),
-      deliveryDate: deliveryDateFromDays(v.deliveryDays, today),
+      deliveryDate: variantDeliveryDate(v, today, shop.country),
       price: priceOf(zonePrice, shop.country),
     });
   }

@@ -1,6 +1,6 @@
 import type { ShopCtx } from "../context.ts";
 import { chunk, groupBy } from "../util.ts";
-import { type DeliveryDate, deliveryDateFromDays, isSellable, type Price, priceOf, type Stock } from "./pricing.ts";
+import { type DeliveryDate, isSellable, type Price, priceOf, type Stock, variantDeliveryDate } from "./pricing.ts";
 import { productPath, sizeLabelOf } from "./product-view.ts";
 import { colourHex, colourName } from "./vocabulary.ts";
 
@@ -116,7 +116,11 @@ export async function getVariantLines(ctx: ShopCtx, variantIds: readonly number[
           sizeLabel: sizeLabelOf(r.size, shop.language),
           stock,
           isSellable: isSellable(stock),
-          deliveryDate: deliveryDateFromDays({ min: r.delivery_min_days, max: r.delivery_max_days }, today),
+          deliveryDate: variantDeliveryDate(
+            { deliveryDays: { min: r.delivery_min_days, max: r.delivery_max_days }, stock },
+            today,
+            shop.country,
+          ),
           price: priceOf(
             {
               currency: r.currency as Price["currency"],

@@ -13,7 +13,6 @@ import {
 import { parseJson } from "../json.ts";
 import type { PaymentMethodId } from "../payments/methods.ts";
 import type { DeliveryMethodId } from "../shop/delivery.ts";
-import type { PriceZone, Shop, StoreCode } from "../shop/shops.ts";
 
 /**
  * What a shopper has entered in checkout so far (contact, addresses, delivery, payment, gift card), kept on the
@@ -24,6 +23,8 @@ export interface CheckoutAddress {
   firstName: string;
   lastName: string;
   street: string;
+  /** Second address line (c/o, Packstation customer number); empty when none. Drafts of before may lack it. */
+  addressLine2?: string;
   zipCode: string;
   city: string;
   countryCode: AddressCountry;
@@ -43,19 +44,6 @@ export interface CheckoutDraft {
   giftCardCode?: string | null;
 }
 
-/** Where each store delivers: the store's own country, and the other country of the same currency. */
-export const SHIPPING_COUNTRIES: Record<StoreCode, readonly PriceZone[]> = {
-  de: ["DE", "AT"],
-  at: ["AT", "DE"],
-  ch: ["CH"],
-  "fr-ch": ["CH"],
-  en: ["DE", "AT"],
-};
-
-export function shippingCountriesOf(shop: Shop): readonly PriceZone[] {
-  return SHIPPING_COUNTRIES[shop.code];
-}
-
 export type CheckoutIssue = AccountIssue;
 export type FieldResult<T> = { ok: true; value: T } | { ok: false; issues: CheckoutIssue[] };
 
@@ -69,6 +57,7 @@ export function parseCheckoutAddress(input: unknown, prefix: string): FieldResul
     firstName: source.firstName ?? "",
     lastName: source.lastName ?? "",
     street: source.street ?? "",
+    addressLine2: source.addressLine2 ?? "",
     zipCode: source.zipCode ?? "",
     city: source.city ?? "",
     countryCode: source.countryCode ?? "",

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import type { AppliedReduction, Basket, BasketItem } from "../basket/types.ts";
 import { type DeliveryDate, deliveryDateFromDays, deliveryDateRange } from "../catalog/pricing.ts";
 import { PAYMENT_PROVIDERS, type PaymentMethodId } from "../payments/methods.ts";
-import { DELIVERY_METHODS, type DeliveryMethodId } from "../shop/delivery.ts";
-import { type Currency, type PriceZone, type Shop, VAT_RATES } from "../shop/shops.ts";
+import { type DeliveryMethodId, deliveryMethodsFor } from "../shop/delivery.ts";
+import type { ShippingCountry } from "../shop/shipping-countries.ts";
+import { type Currency, type Shop, VAT_RATES } from "../shop/shops.ts";
 
 /**
  * The checkout's totals, computed on the server from the priced basket at every step: items after promotions,
@@ -58,7 +59,7 @@ export interface QuoteGiftCard {
 
 export interface CheckoutQuote {
   currency: Currency;
-  shippingCountry: PriceZone;
+  shippingCountry: ShippingCountry;
   /** VAT rate of the delivery country (0.19). */
   vatRate: number;
   lines: QuoteLine[];
@@ -85,7 +86,7 @@ export interface CheckoutQuote {
 export interface QuoteInput {
   basket: Basket;
   shop: Shop;
-  shippingCountry: PriceZone;
+  shippingCountry: ShippingCountry;
   deliveryMethod?: DeliveryMethodId | null;
   paymentMethod?: PaymentMethodId | null;
   giftCard?: { code: string; balance: number } | null;
@@ -126,8 +127,13 @@ const laterDay = (a: string, b: string) => (a > b ? a : b);
  * Delivery dates of a method: items in stock arrive in the method's days; items sold without stock keep their
  * own, longer range (never earlier than the method's).
  */
-export function deliveryRangeFor(basket: Basket, days: { min: number; max: number }, today: Date): DeliveryDate {
-  const methodRange = deliveryDateFromDays(days, today);
+export function deliveryRangeFor(
+  basket: Basket,
+  days: { min: number; max: number },
+  today: Date,
+  country: ShippingCountry,
+): DeliveryDate {
+  const methodRange = deliveryDateFromDays(days, today, country);
   const ranges = basket.packages.map((pkg) =>
     pkg.kind === "inStock"
       ? methodRange
@@ -139,9 +145,14 @@ export function deliveryRangeFor(basket: Basket, days: { min: number; max: numbe
   return deliveryDateRange(ranges.map((deliveryDate) => ({ deliveryDate }))) ?? methodRange;
 }
 
-export function deliveryOptionsFor(basket: Basket, country: PriceZone, today: Date): DeliveryOption[] {
+export function deliveryOptionsFor(
+  basket: Basket,
+  country: ShippingCountry,
+  currency: Currency,
+  today: Date,
+): DeliveryOption[] {
   const itemsTotal = basket.cost.withTax;
-  return DELIVERY_METHODS[country].map((method) => {
+  return deliveryMethodsFor(country, currency).map((method) => {
     const free = method.freeFrom !== null && itemsTotal >= method.freeFrom;
     return {
       id: method.id,
@@ -149,7 +160,7 @@ export function deliveryOptionsFor(basket: Basket, country: PriceZone, today: Da
       regularPrice: method.price,
       freeFrom: method.freeFrom,
       missingForFree: method.freeFrom !== null && !free ? method.freeFrom - itemsTotal : null,
-      dateRange: deliveryRangeFor(basket, method.days, today),
+      dateRange: deliveryRangeFor(basket, method.days, today, country),
     };
   });
 }
@@ -158,7 +169,7 @@ export function quoteCheckout(input: QuoteInput): CheckoutQuote {
   const { basket, shop, shippingCountry } = input;
   const rate = VAT_RATES[shippingCountry];
   const lines = basket.items.map((item) => lineOf(item, rate));
-  const deliveryOptions = deliveryOptionsFor(basket, shippingCountry, input.today);
+  const deliveryOptions = deliveryOptionsFor(basket, shippingCountry, shop.currency, input.today);
   const delivery = deliveryOptions.find((o) => o.id === input.deliveryMethod) ?? (deliveryOptions[0] as DeliveryOption);
   const provider = input.paymentMethod ? PAYMENT_PROVIDERS[input.paymentMethod] : null;
   const itemsTotal = basket.cost.withTax;

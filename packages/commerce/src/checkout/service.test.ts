@@ -22,6 +22,7 @@ import {
   sandboxPayPal,
   sandboxPayWithCard,
 } from "../payments/sandbox.ts";
+import { setShippingCountries, shippingCountriesOf } from "../settings/shipping-countries.ts";
 import { CASH_ON_DELIVERY_FEE } from "../shop/delivery.ts";
 import {
   applyCheckoutGiftCard,
@@ -47,6 +48,16 @@ import {
   placed,
   stockOf,
 } from "./test-support.ts";
+
+const LONDON = {
+  firstName: "Sam",
+  lastName: "Taylor",
+  street: "10 Downing Street",
+  addressLine2: "Flat 3",
+  zipCode: "SW1A 2AA",
+  city: "London",
+  countryCode: "GB",
+} as const;
 
 const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite";
 let t: CheckoutTestContext;
@@ -208,8 +219,8 @@ describe(`checkout and order placement (${dialectName})`, () => {
     const order = placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
     expect(order.lines[0]).toMatchObject({ variantId: V.backorderDress, quantity: 2, backorder: true });
     expect(await stockOf(t.accounts.db, V.backorderDress)).toBe(0);
-    // Sold without stock: delivered in the variant's own, longer range.
-    expect(order.delivery.dateRange).toEqual({ min: "2026-06-15", max: "2026-06-22" });
+    // Sold without stock: delivered in the variant's own, longer range (14–21 working days, no Sundays).
+    expect(order.delivery.dateRange).toEqual({ min: "2026-06-17", max: "2026-06-25" });
   });
 
   it("leaves no order and the basket intact when the card is declined", async () => {
@@ -504,11 +515,79 @@ describe(`checkout and order placement (${dialectName})`, () => {
       ["shipping.zipCode", "zip_code_digits"],
       ["billing.city", "required"],
     ]);
-    // The German store delivers to Germany and Austria, not to Switzerland.
-    const swiss = await saveCheckoutAddresses(ctx, shopper, { shipping: ADDRESSES.CH, billingSameAsShipping: true });
-    expect(swiss.ok ? [] : swiss.issues.map((i) => [i.field, i.code])).toEqual([
+    // The German store delivers to Germany, Austria and Switzerland, not to the United Kingdom.
+    const british = await saveCheckoutAddresses(ctx, shopper, { shipping: LONDON, billingSameAsShipping: true });
+    expect(british.ok ? [] : british.issues.map((i) => [i.field, i.code])).toEqual([
       ["shipping.countryCode", "country_not_shipped"],
     ]);
+    expect(await saveCheckoutAddresses(ctx, shopper, { shipping: ADDRESSES.CH, billingSameAsShipping: true })).toEqual({
+      ok: true,
+    });
+  });
+
+  it("delivers where the store's shipping-countries setting says, with each country's postcode rule", async () => {
+    const en = t.ctx("en");
+    const shopper = t.guest();
+    await addToBasket(en, shopper, V.teeS, 1);
+    expect(await shippingCountriesOf(en, en.shop)).toEqual(["DE", "AT", "CH", "GB"]);
+    // A UK postcode is checked as one, and never as "5 digits (Germany)".
+    const wrong = await saveCheckoutAddresses(en, shopper, {
+      shipping: { ...LONDON, zipCode: "12345" },
+      billingSameAsShipping: true,
+    });
+    expect(wrong.ok ? [] : wrong.issues.map((i) => [i.field, i.code, i.values])).toEqual([
+      ["shipping.zipCode", "zip_code_format", { example: "SW1A 1AA", country: "GB" }],
+    ]);
+    const austrian = await saveCheckoutAddresses(en, shopper, {
+      shipping: { ...ADDRESSES.AT, zipCode: "10115" },
+      billingSameAsShipping: true,
+    });
+    expect(austrian.ok ? [] : austrian.issues.map((i) => [i.code, i.values])).toEqual([
+      ["zip_code_digits", { digits: 4, country: "AT" }],
+    ]);
+    await fillCheckout(en, shopper, { address: { ...LONDON, zipCode: "sw1a1aa" }, payment: "prepayment" });
+    const view = await getCheckout(en, shopper);
+    expect(view.shippingAddress).toMatchObject({ zipCode: "SW1A 1AA", addressLine2: "Flat 3" });
+    // Delivery to the United Kingdom: its own rates and dates, UK VAT.
+    expect(view.quote).toMatchObject({ shippingCountry: "GB", vatRate: 0.2, delivery: { price: 995 } });
+    const order = placed(await submitOrder(en, shopper, { idempotencyKey: newKey() }));
+    expect(order.shippingAddress).toMatchObject({ addressLine2: "Flat 3", zipCode: "SW1A 1AA", countryCode: "GB" });
+
+    // The merchant narrows the Austrian store to Austria: checkout follows the one setting.
+    const at = t.ctx("at");
+    await setShippingCountries(at, at.shop, ["AT"], NOW);
+    try {
+      const atShopper = t.guest();
+      await addToBasket(at, atShopper, V.teeS, 1);
+      expect((await getCheckout(at, atShopper)).shippingCountries).toEqual(["AT"]);
+      const german = await saveCheckoutAddresses(at, atShopper, {
+        shipping: ADDRESSES.DE,
+        billingSameAsShipping: true,
+      });
+      expect(german.ok ? [] : german.issues.map((i) => i.code)).toEqual(["country_not_shipped"]);
+    } finally {
+      await setShippingCountries(at, at.shop, ["AT", "DE", "CH"], NOW);
+    }
+  });
+
+  it("keeps the second address line on the order and in the confirmation mail", async () => {
+    const ctx = t.ctx("de");
+    const shopper = t.guest();
+    const email = uniqueEmail("packstation");
+    await addToBasket(ctx, shopper, V.teeS, 1);
+    const packstation = { ...ADDRESSES.DE, street: "Packstation 123", addressLine2: "Postnummer 987654321" };
+    await fillCheckout(ctx, shopper, { email, address: packstation, payment: "invoice" });
+    const order = placed(await submitOrder(ctx, shopper, { idempotencyKey: newKey() }));
+    expect(order.shippingAddress.addressLine2).toBe("Postnummer 987654321");
+    expect((await getOrderByNumber(ctx, order.number))?.shippingAddress.addressLine2).toBe("Postnummer 987654321");
+    const mailCtx = {
+      db: ctx.db,
+      clock: ctx.clock,
+      config: { SMTP_URL: undefined, MAIL_FROM: "Vitrine <shop@vitrine.example>", VITRINE_DATA_DIR: outboxDirectory },
+    };
+    await deliverOutbox(mailCtx);
+    const mail = (await readOutbox(mailCtx.config)).find((m) => m.to.includes(email));
+    expect(mail?.text).toContain("Packstation 123, Postnummer 987654321, 10115 Berlin");
   });
 
   it("checks out a signed-in customer with the default address and no guest step", async () => {

@@ -31,8 +31,9 @@ import {
   type Payment,
   voidPayment,
 } from "../payments/payments.ts";
-import { DELIVERY_METHODS, type DeliveryMethodId } from "../shop/delivery.ts";
-import type { PriceZone } from "../shop/shops.ts";
+import { shippingCountriesOf } from "../settings/shipping-countries.ts";
+import { type DeliveryMethodId, deliveryMethodsFor } from "../shop/delivery.ts";
+import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import {
   type CheckoutAddress,
   type CheckoutIssue,
@@ -40,7 +41,6 @@ import {
   parseCheckoutAddress,
   parseContact,
   readDraft,
-  shippingCountriesOf,
   writeDraft,
 } from "./draft.ts";
 import { type CheckoutQuote, type QuoteGiftCard, quoteCheckout } from "./quote.ts";
@@ -73,10 +73,10 @@ export interface CheckoutView {
   customer: Customer | null;
   email: string | null;
   phone: string | null;
-  shippingCountries: readonly PriceZone[];
+  shippingCountries: readonly ShippingCountry[];
   /** Countries a billing address may be in. */
   billingCountries: readonly string[];
-  shippingCountry: PriceZone;
+  shippingCountry: ShippingCountry;
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
   billingSameAsShipping: boolean;
@@ -115,6 +115,7 @@ function toCheckoutAddress(address: Address): CheckoutAddress {
     firstName: address.firstName,
     lastName: address.lastName,
     street: address.street,
+    addressLine2: address.addressLine2,
     zipCode: address.zipCode,
     city: address.city,
     countryCode: address.countryCode as CheckoutAddress["countryCode"],
@@ -129,7 +130,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     shopper.kind === "customer" ? loadCustomer(ctx, shopper.customerId) : Promise.resolve(null),
   ]);
   const savedAddresses = customer ? await listAddresses(ctx, customer.id) : [];
-  const shippingCountries = shippingCountriesOf(ctx.shop);
+  const shippingCountries = await shippingCountriesOf(ctx, ctx.shop);
   const shippable = (a: { countryCode: string } | null | undefined) =>
     !!a && (shippingCountries as readonly string[]).includes(a.countryCode);
 
@@ -140,9 +141,11 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     : defaultAddress
       ? toCheckoutAddress(defaultAddress)
       : null;
-  const shippingCountry = (shippingAddress?.countryCode as PriceZone | undefined) ?? ctx.shop.country;
+  const shippingCountry: ShippingCountry = shippingAddress?.countryCode ?? shippingCountries[0] ?? ctx.shop.country;
   // Until the shopper chooses, totals and the form assume standard delivery.
-  const chosenDelivery = DELIVERY_METHODS[shippingCountry].find((m) => m.id === draft.deliveryMethod)?.id;
+  const chosenDelivery = deliveryMethodsFor(shippingCountry, ctx.shop.currency).find(
+    (m) => m.id === draft.deliveryMethod,
+  )?.id;
   const deliveryMethod = chosenDelivery ?? "standard";
 
   let giftCard: { code: string; balance: number } | null = null;
@@ -250,7 +253,7 @@ export async function saveCheckoutAddresses(
   const issues: CheckoutIssue[] = [];
   const shipping = await resolve(input.shippingAddressId, input.shipping, "shipping");
   if (!shipping.ok) issues.push(...shipping.issues);
-  else if (!(shippingCountriesOf(ctx.shop) as readonly string[]).includes(shipping.value.countryCode)) {
+  else if (!(await shippingCountriesOf(ctx, ctx.shop)).includes(shipping.value.countryCode)) {
     issues.push(issue("shipping.countryCode", "country_not_shipped", "value is not in enum."));
   }
   let billing: CheckoutAddress | null = null;
@@ -281,8 +284,8 @@ export async function saveCheckoutDelivery(
   method: unknown,
 ): Promise<StepResult> {
   const view = await readDraft(ctx, ctx.shop.code, shopper);
-  const country = (view.shippingAddress?.countryCode as PriceZone | undefined) ?? ctx.shop.country;
-  const found = DELIVERY_METHODS[country].find((m) => m.id === method);
+  const country = view.shippingAddress?.countryCode ?? ctx.shop.country;
+  const found = deliveryMethodsFor(country, ctx.shop.currency).find((m) => m.id === method);
   if (!found) return { ok: false, issues: [issue("deliveryMethod", "invalid_choice", "value is not in enum.")] };
   await writeDraft(ctx, ctx.shop.code, shopper, { deliveryMethod: found.id }, ctx.clock.now());
   return { ok: true };
@@ -294,7 +297,7 @@ export async function saveCheckoutPayment(
   method: unknown,
 ): Promise<StepResult> {
   const draft = await readDraft(ctx, ctx.shop.code, shopper);
-  const country = (draft.shippingAddress?.countryCode as PriceZone | undefined) ?? ctx.shop.country;
+  const country = draft.shippingAddress?.countryCode ?? ctx.shop.country;
   const available = availablePaymentMethods({ shop: ctx.shop, shippingCountry: country });
   if (!isPaymentMethodId(method) || !available.some((p) => p.id === method)) {
     return { ok: false, issues: [issue("paymentMethod", "invalid_choice", "value is not in enum.")] };

@@ -198,6 +198,15 @@ export const sizeChartBlockSchema = z
     });
   });
 
+/**
+ * The countries the store delivers to, with the prices, free-delivery thresholds and days of each delivery method:
+ * filled in per store from its one shipping-countries setting, so a service page never promises other countries.
+ */
+export const shippingRatesBlockSchema = z.strictObject({
+  type: z.literal("shipping_rates"),
+  title: optionalText(120),
+});
+
 export const storyBlockSchema = z.strictObject({
   type: z.literal("story"),
   eyebrow: optionalText(60),
@@ -266,6 +275,7 @@ export const BLOCK_TYPES = [
   "grid",
   "video",
   "size_chart",
+  "shipping_rates",
   "story",
   "text",
   "footer_columns",
@@ -284,6 +294,7 @@ const blockSchemas = [
   gridBlockSchema,
   videoBlockSchema,
   sizeChartBlockSchema,
+  shippingRatesBlockSchema,
   storyBlockSchema,
   textBlockSchema,
   footerColumnsBlockSchema,

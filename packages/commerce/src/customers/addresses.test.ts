@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalisePostcode } from "../shop/shipping-countries.ts";
 import { signUp } from "./accounts.ts";
 import {
   addAddress,
@@ -59,18 +60,52 @@ const zuerich = {
 };
 
 describe(`postcode rules`, () => {
-  it("DE has 5 digits, AT and CH 4 digits", () => {
+  it("DE has 5 digits, AT and CH 4 digits, GB the UK format", () => {
+    const message = (country: string, zip: string) => postcodeIssue(country, zip)?.message;
     expect(postcodeIssue("DE", "10119")).toBeUndefined();
-    expect(postcodeIssue("DE", "1011")).toBe("zip code must have 5 digits for DE.");
+    expect(message("DE", "1011")).toBe("zip code must have 5 digits for DE.");
     expect(postcodeIssue("DE", "1011a")).toBeDefined();
     expect(postcodeIssue("AT", "1010")).toBeUndefined();
-    expect(postcodeIssue("AT", "10100")).toBe("zip code must have 4 digits for AT.");
+    expect(postcodeIssue("AT", "10100")).toEqual({
+      code: "zip_code_digits",
+      message: "zip code must have 4 digits for AT.",
+      values: { digits: 4, country: "AT" },
+    });
     expect(postcodeIssue("CH", "8001")).toBeUndefined();
-    expect(postcodeIssue("CH", "800")).toBe("zip code must have 4 digits for CH.");
+    expect(message("CH", "800")).toBe("zip code must have 4 digits for CH.");
+    for (const zip of ["SW1A 1AA", "M1 1AE", "B33 8TH", "CR2 6XH", "DN55 1PT", "EC1A 1BB"]) {
+      expect(postcodeIssue("GB", zip), zip).toBeUndefined();
+    }
+    expect(postcodeIssue("GB", "12345")).toMatchObject({ code: "zip_code_format", values: { example: "SW1A 1AA" } });
+  });
+
+  it("stores a UK postcode upper-cased with its one space", () => {
+    expect(normalisePostcode("GB", " sw1a1aa ")).toBe("SW1A 1AA");
+    expect(normalisePostcode("DE", " 10115 ")).toBe("10115");
   });
 });
 
 describe(`addresses (${dialectName})`, () => {
+  it("keeps an optional second address line, and a UK address with its postcode rule", async () => {
+    const customer = await newCustomer();
+    const packstation = { ...berlin, street: "Packstation 123", addressLine2: "Postnummer 987654321" };
+    const added = await addAddress(ctx, customer, packstation);
+    expect(added).toMatchObject({ ok: true, address: { addressLine2: "Postnummer 987654321" } });
+    expect((await addAddress(ctx, customer, wien)).ok && (await listAddresses(ctx, customer))[1]?.addressLine2).toBe(
+      "",
+    );
+    const london = { ...berlin, city: "London", zipCode: "ec1a1bb", countryCode: "GB" };
+    expect(await addAddress(ctx, customer, london)).toMatchObject({ ok: true, address: { zipCode: "EC1A 1BB" } });
+    const refused = await addAddress(ctx, customer, { ...london, zipCode: "10115" });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: "invalid",
+      issues: [{ field: "zipCode", code: "zip_code_format" }],
+    });
+    const long = await addAddress(ctx, customer, { ...berlin, addressLine2: "x".repeat(121) });
+    expect(long).toMatchObject({ ok: false, error: "invalid", issues: [{ field: "addressLine2", code: "too_long" }] });
+  });
+
   it("adds addresses; the first becomes the default", async () => {
     const customer = await newCustomer();
     const first = await addAddress(ctx, customer, berlin);

@@ -11,6 +11,8 @@ export interface Address {
   firstName: string;
   lastName: string;
   street: string;
+  /** Second address line ("Adresszusatz"); empty when none. */
+  addressLine2: string;
   zipCode: string;
   city: string;
   countryCode: string;
@@ -31,6 +33,7 @@ type AddressRow = {
   first_name: string;
   last_name: string;
   street: string;
+  address_line2: string;
   zip_code: string;
   city: string;
   country_code: string;
@@ -43,6 +46,7 @@ function toAddress(row: AddressRow): Address {
     firstName: row.first_name,
     lastName: row.last_name,
     street: row.street,
+    addressLine2: row.address_line2,
     zipCode: row.zip_code,
     city: row.city,
     countryCode: row.country_code,
@@ -50,7 +54,17 @@ function toAddress(row: AddressRow): Address {
   };
 }
 
-const COLUMNS = ["id", "first_name", "last_name", "street", "zip_code", "city", "country_code", "is_default"] as const;
+const COLUMNS = [
+  "id",
+  "first_name",
+  "last_name",
+  "street",
+  "address_line2",
+  "zip_code",
+  "city",
+  "country_code",
+  "is_default",
+] as const;
 
 /** The default address first, then in the order they were added. */
 export async function listAddresses(ctx: Ctx, customerId: string): Promise<Address[]> {
@@ -192,6 +206,7 @@ function columnsOf(input: AddressInput) {
     first_name: input.firstName,
     last_name: input.lastName,
     street: input.street,
+    address_line2: input.addressLine2 ?? "",
     zip_code: input.zipCode,
     city: input.city,
     country_code: input.countryCode,

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  isValidPostcode,
+  normalisePostcode,
+  POSTCODE_RULES,
+  SHIPPING_COUNTRY_CODES,
+  type ShippingCountry,
+} from "../shop/shipping-countries.ts";
 import { specErrorMap, text } from "../validation.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -8,10 +15,9 @@ import { isCommonPassword } from "./common-passwords.ts";
  * form can show a translated text per field while the RPC channel answers in the specification's wording.
  */
 
-/** Countries a customer address may be in (the shop's delivery countries), with their postcode digits. */
-export const ADDRESS_COUNTRIES = ["DE", "AT", "CH"] as const;
-export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
-export const POSTCODE_DIGITS: Record<AddressCountry, number> = { DE: 5, AT: 4, CH: 4 };
+/** Countries a customer address may be in: the shop's delivery countries (each store offers its own list). */
+export const ADDRESS_COUNTRIES = SHIPPING_COUNTRY_CODES;
+export type AddressCountry = ShippingCountry;
 
 export const NAME_MAX = 60;
 const EARLIEST_BIRTH_DATE = "1900-01-01";
@@ -46,13 +52,24 @@ export const passwordSchema = z
     rule("common_password", "password is too common."),
   );
 
-/** Postcode rule of the address country: DE 5 digits, AT and CH 4 digits. */
-export function postcodeIssue(countryCode: string, zipCode: string): string | undefined {
-  const digits = POSTCODE_DIGITS[countryCode as AddressCountry];
-  if (!digits) return undefined;
-  return new RegExp(`^\\d{${digits}}$`).test(zipCode)
-    ? undefined
-    : `zip code must have ${digits} digits for ${countryCode}.`;
+/** The postcode problem of an address under its country's rule (DE 5 digits, AT and CH 4, GB "SW1A 1AA"), if any. */
+export function postcodeIssue(
+  countryCode: string,
+  zipCode: string,
+): { code: string; message: string; values: Record<string, string | number> } | undefined {
+  if (isValidPostcode(countryCode, zipCode)) return undefined;
+  const rule = POSTCODE_RULES[countryCode as ShippingCountry];
+  return rule.kind === "digits"
+    ? {
+        code: "zip_code_digits",
+        message: `zip code must have ${rule.digits} digits for ${countryCode}.`,
+        values: { digits: rule.digits, country: countryCode },
+      }
+    : {
+        code: "zip_code_format",
+        message: `zip code is not a valid postcode for ${countryCode} (like ${rule.example}).`,
+        values: { example: rule.example, country: countryCode },
+      };
 }
 
 /** `yyyy-mm-dd`, a real calendar day, not in the future and not before 1900. */
@@ -96,22 +113,22 @@ export const addressSchema = z
     firstName: requiredText(NAME_MAX),
     lastName: requiredText(NAME_MAX),
     street: requiredText(120),
+    /** c/o, floor, Packstation customer number: optional. */
+    addressLine2: text().trim().max(120).optional(),
     zipCode: text().trim(),
     city: requiredText(80),
     countryCode: z.enum(ADDRESS_COUNTRIES),
     isDefault: z.boolean().optional(),
   })
+  .transform((address) => ({
+    ...address,
+    addressLine2: address.addressLine2 ?? "",
+    zipCode: normalisePostcode(address.countryCode, address.zipCode),
+  }))
   .superRefine((address, ctx) => {
     const problem = postcodeIssue(address.countryCode, address.zipCode);
     if (problem) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["zipCode"],
-        ...rule("zip_code_digits", problem, {
-          digits: POSTCODE_DIGITS[address.countryCode],
-          country: address.countryCode,
-        }),
-      });
+      ctx.addIssue({ code: "custom", path: ["zipCode"], ...rule(problem.code, problem.message, problem.values) });
     }
   });
 

@@ -45,7 +45,9 @@ export function orderPageUrl(links: MailLinks, order: OrderDetails): string {
 function addressLine(order: OrderDetails, shop: Shop): string {
   const a = order.shippingAddress;
   const country = new Intl.DisplayNames([shop.locale], { type: "region" }).of(a.countryCode) ?? a.countryCode;
-  return `${a.firstName} ${a.lastName}, ${a.street}, ${a.zipCode} ${a.city}, ${country}`;
+  return [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.zipCode} ${a.city}`, country]
+    .filter((part) => part)
+    .join(", ");
 }
 
 function paymentParagraphs(order: OrderDetails, shop: Shop, t: OrderMailTexts): string[] {

@@ -14,7 +14,8 @@ import {
 } from "../payments/methods.ts";
 import { paymentCard } from "../payments/payments.ts";
 import type { DeliveryMethodId } from "../shop/delivery.ts";
-import type { Currency, PriceZone, StoreCode } from "../shop/shops.ts";
+import type { ShippingCountry } from "../shop/shipping-countries.ts";
+import type { Currency, StoreCode } from "../shop/shops.ts";
 import { trackingUrl } from "./carriers.ts";
 
 /** The orders module: what an order is once placed, and how it is read (account, confirmation, tracking, CLI). */
@@ -87,7 +88,7 @@ export interface OrderDetails {
   updatedAt: string;
   shippingAddress: CheckoutAddress;
   billingAddress: CheckoutAddress;
-  shippingCountry: PriceZone;
+  shippingCountry: ShippingCountry;
   delivery: { method: DeliveryMethodId; price: number; dateRange: { min: string; max: string } };
   payment: {
     method: PaymentMethodId | null;
@@ -229,7 +230,7 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
     updatedAt: order.updated_at,
     shippingAddress: parseJson(order.shipping_address, {} as CheckoutAddress),
     billingAddress: parseJson(order.billing_address, {} as CheckoutAddress),
-    shippingCountry: order.shipping_country as PriceZone,
+    shippingCountry: order.shipping_country as ShippingCountry,
     delivery: {
       method: order.delivery_method as DeliveryMethodId,
       price: order.delivery_price,

@@ -4,7 +4,7 @@ import { addDays } from "../clock.ts";
 import type { Ctx } from "../context.ts";
 import { dialect } from "../db/database.ts";
 import { RETURN_PERIOD_DAYS } from "../shop/delivery.ts";
-import type { PriceZone } from "../shop/shops.ts";
+import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import { returnMail } from "./mails.ts";
 import { getOrderById, getOrderByNumber, type OrderDetails, type OrderLine } from "./orders.ts";
 import { enqueueMail } from "./outbox.ts";
@@ -27,13 +27,15 @@ export const RETURN_REASONS = [
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 /** Where returns go, and with whom, by the country they are sent from. */
-export const RETURN_CENTRES: Record<PriceZone, { carrier: string; address: string[] }> = {
+export const RETURN_CENTRES: Record<ShippingCountry, { carrier: string; address: string[] }> = {
   DE: { carrier: "dhl", address: ["Vitrine Retourenzentrum", "Lagerstraße 12", "36251 Bad Hersfeld", "Deutschland"] },
   AT: {
     carrier: "post-at",
     address: ["Vitrine Retourenzentrum", "Lagerstraße 12", "36251 Bad Hersfeld", "Deutschland"],
   },
   CH: { carrier: "post-ch", address: ["Vitrine Schweiz AG", "Retouren", "Industriestrasse 8", "4614 Hägendorf"] },
+  // International returns from the United Kingdom go to the German centre.
+  GB: { carrier: "dhl", address: ["Vitrine Returns Centre", "Lagerstraße 12", "36251 Bad Hersfeld", "Germany"] },
 };
 
 export type ReturnWindow =

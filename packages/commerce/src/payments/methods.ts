@@ -1,6 +1,7 @@
 import { addDays, isoDay } from "../clock.ts";
 import { CASH_ON_DELIVERY_FEE } from "../shop/delivery.ts";
-import type { Currency, PriceZone, Shop, StoreCode } from "../shop/shops.ts";
+import type { ShippingCountry } from "../shop/shipping-countries.ts";
+import type { Currency, Shop, StoreCode } from "../shop/shops.ts";
 
 /**
  * Payment methods behind one provider interface (a strategy per method, like Vendure's payment handlers): which
@@ -52,7 +53,7 @@ export type PaymentInstructions =
 
 export interface PaymentEligibility {
   shop: Shop;
-  shippingCountry: PriceZone;
+  shippingCountry: ShippingCountry;
 }
 
 export interface PlacedOrderPayment {

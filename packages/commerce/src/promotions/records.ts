@@ -1,11 +1,18 @@
 import { z } from "zod";
-import { STORE_CODES } from "../shop/shops.ts";
+import { formatMoney, formatPercent } from "../shop/money.ts";
+import { type Shop, STORE_CODES } from "../shop/shops.ts";
 
 /**
  * Promotions as declared data (like Vendure's conditions and actions): which products qualify, what the effect
  * is, in which stores and when. Lower priority numbers win when several apply (specification section 4).
  */
 
+/**
+ * A promotion's name per language. Values of the promotion are written as placeholders so every store shows them
+ * in its own currency and locale: `{amount}` (absolute discount), `{minimum}` (minimum order value),
+ * `{percentage}`, `{buy}`, `{get}` — "{amount} ab {minimum} Bestellwert" is "10 € ab 100 € Bestellwert" in the de
+ * store and "CHF 10 ab CHF 120 Bestellwert" in the ch store.
+ */
 const labels = z.strictObject({ de: z.string().min(1), fr: z.string().min(1), en: z.string().min(1) });
 const moneyByCurrency = z.strictObject({ EUR: z.number().int().positive(), CHF: z.number().int().positive() });
 
@@ -58,3 +65,24 @@ export const promotionRecordSchema = z
 export type PromotionRecord = z.output<typeof promotionRecordSchema>;
 export type PromotionEffect = z.output<typeof promotionEffectSchema>;
 export type PromotionConditions = z.output<typeof promotionConditionsSchema>;
+
+/** The name of a promotion as a store shows it: its language, its values in the store's currency and locale. */
+export function promotionName(
+  promotion: Pick<PromotionRecord, "names" | "effect" | "conditions">,
+  shop: Pick<Shop, "language" | "locale" | "currency">,
+): string {
+  const { effect, conditions } = promotion;
+  const money = (byCurrency: { EUR: number; CHF: number } | undefined) =>
+    byCurrency ? formatMoney(byCurrency[shop.currency], shop, { whole: true }) : undefined;
+  const values: Record<string, string | undefined> = {
+    amount: effect.type === "automatic_discount" ? money(effect.amount) : undefined,
+    percentage:
+      effect.type === "automatic_discount" && effect.percentage !== undefined
+        ? formatPercent(effect.percentage / 100, shop.locale)
+        : undefined,
+    buy: effect.type === "buy_x_get_y" ? String(effect.buyQuantity) : undefined,
+    get: effect.type === "buy_x_get_y" ? String(effect.getQuantity) : undefined,
+    minimum: money(conditions.minimumOrderValue),
+  };
+  return promotion.names[shop.language].replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,33 +1,87 @@
-import type { PriceZone } from "./shops.ts";
+import type { ShippingCountry } from "./shipping-countries.ts";
+import type { Currency } from "./shops.ts";
 
-/** Delivery methods and their prices per country zone: checkout charges them, service pages quote them. */
+/**
+ * Delivery methods and their prices per destination country, in each store currency (a euro store delivering to
+ * Switzerland charges euros): checkout charges them, product page, basket and service pages quote them.
+ */
 
 export type DeliveryMethodId = "standard" | "express";
 
 export interface DeliveryMethod {
   id: DeliveryMethodId;
-  /** Price in cents of the zone's currency. */
+  /** Price in cents of the store's currency. */
   price: number;
-  /** Basket value (with tax, in cents) from which the method is free; null when never free. */
+  /** Basket value (with tax, in cents of the store's currency) from which the method is free; null when never. */
   freeFrom: number | null;
-  /** Days until delivery of items in stock; items sold without stock keep their own, longer range. */
+  /** Working days until delivery of items in stock; items sold without stock keep their own, longer range. */
   days: { min: number; max: number };
 }
 
-export const DELIVERY_METHODS: Record<PriceZone, readonly DeliveryMethod[]> = {
+type MethodRates = Omit<DeliveryMethod, "price" | "freeFrom"> & {
+  rates: Record<Currency, { price: number; freeFrom: number | null }>;
+};
+
+const RATES: Record<ShippingCountry, readonly MethodRates[]> = {
   DE: [
-    { id: "standard", price: 495, freeFrom: 5000, days: { min: 2, max: 4 } },
-    { id: "express", price: 995, freeFrom: null, days: { min: 1, max: 2 } },
+    {
+      id: "standard",
+      days: { min: 2, max: 4 },
+      rates: { EUR: { price: 495, freeFrom: 5000 }, CHF: { price: 590, freeFrom: 6000 } },
+    },
+    {
+      id: "express",
+      days: { min: 1, max: 2 },
+      rates: { EUR: { price: 995, freeFrom: null }, CHF: { price: 1190, freeFrom: null } },
+    },
   ],
   AT: [
-    { id: "standard", price: 595, freeFrom: 6000, days: { min: 3, max: 5 } },
-    { id: "express", price: 1295, freeFrom: null, days: { min: 1, max: 2 } },
+    {
+      id: "standard",
+      days: { min: 3, max: 5 },
+      rates: { EUR: { price: 595, freeFrom: 6000 }, CHF: { price: 690, freeFrom: 7000 } },
+    },
+    {
+      id: "express",
+      days: { min: 1, max: 2 },
+      rates: { EUR: { price: 1295, freeFrom: null }, CHF: { price: 1490, freeFrom: null } },
+    },
   ],
   CH: [
-    { id: "standard", price: 790, freeFrom: 8000, days: { min: 3, max: 5 } },
-    { id: "express", price: 1490, freeFrom: null, days: { min: 1, max: 2 } },
+    {
+      id: "standard",
+      days: { min: 3, max: 5 },
+      rates: { EUR: { price: 795, freeFrom: 8000 }, CHF: { price: 790, freeFrom: 8000 } },
+    },
+    {
+      id: "express",
+      days: { min: 1, max: 2 },
+      rates: { EUR: { price: 1495, freeFrom: null }, CHF: { price: 1490, freeFrom: null } },
+    },
+  ],
+  GB: [
+    {
+      id: "standard",
+      days: { min: 4, max: 6 },
+      rates: { EUR: { price: 995, freeFrom: 15000 }, CHF: { price: 1090, freeFrom: 16000 } },
+    },
+    {
+      id: "express",
+      days: { min: 2, max: 3 },
+      rates: { EUR: { price: 1995, freeFrom: null }, CHF: { price: 2190, freeFrom: null } },
+    },
   ],
 };
+
+/** The delivery methods to a country, priced in a store's currency; the first one is the standard delivery. */
+export function deliveryMethodsFor(country: ShippingCountry, currency: Currency): readonly DeliveryMethod[] {
+  return RATES[country].map(({ rates, ...method }) => ({ ...method, ...rates[currency] }));
+}
+
+/** Working days of standard delivery to a country: the dates product pages and the basket show for stock. */
+export function standardDeliveryDays(country: ShippingCountry): { min: number; max: number } {
+  return (RATES[country][0] as MethodRates).days;
+}
 
 /** Cash on delivery is offered in Germany only, for this fee in cents. */
 export const CASH_ON_DELIVERY_FEE = 300;

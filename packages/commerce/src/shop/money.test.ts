@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatNumber, taxOf, withoutTax } from "./money.ts";
+import { formatMoney, formatNumber, formatPercent, taxOf, withoutTax } from "./money.ts";
 
 describe("formatMoney", () => {
   it("formats cents in each store's locale and currency with fixed symbols", () => {
@@ -14,6 +14,28 @@ describe("formatMoney", () => {
     // Node and Chromium disagree on the Swiss group separator; the shop writes its own.
     expect(formatMoney(123456789, { locale: "fr-CH", currency: "CHF" })).not.toMatch(/'/);
     expect(formatNumber(1234567, "fr-CH")).toBe("1\u202f234\u202f567");
+  });
+});
+
+describe("negative amounts and whole amounts", () => {
+  it("puts the locale's minus sign before the whole amount, currency sign included", () => {
+    expect(formatMoney(-1000, { locale: "de-DE", currency: "EUR" })).toBe("-10,00\u00a0€");
+    expect(formatMoney(-1000, { locale: "de-AT", currency: "EUR" })).toBe("-€\u00a010,00");
+    expect(formatMoney(-1000, { locale: "de-CH", currency: "CHF" })).toBe("-CHF\u00a010.00");
+    expect(formatMoney(-1000, { locale: "fr-CH", currency: "CHF" })).toBe("-10.00\u00a0CHF");
+    expect(formatMoney(-1000, { locale: "en-GB", currency: "EUR" })).toBe("-€10.00");
+  });
+
+  it("leaves out the cents of whole amounts when asked", () => {
+    expect(formatMoney(12000, { locale: "de-CH", currency: "CHF" }, { whole: true })).toBe("CHF\u00a0120");
+    expect(formatMoney(10000, { locale: "de-DE", currency: "EUR" }, { whole: true })).toBe("100\u00a0€");
+    expect(formatMoney(995, { locale: "en-GB", currency: "EUR" }, { whole: true })).toBe("€9.95");
+  });
+
+  it("writes percentages as the locale does", () => {
+    expect(formatPercent(0.2, "de-DE")).toBe("20\u00a0%");
+    expect(formatPercent(0.2, "en-GB")).toBe("20%");
+    expect(formatPercent(0.1, "fr-CH")).toBe("10%"); // Swiss French, unlike French of France
   });
 });
 

@@ -39,10 +39,36 @@ function joinParts(parts: Intl.NumberFormatPart[], locale: string, currency: boo
   return out;
 }
 
-/** Money is integer cents everywhere; this is the one place that turns cents into text. */
-export function formatMoney(cents: number, shop: Pick<Shop, "locale" | "currency">): string {
-  const f = formatter(shop.locale, { style: "currency", currency: shop.currency }, `${shop.locale}|${shop.currency}`);
-  return joinParts(f.formatToParts(cents / 100), shop.locale, true);
+/**
+ * Money is integer cents everywhere; this is the one place that turns cents into text. `whole` leaves out the
+ * cents of a whole amount ("10 €" in a promotion name). A negative amount (a discount) carries the locale's minus
+ * sign in front of the whole amount, symbol included ("-CHF 10.00", "-10,00 €"): some ICU data puts it between
+ * the Swiss franc sign and the digits ("CHF-10.00"), and browsers differ from Node there.
+ */
+export function formatMoney(
+  cents: number,
+  shop: Pick<Shop, "locale" | "currency">,
+  options: { whole?: boolean } = {},
+): string {
+  const whole = options.whole === true && cents % 100 === 0;
+  const f = formatter(
+    shop.locale,
+    {
+      style: "currency",
+      currency: shop.currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    },
+    `${shop.locale}|${shop.currency}|${whole ? "whole" : "cents"}`,
+  );
+  const parts = f.formatToParts(cents / 100);
+  const minus = parts.find((p) => p.type === "minusSign");
+  if (!minus) return joinParts(parts, shop.locale, true);
+  return minus.value + joinParts(f.formatToParts(Math.abs(cents) / 100), shop.locale, true);
+}
+
+/** A share (0.2) as the locale writes a percentage ("20 %", "20%"). */
+export function formatPercent(share: number, locale: string): string {
+  return joinParts(formatter(locale, { style: "percent" }, `${locale}|percent`).formatToParts(share), locale, false);
 }
 
 /** A plain number in the locale, with the same fixed symbols as money. */

@@ -23,7 +23,8 @@ export interface Shop {
   label: string;
 }
 
-export const VAT_RATES: Record<PriceZone, number> = { DE: 0.19, AT: 0.2, CH: 0.081 };
+/** VAT by destination country (the United Kingdom's VAT is charged at sale on parcels of low value). */
+export const VAT_RATES: Record<PriceZone | "GB", number> = { DE: 0.19, AT: 0.2, CH: 0.081, GB: 0.2 };
 
 export const SHOPS: readonly Shop[] = [
   {

@@ -6,6 +6,7 @@ import {
   NEW_ARRIVAL_DAYS,
   type PromotionRecord,
   productPath,
+  promotionName,
 } from "@vitrine/commerce";
 import type { ChildProduct, Product, ProductSize } from "../api/types.ts";
 import type { Dimension, DocDisplay } from "./catalog-index.ts";
@@ -157,7 +158,11 @@ function activePromotion(
   if (!promotion.storeCodes.includes(ctx.view.shop.code) || at < promotion.validFrom || at >= promotion.validTo) {
     return null;
   }
-  return Object.freeze({ id: promotion.id, name: promotion.names[ctx.view.language], colorHex: promotion.colorHex });
+  return Object.freeze({
+    id: promotion.id,
+    name: promotionName(promotion, ctx.view.shop),
+    colorHex: promotion.colorHex,
+  });
 }
 
 /**

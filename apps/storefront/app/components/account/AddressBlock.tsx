@@ -4,6 +4,7 @@ interface AddressLike {
   firstName: string;
   lastName: string;
   street: string;
+  addressLine2?: string;
   zipCode: string;
   city: string;
   countryCode: string;
@@ -18,6 +19,12 @@ export function AddressBlock({ address }: { address: AddressLike }) {
       <br />
       {address.street}
       <br />
+      {address.addressLine2 ? (
+        <>
+          {address.addressLine2}
+          <br />
+        </>
+      ) : null}
       {address.zipCode} {address.city}
       <br />
       {t(`account.country.${address.countryCode}`)}

@@ -1,3 +1,5 @@
+import { isShippingCountry, POSTCODE_RULES } from "@vitrine/commerce/shipping-countries";
+import { useState } from "react";
 import { Form } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { type FormFailure, issueFor, valueFor } from "../../lib/account-forms.ts";
@@ -11,24 +13,25 @@ export interface EditableAddress {
   firstName: string;
   lastName: string;
   street: string;
+  addressLine2: string;
   zipCode: string;
   city: string;
   countryCode: string;
   isDefault: boolean;
 }
 
-const COUNTRIES = ["DE", "AT", "CH"] as const;
-const POSTCODE_DIGITS: Record<string, number> = { DE: 5, AT: 4, CH: 4 };
-
 /** Add or edit an address; the postcode rule of the chosen country is checked again on the server. */
 export function AddressForm({
   address,
   defaults,
+  countries,
   failure,
   busy,
 }: {
   address: EditableAddress | null;
-  defaults: { firstName: string; lastName: string; countryCode: string };
+  defaults: { firstName: string; lastName: string };
+  /** The store's shipping countries, the first preselected for a new address. */
+  countries: string[];
   failure: FormFailure | undefined;
   busy: boolean;
 }) {
@@ -38,7 +41,12 @@ export function AddressForm({
     issue: issueFor(failure, intent, name),
     defaultValue: valueFor(failure, intent, name) ?? fallback,
   });
-  const country = valueFor(failure, intent, "countryCode") ?? address?.countryCode ?? defaults.countryCode;
+  const initialCountry = valueFor(failure, intent, "countryCode") ?? address?.countryCode ?? countries[0] ?? "DE";
+  // An address saved in a country this store no longer offers can still be edited (and moved).
+  const offered = countries.includes(initialCountry) ? countries : [...countries, initialCountry];
+  // The postcode hint and keyboard follow the country chosen in the form.
+  const [country, setCountry] = useState(initialCountry);
+  const rule = isShippingCountry(country) ? POSTCODE_RULES[country] : undefined;
   const countryIssue = issueFor(failure, intent, "countryCode");
   return (
     <Form method="post" className="account-form account-address-form" id="address-form" noValidate preventScrollReset>
@@ -72,15 +80,27 @@ export function AddressForm({
         required
         {...field("street", address?.street ?? "")}
       />
+      <FormField
+        form="address"
+        name="addressLine2"
+        label={t("account.field.address_line2")}
+        autoComplete="address-line2"
+        hint={t("account.field.address_line2_hint")}
+        {...field("addressLine2", address?.addressLine2 ?? "")}
+      />
       <div className="account-form__row account-form__row--zip">
         <FormField
           form="address"
           name="zipCode"
           label={t("account.field.zip_code")}
           autoComplete="postal-code"
-          inputMode="numeric"
+          inputMode={rule?.kind === "format" ? "text" : "numeric"}
           required
-          hint={t("account.field.zip_code_hint", { digits: POSTCODE_DIGITS[country] ?? 5, country })}
+          hint={
+            rule?.kind === "format"
+              ? t("account.field.zip_code_hint_format", { example: rule.example, country })
+              : t("account.field.zip_code_hint", { digits: rule?.digits ?? 5, country })
+          }
           {...field("zipCode", address?.zipCode ?? "")}
         />
         <FormField
@@ -94,8 +114,14 @@ export function AddressForm({
       </div>
       <div className={`account-field${countryIssue ? " account-field--invalid" : ""}`}>
         <label htmlFor="address-countryCode">{t("account.field.country")}</label>
-        <select id="address-countryCode" name="countryCode" defaultValue={country} autoComplete="country">
-          {COUNTRIES.map((code) => (
+        <select
+          id="address-countryCode"
+          name="countryCode"
+          defaultValue={initialCountry}
+          autoComplete="country"
+          onChange={(event) => setCountry(event.currentTarget.value)}
+        >
+          {offered.map((code) => (
             <option key={code} value={code}>
               {t(`account.country.${code}`)}
             </option>

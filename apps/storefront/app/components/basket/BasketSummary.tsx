@@ -1,7 +1,6 @@
 import type { Basket } from "@vitrine/commerce";
-import { DELIVERY_METHODS } from "@vitrine/commerce/delivery";
+import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
-import type { PriceZone } from "@vitrine/commerce/shops";
 import { useT } from "../../i18n/i18n.tsx";
 import { useStoreData } from "../../lib/use-store.ts";
 import { Link } from "../Link.tsx";
@@ -10,7 +9,7 @@ import { Link } from "../Link.tsx";
 export function BasketSummary({ basket }: { basket: Basket }) {
   const t = useT();
   const { shop } = useStoreData();
-  const standard = DELIVERY_METHODS[shop.country as PriceZone]?.find((m) => m.id === "standard");
+  const standard = deliveryMethodsFor(shop.country, shop.currency).find((m) => m.id === "standard");
   const nameOf = (id: string | null) => basket.applicablePromotions.find((p) => p.id === id)?.name ?? id ?? "";
   return (
     <section className="basket-summary" aria-labelledby="basket-summary-title">

@@ -27,7 +27,11 @@ export function DeliveryPackages({ packages, items }: { packages: BasketPackage[
                   {p.kind === "inStock" ? t("basket.package_in_stock") : t("basket.package_without_stock")}
                 </span>
               </p>
-              <p className="basket-package__dates">
+              <p
+                className="basket-package__dates"
+                data-delivery-min={p.deliveryDateRange.min}
+                data-delivery-max={p.deliveryDateRange.max}
+              >
                 {t("basket.delivery_range", {
                   min: formatDeliveryDate(p.deliveryDateRange.min, shop.locale),
                   max: formatDeliveryDate(p.deliveryDateRange.max, shop.locale),

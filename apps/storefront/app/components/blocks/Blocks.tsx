@@ -9,6 +9,7 @@ import { ImageBlock } from "./ImageBlock.tsx";
 import { ImageSlider } from "./ImageSlider.tsx";
 import { ProductBlock } from "./ProductBlock.tsx";
 import { ProductSlider } from "./ProductSlider.tsx";
+import { ShippingRates } from "./ShippingRates.tsx";
 import { SizeChart } from "./SizeChart.tsx";
 import { Story } from "./Story.tsx";
 import { TextBlock } from "./TextBlock.tsx";
@@ -52,6 +53,8 @@ function Block({ block }: { block: ResolvedBlock }) {
       return <Video block={block} />;
     case "size_chart":
       return <SizeChart block={block} />;
+    case "shipping_rates":
+      return <ShippingRates block={block} />;
     case "story":
       return <Story block={block} />;
     case "footer_columns":

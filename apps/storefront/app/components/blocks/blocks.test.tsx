@@ -256,6 +256,17 @@ const VALID: Record<BlockType, { raw: () => unknown; expect: (html: string) => v
       expect(html).toMatch(/<section class="size-chart__scroll" aria-labelledby="[^"]+" tabindex="0">/);
     },
   },
+  shipping_rates: {
+    raw: () => ({ type: "shipping_rates" }),
+    expect: (html) => {
+      // The German store's setting: Germany, Austria, Switzerland, priced in euros.
+      expect(html).toContain('data-countries="DE AT CH"');
+      expect(html).toContain("Lieferländer: Deutschland, Österreich und Schweiz.");
+      expect(html).toContain("4,95\u00a0€");
+      expect(html).toContain("kostenlos ab 50,00\u00a0€");
+      expect(html).toMatch(/<th scope="row">Schweiz<\/th><td><span class="shipping-rates__price">7,95\u00a0€/);
+    },
+  },
   story: {
     raw: () => ({
       type: "story",
@@ -355,6 +366,11 @@ const INVALID: Record<BlockType, { raw: unknown; field: string; message: RegExp 
     raw: { type: "size_chart", title: "x", headers: ["a", "b"], rows: [["1", "2"], ["3"]] },
     field: "rows.1",
     message: /has 1 cells, the headers have 2/,
+  },
+  shipping_rates: {
+    raw: { type: "shipping_rates", countries: ["DE"] },
+    field: "(block)",
+    message: /unknown field: countries/,
   },
   story: { raw: { type: "story", text: "x", image: image() }, field: "title", message: /value is required/ },
   footer_columns: {

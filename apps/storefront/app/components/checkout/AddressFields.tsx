@@ -1,12 +1,20 @@
 import type { CheckoutAddress } from "@vitrine/commerce";
-import { useT } from "../../i18n/i18n.tsx";
+import { isShippingCountry, POSTCODE_RULES } from "@vitrine/commerce/shipping-countries";
+import { useState } from "react";
+import { type Translator, useT } from "../../i18n/i18n.tsx";
 import { useStoreData } from "../../lib/use-store.ts";
 import { Field, SelectField } from "./Field.tsx";
 import { countryName } from "./format.ts";
 import type { FieldIssue } from "./types.ts";
 
-/** Postcode digits per country, as the server checks them (a hint for the shopper, and the browser's pattern). */
-const POSTCODE_DIGITS: Record<string, number> = { DE: 5, AT: 4, CH: 4 };
+/** The postcode hint of a country, from the rule the server checks ("5 Ziffern (Deutschland)", "like SW1A 1AA"). */
+export function postcodeHint(t: Translator, code: string, country: string): string {
+  const rule = isShippingCountry(code) ? POSTCODE_RULES[code] : undefined;
+  if (!rule) return "";
+  return rule.kind === "digits"
+    ? t("checkout.field.zip_code_hint", { digits: rule.digits, country })
+    : t("checkout.field.zip_code_hint_format", { example: rule.example, country });
+}
 
 /** The fields of an address (`shipping.firstName` …), with the countries the step allows. */
 export function AddressFields({
@@ -26,7 +34,12 @@ export function AddressFields({
   const t = useT();
   const { shop } = useStoreData();
   const name = (field: keyof CheckoutAddress) => `${prefix}.${field}`;
-  const country = value("countryCode") || countries[0] || "DE";
+  // The hint and keyboard follow the country chosen in the form, before anything is sent.
+  const [country, setCountry] = useState(() => {
+    const given = value("countryCode");
+    return given && countries.includes(given) ? given : (countries[0] ?? "DE");
+  });
+  const numeric = isShippingCountry(country) && POSTCODE_RULES[country].kind === "digits";
   return (
     <div className="checkout-address-fields">
       <Field
@@ -58,18 +71,25 @@ export function AddressFields({
         className="checkout-field--wide"
       />
       <Field
+        name={name("addressLine2")}
+        label={t("checkout.field.address_line2")}
+        autoComplete={`${prefix} address-line2`}
+        defaultValue={value("addressLine2")}
+        issue={issue(name("addressLine2"))}
+        hint={t("checkout.field.address_line2_hint")}
+        className="checkout-field--wide"
+      />
+      <Field
         name={name("zipCode")}
         label={t("checkout.field.zip_code")}
         autoComplete={`${prefix} postal-code`}
-        inputMode="numeric"
+        inputMode={numeric ? "numeric" : "text"}
+        autoCapitalize={numeric ? undefined : "characters"}
         required={required}
         aria-required
         defaultValue={value("zipCode")}
         issue={issue(name("zipCode"))}
-        hint={t("checkout.field.zip_code_hint", {
-          digits: POSTCODE_DIGITS[country] ?? 5,
-          country: countryName(country, shop.locale),
-        })}
+        hint={postcodeHint(t, country, countryName(country, shop.locale))}
         className="checkout-field--zip"
       />
       <Field
@@ -87,6 +107,7 @@ export function AddressFields({
         label={t("checkout.field.country")}
         autoComplete={`${prefix} country`}
         defaultValue={country}
+        onChange={(event) => setCountry(event.currentTarget.value)}
         issue={issue(name("countryCode"))}
         className="checkout-field--wide"
       >
@@ -106,9 +127,10 @@ export function AddressText({ address, inline = false }: { address: CheckoutAddr
   const lines = [
     `${address.firstName} ${address.lastName}`,
     address.street,
+    address.addressLine2 ?? "",
     `${address.zipCode} ${address.city}`,
     countryName(address.countryCode, shop.locale),
-  ];
+  ].filter((line) => line);
   if (inline) return <span>{lines.join(", ")}</span>;
   return (
     <address className="checkout-address">

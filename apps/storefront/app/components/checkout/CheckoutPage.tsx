@@ -336,7 +336,9 @@ function AddressStep({ data, failure, state, headingRef }: StepProps) {
 
 function sameAddress(a: CheckoutAddress, b: CheckoutAddress | null): boolean {
   if (!b) return false;
-  return (["firstName", "lastName", "street", "zipCode", "city", "countryCode"] as const).every((k) => a[k] === b[k]);
+  return (["firstName", "lastName", "street", "addressLine2", "zipCode", "city", "countryCode"] as const).every(
+    (k) => (a[k] ?? "") === (b[k] ?? ""),
+  );
 }
 
 function DeliveryStep({ data, failure, state, headingRef }: StepProps) {
@@ -368,7 +370,11 @@ function DeliveryStep({ data, failure, state, headingRef }: StepProps) {
                 />
                 <span className="checkout-choice__body">
                   <span className="checkout-choice__title">{t(`checkout.delivery.${option.id}`)}</span>
-                  <span className="checkout-choice__text">
+                  <span
+                    className="checkout-choice__text"
+                    data-delivery-min={option.dateRange.min}
+                    data-delivery-max={option.dateRange.max}
+                  >
                     {t("checkout.delivery.dates", { dates: formatDayRange(option.dateRange, shop.locale) })}
                   </span>
                   {option.missingForFree !== null ? (

@@ -122,7 +122,12 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
         required={!isSoldOut}
       />
       {shownDelivery && !isSoldOut ? (
-        <p className="purchase__delivery" aria-live="polite">
+        <p
+          className="purchase__delivery"
+          aria-live="polite"
+          data-delivery-min={shownDelivery.minDate}
+          data-delivery-max={shownDelivery.maxDate}
+        >
           {t("product.delivery_range", {
             min: shownDelivery.min,
             max: shownDelivery.max,

@@ -6,6 +6,7 @@ import * as m0005 from "./0005_orders.ts";
 import * as m0006 from "./0006_variant_stock_version.ts";
 import * as m0007 from "./0007_events.ts";
 import * as m0008 from "./0008_jobs.ts";
+import * as m0010 from "./0010_address_line2.ts";
 import * as m0011 from "./0011_content_page_key.ts";
 
 /**
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   "0006_variant_stock_version": m0006,
   "0007_events": m0007,
   "0008_jobs": m0008,
+  "0010_address_line2": m0010,
   "0011_content_page_key": m0011,
 };

@@ -86,9 +86,11 @@ export interface CustomerAddressTable {
   last_name: string;
   /** Street and house number. */
   street: string;
+  /** Second address line (c/o, floor, Packstation customer number); empty when none. */
+  address_line2: string;
   zip_code: string;
   city: string;
-  /** `DE`, `AT` or `CH`. */
+  /** A shipping country code of the shop (`DE`, `AT`, `CH`, `GB`). */
   country_code: string;
   is_default: number;
   created_at: string;
