@@ -101,7 +101,7 @@ const CASES: StoreCase[] = [
     shopId: 10031,
     zone: "CH",
     countries: ["CH", "DE", "AT"],
-    promotion: "10 CHF de remise dès 120 CHF d'achat",
+    promotion: "10 CHF de remise dès 120 CHF d’achat",
     discount: "-10.00 CHF",
     other: { code: "DE", hint: "5 chiffres (Allemagne)" },
     address: {
@@ -277,7 +277,7 @@ CASES.forEach((c, index) => {
     // Basket: the same dates; the promotion named from its values in the store's currency, the locale's minus.
     await fillBasket(page, c, product.variantId, product.prices[c.zone]);
     await page.goto(`/${c.store}/cart/`);
-    await ready(page);
+    await expect(page.locator(".basket-summary__row--reduction")).toHaveCount(1);
     expect(await deliveryDates(page.locator(".basket-package__dates"))).toEqual(standard);
     const reduction = page.locator(".basket-summary__row--reduction");
     await expect(reduction).toHaveCount(1);
@@ -401,8 +401,7 @@ test("service pages and the account address book use each store's shipping count
   await signUp.locator('[name="password"]').fill("Sommer-2026-Berlin!");
   await signUp.getByRole("button", { name: "Konto anlegen" }).click();
   await expect(page).not.toHaveURL(/login/);
-  await page.goto("/de/account/profile-details/?address=new#addresses");
-  await ready(page);
+  await page.goto("/de/account/profile-details/?address=new#addresses", { waitUntil: "networkidle" });
   const form = page.locator("#address-form");
   const select = form.locator('[name="countryCode"]');
   expect(await select.locator("option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
@@ -418,7 +417,6 @@ test("service pages and the account address book use each store's shipping count
   await form.locator('[name="city"]').fill("Wien");
   await form.getByRole("button", { name: "Adresse speichern" }).click();
   await expect(page.getByText("Eine Postleitzahl in Österreich hat 4 Ziffern.")).toBeVisible();
-  await ready(page);
   await page.locator("#address-form [name='zipCode']").fill("1010");
   await shoot(page, "de-account-address");
   await page.locator("#address-form").getByRole("button", { name: "Adresse speichern" }).click();

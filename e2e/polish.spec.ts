@@ -587,3 +587,19 @@ test.describe("wishlist hearts on product tiles", () => {
     });
   }
 });
+
+test.describe("recommendation sliders on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test("the basket, the wishlist and the checkout's way back keep to a 375 px screen in every store", async ({
+    page,
+  }) => {
+    for (const store of STORES) {
+      for (const path of ["cart/", "wishlist/", "checkout/"]) {
+        await page.goto(`/${store}/${path}`);
+        await expect(page.locator(".basket-reco__list").first()).toBeVisible();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `/${store}/${path}`).toBeLessThanOrEqual(375);
+      }
+    }
+  });
+});
