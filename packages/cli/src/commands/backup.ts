@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import {
   type Db,
+  databaseTrouble,
   isPostgresUrl,
   maskUrlPassword,
   migrateToLatest,
@@ -326,9 +327,15 @@ async function guarded(ctx: CommandContext, action: () => Promise<number>): Prom
   try {
     return await action();
   } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    ctx.err(`Error: ${error.message}`);
-    return error.code;
+    if (error instanceof OperatorError) {
+      ctx.err(`Error: ${error.message}`);
+      return error.code;
+    }
+    const trouble = databaseTrouble(error);
+    if (trouble?.kind !== "unreachable") throw error;
+    const database = ctx.config.DATABASE_URL ? maskUrlPassword(ctx.config.DATABASE_URL) : "the SQLite file";
+    ctx.err(`Error: cannot reach the database ${database} (${trouble.reason}); try again`);
+    return TEMP_FAILURE;
   }
 }
 
