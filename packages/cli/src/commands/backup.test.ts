@@ -172,15 +172,42 @@ describe("vitrine backup and restore", () => {
     expect((await cli("backup")).code).toBe(1);
   });
 
-  it.runIf(postgres)("names what to install when pg_dump is missing", async () => {
-    const path = process.env.PATH;
+  it("brings a backup of an older version up to date when restoring it", async () => {
+    // The shop as it was before migration 0011: its column, index and record taken away, then backed up.
+    await withDb(async (db) => {
+      await db.schema.dropIndex("content_entry_page_key").execute();
+      await db.schema.alterTable("content_entry").dropColumn("page_key").execute();
+      await db
+        .deleteFrom("kysely_migration" as never)
+        .where("name" as never, "=", "0011_content_page_key" as never)
+        .execute();
+    });
+    const file = join(dir, "older.backup");
+    const backup = await cli("backup", "--out", file);
+    expect(backup.code, backup.err.join("\n")).toBe(0);
+    expect(backup.out[0]).not.toContain("0011_content_page_key");
+    const restored = await cli("restore", file, "--force");
+    expect(restored.code, restored.err.join("\n")).toBe(0);
+    expect(restored.out[0]).toMatch(/the backup holds \d+ migrations up to \w+, applied since: 0011_content_page_key$/);
+    await withDb(async (db) => {
+      expect(await db.selectFrom("content_entry").select("page_key").limit(1).execute()).toBeDefined();
+    });
+  });
+
+  it("names what to install when pg_dump is missing", async () => {
+    const saved = { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL };
     process.env.PATH = join(dir, "empty-path");
+    process.env.DATABASE_URL = "postgres://vitrine:s3cret-password@127.0.0.1:5432/shop";
     try {
       const run = await cli("backup", "--out", join(dir, "x.backup"));
       expect(run.code).toBe(1);
-      expect(run.err).toEqual([expect.stringContaining("pg_dump not found: install the PostgreSQL client tools")]);
+      expect(run.err).toEqual([
+        "Error: pg_dump not found: install the PostgreSQL client tools of your server's version (Debian/Ubuntu: apt install postgresql-client)",
+      ]);
+      expect(existsSync(join(dir, "x.backup"))).toBe(false);
     } finally {
-      process.env.PATH = path;
+      process.env.PATH = saved.PATH;
+      process.env.DATABASE_URL = saved.DATABASE_URL;
     }
   });
 });
