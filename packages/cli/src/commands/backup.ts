@@ -296,9 +296,23 @@ async function restorePostgres(ctx: CommandContext, file: string): Promise<numbe
     throw new OperatorError(
       `Schema ${target.schema} is not empty (${countsText(current.counts)}); restore replaces it: stop the shop and add --force`,
     );
-  // Empty the schema (its tables, sequences and types go with it), then let pg_restore create everything.
-  await sql.raw(`drop schema if exists ${quoteIdent(target.schema)} cascade`).execute(db);
-  await sql.raw(`create schema ${quoteIdent(target.schema)}`).execute(db);
+  // Empty the schema, then let pg_restore create everything. The schema itself stays (`public` belongs to the
+  // database's owner, not necessarily to the shop's user): its tables go, and their sequences with them.
+  const { rows: objects } = await sql<{ name: string; kind: string }>`
+    select c.relname as name, c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${target.schema} and c.relkind in ('r', 'p', 'v', 'm', 'S')`.execute(db);
+  const qualified = (name: string) => `${quoteIdent(target.schema)}.${quoteIdent(name)}`;
+  const kinds = [
+    ["v", "view"],
+    ["m", "materialized view"],
+    ["r", "table"],
+    ["p", "table"],
+    ["S", "sequence"],
+  ] as const;
+  for (const [kind, word] of kinds) {
+    const names = objects.filter((o) => o.kind === kind).map((o) => qualified(o.name));
+    if (names.length) await sql.raw(`drop ${word} if exists ${names.join(", ")} cascade`).execute(db);
+  }
   await pgTool(
     "pg_restore",
     [
