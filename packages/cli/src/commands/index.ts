@@ -1,4 +1,5 @@
 import type { Command } from "../cli.ts";
+import { backupCommands } from "./backup.ts";
 import { contentCommands } from "./content.ts";
 import { coreCommands } from "./core.ts";
 import { giftCardCommands } from "./gift-cards.ts";
@@ -14,4 +15,5 @@ export const commands: Command[] = [
   ...giftCardCommands,
   ...searchCommands,
   ...jobCommands,
+  ...backupCommands,
 ];
