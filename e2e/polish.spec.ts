@@ -555,7 +555,9 @@ test.describe("wishlist hearts on product tiles", () => {
       const { context, page } = await newPage(browser, viewport, LANGUAGE[store]);
       await page.goto(`/${store}/c/sale/`);
       await hydrated(page);
-      const tile = page.locator(".listing__grid .product-tile").first();
+      // The tile of one product, found by its link: a saved product may move in a listing sorted by popularity.
+      const href = await page.locator(".listing__grid .product-tile .product-tile__link").first().getAttribute("href");
+      const tile = page.locator(".listing__grid .product-tile").filter({ has: page.locator(`a[href="${href}"]`) });
       const heart = tile.getByRole("button", { name: label });
       await expect(heart).toHaveAttribute("aria-pressed", "false");
       const count = page.locator('.header a[href$="/wishlist/"] .header-action__count');
