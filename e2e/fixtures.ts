@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { Db } from "@vitrine/commerce";
 
 /** Fails on serious or critical accessibility violations (axe-core), listing them readably. */
@@ -42,4 +42,24 @@ export async function purchasableVariants(
     seen.add(row.product_id);
   }
   return variants;
+}
+
+/** A page in a fresh browser context with the viewport and language given (a phone width gets touch). */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  language = "de-DE",
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    locale: language,
+    extraHTTPHeaders: { "accept-language": `${language},${language.slice(0, 2)};q=0.9` },
+    ...(viewport.width < 768 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the page is interactive (React has hydrated it). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hydrated, newPage } from "./fixtures.ts";
 
 /**
  * The storefront polish of the shopper audit (issue 17) in Chromium, at 1440 px and 375 px where the item is
@@ -19,25 +19,6 @@ const LANGUAGE: Record<(typeof STORES)[number], string> = {
   "fr-ch": "fr-CH",
   en: "en-GB",
 };
-
-async function newPage(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  language = "de-DE",
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport,
-    locale: language,
-    extraHTTPHeaders: { "accept-language": `${language},${language.slice(0, 2)};q=0.9` },
-    ...(viewport.width < 768 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Waits until React has hydrated the page. */
-async function hydrated(page: Page) {
-  await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
-}
 
 async function shot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS, { recursive: true });

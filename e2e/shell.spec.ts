@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hydrated, newPage } from "./fixtures.ts";
 
 /**
  * The storefront shell in Chromium: store detection, store switcher, mega menu and drawer (pointer and
@@ -19,25 +19,6 @@ function watchErrors(page: Page): string[] {
     if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
   return errors;
-}
-
-async function newPage(
-  browser: import("@playwright/test").Browser,
-  viewport: { width: number; height: number },
-  language = "de-DE",
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport,
-    locale: language,
-    extraHTTPHeaders: { "accept-language": `${language},${language.slice(0, 2)};q=0.9` },
-    ...(viewport.width < 768 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Waits until the page is interactive (React has hydrated it). */
-async function hydrated(page: Page) {
-  await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
 }
 
 /** Marks the current document: the mark survives client navigations and is gone after a full page load. */
