@@ -105,10 +105,17 @@ const TIME_ZONES: Record<HolidayCountry, string> = {
   GB: "Europe/London",
 };
 
+/** One formatter per country: building an `Intl.DateTimeFormat` costs far more than using it (per basket line). */
+const dayFormats = new Map<HolidayCountry, Intl.DateTimeFormat>();
+
 /** Today's calendar day in the country, at 00:00 UTC. */
 export function localDay(now: Date, country: HolidayCountry): Date {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONES[country] }).format(now);
-  return new Date(`${day}T00:00:00Z`);
+  let format = dayFormats.get(country);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONES[country] });
+    dayFormats.set(country, format);
+  }
+  return new Date(`${format.format(now)}T00:00:00Z`);
 }
 
 /** The day `count` working days after today in the country (`count` 0: today, or the next working day). */
