@@ -1,3 +1,4 @@
+export * from "./audit/audit.ts";
 export * from "./basket/catalog.ts";
 export * from "./basket/pricing.ts";
 export * from "./basket/rules.ts";

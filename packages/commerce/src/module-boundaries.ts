@@ -48,6 +48,7 @@ export const TABLE_OWNERS = {
   events: ["event"],
   jobs: ["job", "job_run", "worker"],
   content: ["content_entry"],
+  audit: ["audit_log"],
   search: [
     "search_event",
     "search_query",

@@ -7,6 +7,8 @@ import {
   createAccountAuth,
   createDatabase,
   type Db,
+  migrateDown,
+  pendingMigrations,
   quoteIdent,
   resolveSecret,
   type Shop,
@@ -19,6 +21,7 @@ import {
   systemClock,
 } from "@vitrine/commerce";
 import { testCtx } from "@vitrine/commerce/testing";
+import { searchMigrations } from "@vitrine/search";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { cliHarness } from "./test-harness.ts";
@@ -173,24 +176,24 @@ describe("vitrine backup and restore", () => {
   });
 
   it("brings a backup of an older version up to date when restoring it", async () => {
-    // The shop as it was before migration 0011: its column, index and record taken away, then backed up.
-    await withDb(async (db) => {
-      await db.schema.dropIndex("content_entry_page_key").execute();
-      await db.schema.alterTable("content_entry").dropColumn("page_key").execute();
-      await db
-        .deleteFrom("kysely_migration" as never)
-        .where("name" as never, "=", "0011_content_page_key" as never)
-        .execute();
+    // The shop as it was before the newest migration: that migration taken back down, then backed up.
+    const undone = await withDb(async (db) => {
+      const result = await migrateDown(db, [searchMigrations]);
+      expect(result.error).toBeUndefined();
+      return result.results?.[0]?.migrationName ?? "";
     });
+    expect(undone).toMatch(/^\d{4}_/);
     const file = join(dir, "older.backup");
     const backup = await cli("backup", "--out", file);
     expect(backup.code, backup.err.join("\n")).toBe(0);
-    expect(backup.out[0]).not.toContain("0011_content_page_key");
+    expect(backup.out[0]).not.toContain(undone);
     const restored = await cli("restore", file, "--force");
     expect(restored.code, restored.err.join("\n")).toBe(0);
-    expect(restored.out[0]).toMatch(/the backup holds \d+ migrations up to \w+, applied since: 0011_content_page_key$/);
+    expect(restored.out[0]).toMatch(
+      new RegExp(`the backup holds \\d+ migrations up to \\w+, applied since: ${undone}$`),
+    );
     await withDb(async (db) => {
-      expect(await db.selectFrom("content_entry").select("page_key").limit(1).execute()).toBeDefined();
+      expect(await pendingMigrations(db, [searchMigrations])).toEqual([]);
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { AccountsTables } from "./tables/accounts.ts";
+import type { AuditTables } from "./tables/audit.ts";
 import type { BasketTables } from "./tables/basket.ts";
 import type { EventTables } from "./tables/events.ts";
 import type { JobTables } from "./tables/jobs.ts";
@@ -198,7 +199,7 @@ export interface ContentEntryTable {
   page_key: string | null;
 }
 
-export interface Database extends BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
+export interface Database extends AuditTables, BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;
