@@ -56,7 +56,7 @@ test.describe("store finder", () => {
         await hydrated(page);
         expect(await sidewaysScroll(page), store).toBe(0);
         await expectWithinWidth(page, ".store-finder__search");
-        await expectWithinWidth(page, ".store-finder__input");
+        await expectWithinWidth(page, ".store-finder__search input");
         await expectWithinWidth(page, ".store-finder__search button");
         await expectWithinWidth(page, ".store-card");
         if (store === "de" || store === "fr-ch") {

@@ -70,10 +70,10 @@ function NotFoundSearch() {
         <label htmlFor="not-found-search" className="error-screen__label">
           {t("error.search_label")}
         </label>
-        <div className="error-screen__row">
+        <div className="inline-field">
           <input
             id="not-found-search"
-            className="error-screen__input"
+            className="inline-field__input"
             type="search"
             name="searchTerm"
             required

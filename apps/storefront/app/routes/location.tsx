@@ -72,11 +72,11 @@ export default function Location({ loaderData }: Route.ComponentProps) {
           <label htmlFor="store-search" className="store-finder__label">
             {t("location.search_label")}
           </label>
-          <div className="store-finder__row">
+          <div className="inline-field">
             <input
               key={query}
               id="store-search"
-              className="store-finder__input"
+              className="inline-field__input"
               type="search"
               name="q"
               defaultValue={query}
