@@ -1,8 +1,10 @@
-// `npm start`: builds the storefront when no build is there yet, then runs the production server in this
-// process (so Ctrl-C reaches it directly and it stops cleanly).
+// `npm start`: builds the storefront when no build is there yet, then runs the production server: one process per
+// core sharing the port (WEB_CONCURRENCY, apps/storefront/cluster.ts), or with WEB_CONCURRENCY=1 in this process.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { loadConfig } from "@vitrine/commerce/config";
 
 const root = join(import.meta.dirname, "..");
 const buildDir = join(root, "apps/storefront", process.env.VITRINE_BUILD_DIR ?? "build");
@@ -28,4 +30,21 @@ const watch = setInterval(() => {
 watch.unref();
 
 process.chdir(root);
-await import("../apps/storefront/server.ts");
+const processes = serverProcesses();
+if (processes <= 1) {
+  await import("../apps/storefront/server.ts");
+} else {
+  const { runCluster } = await import("../apps/storefront/cluster.ts");
+  await runCluster({ processes, exec: join(root, "apps/storefront/server.ts") });
+}
+
+/** WEB_CONCURRENCY as the server reads it (0: one per core); a bad value is left to the server to report. */
+function serverProcesses(): number {
+  let configured = 0;
+  try {
+    configured = loadConfig().WEB_CONCURRENCY;
+  } catch {
+    return 1;
+  }
+  return configured === 0 ? availableParallelism() : configured;
+}

@@ -1,13 +1,16 @@
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { drainUnreadBody } from "@vitrine/commerce/node-http";
 import type { ServerBuild } from "react-router";
+import { CLUSTER_READY, CLUSTER_STOP } from "./cluster.ts";
 import { StaticFiles } from "./static-files.ts";
 
 /**
  * The production server: static assets from the client build (long-lived caching, compressed) and every other
- * request through React Router. One process; run several behind a load balancer to scale out.
+ * request through React Router. `npm start` runs one per core on a shared port (cluster.ts); several machines
+ * scale out behind a load balancer.
  *
  * Operations: JSON logs on standard output (one access line per request, with its X-Request-Id), `/healthz`
  * (alive) and `/readyz` (ready for traffic) answered here first, a start that ends with one clear line on
@@ -241,6 +244,14 @@ function startFailure(error: unknown): string {
 
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+if (cluster.isWorker) {
+  // One of `npm start`'s processes: the primary asks it to stop (a stop it already began is not a second signal),
+  // and a primary that is gone (killed) leaves no process serving unsupervised.
+  process.on("message", (message: { type?: string; signal?: string } | undefined) => {
+    if (message?.type === CLUSTER_STOP) void shutdown(message.signal ?? "SIGTERM", { once: true });
+  });
+  process.on("disconnect", () => void shutdown("SIGTERM", { once: true }));
+}
 
 // Listening first ends a start on a taken port at once; requests wait for the services (readiness says 503).
 const starting = performance.now();
@@ -265,9 +276,11 @@ log.info(
   { url: `http://${shown}:${port}/`, ms: Math.round(performance.now() - starting) },
   `shop ready at http://${shown}:${port}/`,
 );
+if (cluster.isWorker) process.send?.(CLUSTER_READY);
 
-async function shutdown(signal: string): Promise<void> {
+async function shutdown(signal: string, options: { once?: boolean } = {}): Promise<void> {
   if (phase === "stopping") {
+    if (options.once) return;
     // A second signal: stop waiting for requests in flight.
     log.warn({ signal, requests: inFlight.size }, "stopping now, closing the connections of requests in flight");
     server.closeAllConnections();

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -22,6 +22,8 @@ const PORTS = {
   badDatabase: 4314,
   configFile: 4315,
   drainTimeout: 4316,
+  cluster: 4317,
+  clusterTaken: 4318,
 } as const;
 const STEP_MS = 15_000;
 
@@ -368,6 +370,102 @@ describe("a start that cannot succeed", () => {
       const server = await failedStart(serverEnv(PORTS.taken));
       expect(server.code).toBe(1);
       expectOneLine(server.stderr, /^vitrine: cannot start: port 4311 on 127\.0\.0\.1 is already in use/);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});
+
+describe("npm start with one server process per core (WEB_CONCURRENCY)", () => {
+  /** The pids of a process's children. */
+  function childPids(pid: number): number[] {
+    try {
+      return execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        .map((line) => Number(line.trim()))
+        .filter((n) => n > 0);
+    } catch {
+      return [];
+    }
+  }
+
+  /** A request on a connection of its own, so the primary hands it to the next process. */
+  function freshGet(port: number, path: string): Promise<number> {
+    return new Promise((done, fail) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port, path, agent: false, headers: { connection: "close" } },
+        (res) => {
+          res.resume();
+          res.once("end", () => done(res.statusCode ?? 0));
+        },
+      );
+      req.once("error", fail);
+      req.end();
+    });
+  }
+
+  it("shares the port between the processes, seeds once, restarts a killed one and stops them all", async () => {
+    const port = PORTS.cluster;
+    const shop = run(process.execPath, [join(root, "scripts/start.ts")], serverEnv(port, { WEB_CONCURRENCY: "2" }));
+    await untilReady(port, shop);
+    const primary = shop.child.pid as number;
+    await until(() => shop.stderr().includes("2 server processes ready"), "both processes ready");
+    const first = childPids(primary);
+    expect(first).toHaveLength(2);
+
+    for (let i = 0; i < 12; i++) expect(await freshGet(port, "/healthz")).toBe(200);
+    await until(
+      () =>
+        new Set(
+          logLines(shop.stdout())
+            .filter((line) => line.msg === "request" && line.path === "/healthz")
+            .map((line) => line.pid),
+        ).size === 2,
+      "requests answered by both processes",
+    );
+    expect(shop.stderr()).toContain("2 server processes ready");
+    // The first process loaded the demo catalogue before the second started: once, not twice.
+    expect(logLines(shop.stdout()).filter((line) => line.msg === "demo catalogue loaded")).toHaveLength(1);
+
+    const victim = first[0] as number;
+    process.kill(victim, "SIGKILL");
+    await until(() => {
+      const now = childPids(primary);
+      return now.length === 2 && !now.includes(victim);
+    }, "a new process in place of the killed one");
+    expect(shop.stderr()).toMatch(
+      new RegExp(`server process ${victim} exited \\(signal SIGKILL\\); starting a new one`),
+    );
+    await untilReady(port, shop);
+    for (let i = 0; i < 4; i++) expect(await freshGet(port, "/de/")).toBe(200);
+
+    const living = childPids(primary);
+    shop.child.kill("SIGTERM");
+    expect(await within(shop.exited, STEP_MS, "the primary to exit")).toEqual({ code: 0, signal: null });
+    await until(() => refused(port), "the port to close");
+    for (const pid of living) expect(() => process.kill(pid, 0), `process ${pid} stopped`).toThrow();
+    expect(logLines(shop.stdout()).filter((line) => line.msg === "stopped")).toHaveLength(2);
+  }, 120_000);
+
+  it("a start that cannot succeed still ends with one line and exit code 1", async () => {
+    const taken = createTcpServer();
+    taken.listen(PORTS.clusterTaken, "127.0.0.1");
+    await once(taken, "listening");
+    try {
+      const shop = run(
+        process.execPath,
+        [join(root, "scripts/start.ts")],
+        serverEnv(PORTS.clusterTaken, { WEB_CONCURRENCY: "2" }),
+      );
+      const { code } = await within(shop.exited, STEP_MS * 2, "the failed start to end");
+      expect(code).toBe(1);
+      const lines = shop
+        .stderr()
+        .split("\n")
+        .filter((line) => line !== "");
+      expect(lines).toEqual([
+        expect.stringMatching(/^vitrine: cannot start: port 4318 on 127\.0\.0\.1 is already in use/),
+      ]);
     } finally {
       taken.close();
     }

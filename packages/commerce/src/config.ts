@@ -54,6 +54,11 @@ const configSchema = z.object({
    * connections, in milliseconds.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * Server processes `npm start` runs, sharing the port (node:cluster): 0 (the default) runs one per core, 1 runs
+   * the server alone in the started process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
   /** Level of the JSON logs on standard output (log.ts). */
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   /**
