@@ -3,6 +3,7 @@
 // targets are compared by reading the output).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { formatLoadResult, type LoadResult } from "./bench/load.ts";
 
@@ -20,10 +21,13 @@ if (!existsSync(join(buildDir, "server/index.js"))) {
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-const server = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
+// As `npm start` runs the shop: one server process per core unless BENCH_PROCESSES (WEB_CONCURRENCY) says otherwise.
+const processes = process.env.BENCH_PROCESSES ?? process.env.WEB_CONCURRENCY ?? "0";
+const server = spawn(process.execPath, [join(root, "scripts/start.ts")], {
   cwd: root,
   env: {
     ...process.env,
+    WEB_CONCURRENCY: processes,
     PORT: String(port),
     HOST: "127.0.0.1",
     VITRINE_DATA_DIR: dataDir,
@@ -34,15 +38,26 @@ const server = spawn(process.execPath, [join(root, "apps/storefront/server.ts")]
     // React picks its production build by NODE_ENV; without it the shop would be measured in development mode.
     NODE_ENV: "production",
   },
-  stdio: ["ignore", "inherit", "inherit"],
+  stdio: ["ignore", "inherit", "pipe"],
 });
-const stop = () => server.kill("SIGTERM");
+// With several processes the first is ready before the others have built their index: wait for the primary's line.
+let allReady = processes === "1";
+server.stderr?.on("data", (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  if (chunk.toString("utf8").includes("server processes ready")) allReady = true;
+});
+let stopped = false;
+const stop = () => {
+  if (stopped) return;
+  stopped = true;
+  server.kill("SIGTERM");
+};
 process.on("exit", stop);
 
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+      if (allReady && (await fetch(`${baseUrl}/readyz`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -65,9 +80,15 @@ const SECTIONS: [file: string, exportName: string, title: string][] = [
 ];
 
 await waitForServer();
-console.log(`\nVitrine benchmark — ${products} demo products, SQLite, ${baseUrl}, Node ${process.version}\n`);
+const processCount = processes === "0" ? availableParallelism() : Number(processes);
+console.log(
+  `\nVitrine benchmark — ${products} demo products, SQLite, ${processCount} server process(es), ${baseUrl}, Node ${process.version}\n`,
+);
 const report: Record<string, string[]> = {};
+// BENCH_ONLY=pages,checkout runs only those sections (file names without .ts).
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 for (const [file, exportName, title] of SECTIONS) {
+  if (only && !only.includes(file.replace(/\.ts$/, ""))) continue;
   const path = join(import.meta.dirname, "bench", file);
   if (!existsSync(path)) continue;
   const module = (await import(path)) as Record<string, (baseUrl: string) => Promise<(string | LoadResult)[]>>;
@@ -81,7 +102,7 @@ for (const [file, exportName, title] of SECTIONS) {
 }
 writeFileSync(
   join(root, "bench-results", "latest.json"),
-  `${JSON.stringify({ products, at: new Date().toISOString(), report }, null, 2)}\n`,
+  `${JSON.stringify({ products, processes: processCount, at: new Date().toISOString(), report }, null, 2)}\n`,
 );
 stop();
 process.exit(0);

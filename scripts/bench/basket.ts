@@ -12,12 +12,12 @@ const FIRST_PRODUCT_ID = 1001;
 /** Distinct variants the clients add round-robin: every basket ends with this many lines. */
 const VARIANTS = 20;
 
-interface Session {
+export interface Session {
   cookie: string;
   csrf: string;
 }
 
-async function openSession(baseUrl: string): Promise<Session> {
+export async function openSession(baseUrl: string): Promise<Session> {
   const response = await fetch(new URL("/robots.txt", baseUrl));
   await response.arrayBuffer();
   const pairs = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
@@ -25,7 +25,7 @@ async function openSession(baseUrl: string): Promise<Session> {
   return { cookie: pairs.join("; "), csrf: decodeURIComponent(csrf) };
 }
 
-function rpc(baseUrl: string, session: Session, method: string, payload: unknown): Promise<Response> {
+export function rpc(baseUrl: string, session: Session, method: string, payload: unknown): Promise<Response> {
   return fetch(new URL(`/api/rpc/${method}`, baseUrl), {
     method: "POST",
     headers: {
@@ -40,7 +40,7 @@ function rpc(baseUrl: string, session: Session, method: string, payload: unknown
 }
 
 /** Sizes with enough stock for every client to add each one a few times. */
-async function sellableVariants(baseUrl: string, session: Session): Promise<number[]> {
+export async function sellableVariants(baseUrl: string, session: Session): Promise<number[]> {
   const ids: number[] = [];
   for (let productId = FIRST_PRODUCT_ID; ids.length < VARIANTS && productId < FIRST_PRODUCT_ID + 400; productId++) {
     const response = await rpc(baseUrl, session, "addItemToWishlist", { productId });

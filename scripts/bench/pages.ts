@@ -1,3 +1,4 @@
+import { openSession, rpc, type Session, sellableVariants } from "./basket.ts";
 import { formatJavaScriptBytes, type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
 
 /** Server response time and throughput of the main page types at 10 concurrent requests, and their JavaScript. */
@@ -44,6 +45,20 @@ export async function benchPages(baseUrl: string): Promise<(string | LoadResult)
       }),
     );
   }
+  // A shopper who buys: a session of their own with a basket (one line). Every page is rendered for them; the
+  // address stays the same, as when they browse.
+  const shoppers = await shoppersWithBasket(baseUrl);
+  for (const [name, path] of [pages[0], pages[1], pages[3], pages[5]] as [string, string][]) {
+    rows.push(
+      await measureLoad({
+        name: `${name.slice(0, 24)}, shopper with basket`,
+        concurrency: 10,
+        requests: 300,
+        warmup: 20,
+        run: (client) => pageGet(new URL(path, baseUrl), { cookie: (shoppers[client] as Session).cookie }),
+      }),
+    );
+  }
   for (const [name, path] of pages) {
     rows.push(formatJavaScriptBytes(name, await pageJavaScriptBytes(baseUrl, path)));
   }
@@ -53,4 +68,19 @@ export async function benchPages(baseUrl: string): Promise<(string | LoadResult)
 async function firstProductPath(baseUrl: string): Promise<string | undefined> {
   const html = await (await fetch(new URL("/de/c/damen/", baseUrl))).text();
   return /href="(\/de\/p\/[^"]+)"/.exec(html)?.[1];
+}
+
+/** Ten shoppers, each with a session and a basket of one line. */
+async function shoppersWithBasket(baseUrl: string): Promise<Session[]> {
+  const setup = await openSession(baseUrl);
+  const [variantId] = await sellableVariants(baseUrl, setup);
+  return Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const shopper = await openSession(baseUrl);
+      const added = await rpc(baseUrl, shopper, "addItemToBasket", { variantId, quantity: 1 });
+      if (!added.ok) throw new Error(`addItemToBasket answered ${added.status}`);
+      await added.arrayBuffer();
+      return shopper;
+    }),
+  );
 }
