@@ -7,6 +7,7 @@ export * from "./basket/service.ts";
 export * from "./basket/types.ts";
 export * from "./catalog/categories.ts";
 export * from "./catalog/changes.ts";
+export * from "./catalog/csv-import.ts";
 export * from "./catalog/export.ts";
 export * from "./catalog/import.ts";
 export * from "./catalog/pricing.ts";

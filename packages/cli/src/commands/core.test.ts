@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -83,13 +83,76 @@ describe("catalogue commands", () => {
     expect(exported.err[0]).toMatch(new RegExp(`^Exported \\d+ records to ${file}$`));
     const imported = await cli("catalog", "import", file);
     expect(imported.code).toBe(0);
-    expect(imported.out[0]).toMatch(/^Imported \d+ categories, 30 products, \d+ variants$/);
+    expect(imported.out[0]).toMatch(/^Imported \d+ categories, 30 products, \d+ variants \(\d+ lines in [\d.]+ s\)$/);
 
     const broken = join(files, "broken.jsonl");
     writeFileSync(broken, '{"type":"product","id":"not a number"}\n');
     const rejected = await cli("catalog", "import", broken);
     expect(rejected.code).toBe(1);
-    expect(rejected.err[0]).toMatch(/nothing was imported$/);
+    expect(rejected.err[0]).toBe(
+      `Rejected ${broken}: ${rejected.err.length - 1} problem(s) in 1 lines, nothing was imported`,
+    );
+    expect(rejected.err[1]).toBe("  line 1: id: value is not a number.");
+    expect((await cli("catalog", "import", join(files, "missing.jsonl"))).err).toEqual([
+      `Cannot read ${join(files, "missing.jsonl")}: no such file`,
+    ]);
+  });
+
+  it("imports a CSV file through a column mapping, and refuses a CSV without one or with a bad one", async () => {
+    const exported = join(files, "for-csv.jsonl");
+    expect((await cli("catalog", "export", "--out", exported)).code).toBe(0);
+    const first = readFileSync(exported, "utf8")
+      .split("\n")
+      .map((line) => (line ? JSON.parse(line) : undefined))
+      .find((record) => record?.type === "product");
+    const mappingFile = join(files, "mapping.json");
+    writeFileSync(
+      mappingFile,
+      JSON.stringify({
+        groupBy: "style",
+        fields: {
+          id: { column: "style", as: "integer" },
+          masterKey: { value: "CSV-M" },
+          referenceKey: { value: "CSV-R" },
+          brand: { value: "Nordlicht" },
+          productType: { value: first.productType },
+          colorId: { value: first.colorId },
+          seasonMonth: { value: 1 },
+          seasonYear: { value: 2027 },
+          arrivalDate: { value: "2027-01-15" },
+          categoryIds: { value: first.categoryIds },
+          "translations.de.name": { column: "name" },
+          "translations.fr.name": { column: "name" },
+          "translations.en.name": { column: "name" },
+          "images.0.assetName": { value: "front" },
+          "images.0.path": { value: first.images[0].path },
+          "variants[].id": { column: "sku", as: "integer" },
+          "variants[].size": { column: "size" },
+          "variants[].stock.quantity": { value: 5 },
+          "variants[].stock.isSellableWithoutStock": { value: false },
+          "variants[].deliveryDays": { value: { min: 1, max: 3 } },
+          "variants[].prices.DE.currency": { value: "EUR" },
+          "variants[].prices.DE.listPrice": { column: "price", as: "cents" },
+        },
+      }),
+    );
+    const csvFile = join(files, "products.csv");
+    writeFileSync(
+      csvFile,
+      "style,name,sku,size,price\n977001,Leinenhemd,97700101,S,59.90\n977001,Leinenhemd,97700102,M,59.90\n",
+    );
+    const imported = await cli("catalog", "import", csvFile, "--mapping", mappingFile);
+    expect(imported.err).toEqual([]);
+    expect(imported.out[0]).toMatch(/^Imported 0 categories, 1 products, 2 variants \(3 lines in [\d.]+ s\)$/);
+    expect((await cli("stats")).out).toContain("products   31");
+
+    const noMapping = await cli("catalog", "import", csvFile);
+    expect(noMapping.code).toBe(2);
+    expect(noMapping.err.join("\n")).toContain("a CSV file needs --mapping MAPPING.json");
+    writeFileSync(join(files, "bad-mapping.json"), JSON.stringify({ fields: { id: {} } }));
+    const badMapping = await cli("catalog", "import", csvFile, "--mapping", join(files, "bad-mapping.json"));
+    expect(badMapping.code).toBe(1);
+    expect(badMapping.err[0]).toMatch(/^Cannot use the mapping .*bad-mapping\.json: invalid mapping: fields\.id: /);
   });
 });
 

@@ -1,17 +1,24 @@
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import {
   addRedirect,
+  type CsvMapping,
   catalogStats,
+  csvItems,
   exportCatalogLines,
   formatImportIssue,
-  importCatalog,
+  type ImportProgress,
+  importCatalogItems,
   isMaintenanceMode,
+  jsonLineItems,
   listRedirects,
   loadConfigWithSources,
   maskSetting,
   migrateToLatest,
+  parseCsvMapping,
   redirectInputSchema,
   removeRedirect,
   SETTING_NAMES,
@@ -21,12 +28,58 @@ import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, isCatalogEmpty, loadDemoCatalog } 
 import { searchMigrations } from "@vitrine/search";
 import { type Command, numberOption, UsageError } from "../cli.ts";
 
-async function readLines(file: string): Promise<string[]> {
-  const stream = file === "-" ? process.stdin : createReadStream(file, { encoding: "utf8" });
-  const lines: string[] = [];
-  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of reader) lines.push(line);
-  return lines;
+/** A file (or standard input for -) as a stream, with its size and how much of it was read so far. */
+async function openInput(
+  file: string,
+): Promise<{ stream: Readable; size?: number; read: () => number } | { error: string }> {
+  if (file === "-") return { stream: process.stdin, read: () => 0 };
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (error) {
+    return { error: (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message };
+  }
+  const stream = createReadStream(file);
+  let read = 0;
+  stream.on("data", (chunk) => {
+    read += chunk.length;
+  });
+  return { stream, size, read: () => read };
+}
+
+/**
+ * The import's progress on a terminal: one line on standard error, rewritten in place (percent of the file read,
+ * then of the records written). Not on a pipe or in a log, where only the summary appears.
+ */
+function progressBar(size: number | undefined) {
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  let shown = false;
+  const draw = (label: string, fraction: number | undefined, detail: string) => {
+    const width = 30;
+    const filled = fraction === undefined ? 0 : Math.round(Math.min(1, fraction) * width);
+    const bar =
+      fraction === undefined
+        ? ""
+        : `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${Math.floor(Math.min(1, fraction) * 100)}% `;
+    process.stderr.write(`\r${label} ${bar}${detail}\u001b[K`);
+    shown = true;
+  };
+  return {
+    update(p: ImportProgress, bytes: number) {
+      if (!tty) return;
+      const now = Date.now();
+      if (now - last < 100 && p.phase !== "checking") return;
+      last = now;
+      if (p.phase === "reading") draw("reading ", size ? bytes / size : undefined, `${p.done} lines`);
+      if (p.phase === "checking") draw("checking", undefined, `${p.done} lines`);
+      if (p.phase === "writing")
+        draw("writing ", p.total ? p.done / p.total : undefined, `${p.done}/${p.total} records`);
+    },
+    done() {
+      if (tty && shown) process.stderr.write("\r\u001b[K");
+    },
+  };
 }
 
 export const coreCommands: Command[] = [
@@ -102,36 +155,65 @@ export const coreCommands: Command[] = [
   },
   {
     path: ["catalog", "import"],
-    summary: "Import categories and products from a JSON Lines file",
-    usage: "vitrine catalog import FILE [--stock keep|set]",
+    summary: "Import categories and products from a JSON Lines or CSV file",
+    usage: "vitrine catalog import FILE [--mapping MAPPING.json] [--stock keep|set]",
     details: [
-      'One JSON object per line, {"type":"category",…} or {"type":"product",…} (the format "catalog export" writes). The whole file is validated first; a file with any problem is rejected with line, field and reason, and nothing of it is imported. Use - for standard input.',
+      'JSON Lines: one JSON object per line, {"type":"category",…} or {"type":"product",…} (the format "catalog export" writes). CSV: with --mapping, a JSON file that says which column fills which field (see README, "Catalogue files"). The file is read line by line in constant memory and checked as a whole first; a file with any problem is rejected with line, field and reason, and nothing of it is imported. A valid file is written in one transaction. Use - for standard input.',
       "",
       "Stock: an import sets catalogue data. Variants the shop has already keep their stock (units sold since the export stay sold); new variants get the file's stock. --stock set replaces the stock of existing variants with the file's, and refuses the file when a variant's stock moved (a sale, a cancellation) since the export it came from: export again and edit that.",
     ].join("\n"),
     options: {
       stock: { type: "string", description: "keep (default) or set: what the file's stock does to existing variants" },
+      mapping: { type: "string", description: "A CSV file's column mapping (JSON); makes FILE a CSV file" },
     },
     args: [1, 1],
     async run(ctx) {
       const file = ctx.args[0] as string;
       const stock = ctx.options.stock ?? "keep";
       if (stock !== "keep" && stock !== "set") throw new UsageError("--stock must be keep or set");
-      let lines: string[];
-      try {
-        lines = await readLines(file);
-      } catch (error) {
-        ctx.err(`Cannot read ${file}: ${(error as Error).message}`);
+      const mappingFile = typeof ctx.options.mapping === "string" ? ctx.options.mapping : undefined;
+      if (!mappingFile && /\.csv$/i.test(file)) throw new UsageError("a CSV file needs --mapping MAPPING.json");
+      let mapping: CsvMapping | undefined;
+      if (mappingFile) {
+        try {
+          mapping = parseCsvMapping(JSON.parse(await readFile(mappingFile, "utf8")));
+        } catch (error) {
+          ctx.err(`Cannot use the mapping ${mappingFile}: ${(error as Error).message}`);
+          return 1;
+        }
+      }
+      const input = await openInput(file);
+      if ("error" in input) {
+        ctx.err(`Cannot read ${file}: ${input.error}`);
         return 1;
       }
       const db = await ctx.db();
-      const result = await importCatalog({ db }, lines, ctx.now(), { stock });
+      const bar = progressBar(input.size);
+      const started = performance.now();
+      const items = mapping
+        ? csvItems(input.stream, mapping)
+        : jsonLineItems(createInterface({ input: input.stream, crlfDelay: Number.POSITIVE_INFINITY }));
+      let result: Awaited<ReturnType<typeof importCatalogItems>>;
+      try {
+        result = await importCatalogItems({ db }, items, ctx.now(), {
+          stock,
+          onProgress: (p) => bar.update(p, input.read()),
+        });
+      } catch (error) {
+        bar.done();
+        ctx.err(`Rejected ${file}: ${(error as Error).message}; nothing was imported`);
+        return 1;
+      }
+      bar.done();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
       if (!result.ok) {
-        ctx.err(`Rejected ${file}: ${result.issues.length} problem(s), nothing was imported`);
+        ctx.err(`Rejected ${file}: ${result.issues.length} problem(s) in ${result.lines} lines, nothing was imported`);
         for (const issue of result.issues) ctx.err(`  ${formatImportIssue(issue)}`);
         return 1;
       }
-      ctx.out(`Imported ${result.categories} categories, ${result.products} products, ${result.variants} variants`);
+      ctx.out(
+        `Imported ${result.categories} categories, ${result.products} products, ${result.variants} variants (${result.lines} lines in ${seconds} s)`,
+      );
       return 0;
     },
   },

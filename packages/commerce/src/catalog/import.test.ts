@@ -41,6 +41,7 @@ describe("catalog import", () => {
       categories: demo.categories.length,
       products: 60,
       variants: demo.products.reduce((n, p) => n + p.variants.length, 0),
+      lines: lines.length,
     });
     const exported: string[] = [];
     for await (const line of exportCatalogLines(t.db)) exported.push(line);
@@ -205,5 +206,98 @@ describe("catalog import", () => {
         field: "variants.0.prices.DE.salePrice",
         reason: "salePrice must be lower than listPrice",
       });
+  });
+
+  it("reads an asynchronous stream line by line, reports progress and leaves no staged rows behind", async () => {
+    async function* stream() {
+      for (const line of lines) yield line;
+    }
+    const phases: string[] = [];
+    const result = await importCatalog(t, stream(), now, {
+      onProgress: (p) => {
+        if (phases.at(-1) !== p.phase) phases.push(p.phase);
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(phases).toEqual(["reading", "checking", "writing"]);
+    for (const table of [
+      "catalog_import_record",
+      "catalog_import_variant",
+      "catalog_import_reference",
+      "catalog_import_run",
+    ] as const) {
+      expect(await t.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    }
+  });
+
+  it("finds duplicates between lines: keys, reference keys, variants in two products, a size twice", async () => {
+    const category = JSON.parse(lines[1] as string);
+    const product = JSON.parse(lines[demo.categories.length] as string);
+    const other = JSON.parse(lines[demo.categories.length + 1] as string);
+    const sizes = product.variants.map((v: { size: string }) => v.size);
+    const file = [
+      JSON.stringify({ ...category, id: 880_001 }),
+      JSON.stringify(product),
+      JSON.stringify({ ...other, referenceKey: product.referenceKey }),
+      JSON.stringify({ ...other, id: 990_002, referenceKey: "DUP-V", variants: [{ ...product.variants[0] }] }),
+      JSON.stringify({
+        ...other,
+        id: 990_003,
+        referenceKey: "DUP-S",
+        variants: [
+          { ...product.variants[0], id: 99_800_001, size: sizes[0] },
+          { ...product.variants[0], id: 99_800_002, size: String(sizes[0]).toLowerCase() },
+        ],
+      }),
+    ];
+    const result = await importCatalog(t, file, now);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toContainEqual({
+      line: 1,
+      field: "key",
+      reason: `category key "${category.key}" belongs to category ${category.id}`,
+    });
+    expect(result.issues).toContainEqual({
+      line: 3,
+      field: "referenceKey",
+      reason: `reference key "${product.referenceKey}" appears twice`,
+    });
+    expect(result.issues).toContainEqual({
+      line: 4,
+      field: "variants.0.id",
+      reason: `variant ${product.variants[0].id} also belongs to product ${product.id} (line 2)`,
+    });
+    expect(result.issues).toContainEqual({
+      line: 5,
+      field: "variants.1.size",
+      reason: `size "${String(sizes[0]).toLowerCase()}" appears twice in this product`,
+    });
+    expect(await t.db.selectFrom("catalog_import_record").selectAll().execute()).toEqual([]);
+  });
+
+  it("a big import publishes one reload event for every process instead of one per product", async () => {
+    const big = generateDemoCatalog({ products: 1100, seed: 5, today: now });
+    const bigLines = [...big.categories, ...big.products].map((r) => JSON.stringify(r));
+    const fresh = await createTestDatabase();
+    try {
+      const result = await importCatalog(fresh, bigLines, now);
+      expect(result.ok).toBe(true);
+      const events = await fresh.db.selectFrom("event").select(["type", "entity", "entity_id"]).execute();
+      expect(events).toEqual([{ type: "catalog.changed", entity: "catalog", entity_id: "*" }]);
+      expect((await catalogStats(fresh)).products).toBe(1100);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("refuses a product with the same image twice (it could not be stored)", async () => {
+    const product = JSON.parse(lines[demo.categories.length] as string);
+    const front = product.images[0];
+    const result = await importCatalog(t, [JSON.stringify({ ...product, images: [front, front] })], now);
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [{ line: 1, field: "images", reason: "each image name (front, fa, d1) may appear once" }],
+    });
   });
 });

@@ -1,9 +1,20 @@
-import type { Ctx } from "../context.ts";
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { type Ctx, withTransaction } from "../context.ts";
 import type { Db } from "../db/database.ts";
-import { chunk } from "../util.ts";
+import { publishEvents } from "../events/publish.ts";
 import { specErrorMap } from "../validation.ts";
+import { catalogChangeEvents } from "./changes.ts";
 import { type CatalogRecord, type CategoryRecord, catalogRecordSchema, type ProductRecord } from "./records.ts";
-import { StockMovedError, type StockWrite, stockOf, writeCategoryRecords, writeProductRecords } from "./store.ts";
+import { StockMovedError, type StockWrite, writeCategoryRecords, writeProductRecords } from "./store.ts";
+
+/**
+ * The catalogue import, streaming: a file of any size is read item by item (a JSON line, or a CSV row mapped to a
+ * record), each validated on its own and staged in the database in batches; what one line cannot show (duplicates,
+ * references between lines and to the shop, moved stock) is then checked with SQL over the staged rows; only a file
+ * without any problem is written, in one transaction that reads the staged records back in batches. Memory stays
+ * flat whatever the number of products, and a refused or failed import leaves the shop as it was.
+ */
 
 /** One problem found in an import file: where it is and why it is refused. */
 export interface ImportIssue {
@@ -13,160 +24,22 @@ export interface ImportIssue {
 }
 
 export type ImportResult =
-  | { ok: true; categories: number; products: number; variants: number }
-  | { ok: false; issues: ImportIssue[] };
+  | { ok: true; categories: number; products: number; variants: number; lines: number }
+  | { ok: false; issues: ImportIssue[]; lines: number };
 
-/** Stops collecting after this many problems: a broken file does not need 100,000 lines of complaints. */
-const MAX_ISSUES = 200;
+/**
+ * One item of an import file: the value of a line (or of mapped CSV rows), or why it could not be read; `line` is
+ * where it starts, `to` where it ends when that is a later line (a group of CSV rows).
+ */
+export type ImportItem = { line: number; to?: number } & ({ value: unknown } | { issues: Omit<ImportIssue, "line">[] });
 
-interface Parsed {
-  line: number;
-  record: CatalogRecord;
-}
-
-/** Parses and validates JSON Lines; returns every record with its line number, or every problem found. */
-export function parseCatalogLines(lines: Iterable<string>): { records: Parsed[]; issues: ImportIssue[] } {
-  const records: Parsed[] = [];
-  const issues: ImportIssue[] = [];
-  let lineNo = 0;
-  for (const raw of lines) {
-    lineNo++;
-    const text = raw.trim();
-    if (text === "") continue;
-    if (issues.length >= MAX_ISSUES) break;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      issues.push({ line: lineNo, field: "(line)", reason: `not valid JSON: ${(error as Error).message}` });
-      continue;
-    }
-    const result = catalogRecordSchema.safeParse(value, { error: specErrorMap });
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        issues.push({ line: lineNo, field: issue.path.join(".") || "(record)", reason: issue.message });
-      }
-      continue;
-    }
-    records.push({ line: lineNo, record: result.data });
-  }
-  return { records, issues };
-}
-
-/** Checks what a single line cannot: duplicates, references between lines and to the database. */
-async function crossCheck(db: Db, records: Parsed[]): Promise<ImportIssue[]> {
-  const issues: ImportIssue[] = [];
-  const categoryLines = new Map<number, number>();
-  const categoryKeys = new Map<string, number>();
-  const productLines = new Map<number, number>();
-  const referenceKeys = new Map<string, number>();
-  const variantOwners = new Map<number, { productId: number; line: number }>();
-
-  for (const { line, record } of records) {
-    if (record.type === "category") {
-      if (categoryLines.has(record.id)) {
-        issues.push({
-          line,
-          field: "id",
-          reason: `category ${record.id} appears twice (first on line ${categoryLines.get(record.id)})`,
-        });
-      }
-      categoryLines.set(record.id, line);
-      if (categoryKeys.has(record.key)) {
-        issues.push({ line, field: "key", reason: `category key "${record.key}" appears twice` });
-      }
-      categoryKeys.set(record.key, line);
-    } else {
-      if (productLines.has(record.id)) {
-        issues.push({
-          line,
-          field: "id",
-          reason: `product ${record.id} appears twice (first on line ${productLines.get(record.id)})`,
-        });
-      }
-      productLines.set(record.id, line);
-      if (referenceKeys.has(record.referenceKey)) {
-        issues.push({ line, field: "referenceKey", reason: `reference key "${record.referenceKey}" appears twice` });
-      }
-      referenceKeys.set(record.referenceKey, line);
-      const sizes = new Set<string>();
-      record.variants.forEach((variant, index) => {
-        const owner = variantOwners.get(variant.id);
-        if (owner) {
-          issues.push({
-            line,
-            field: `variants.${index}.id`,
-            reason: `variant ${variant.id} also belongs to product ${owner.productId} (line ${owner.line})`,
-          });
-        }
-        variantOwners.set(variant.id, { productId: record.id, line });
-        if (sizes.has(variant.size.toLowerCase())) {
-          issues.push({
-            line,
-            field: `variants.${index}.size`,
-            reason: `size "${variant.size}" appears twice in this product`,
-          });
-        }
-        sizes.add(variant.size.toLowerCase());
-      });
-    }
-  }
-
-  const existingCategories = new Set((await db.selectFrom("category").select("id").execute()).map((r) => r.id));
-  const knownCategory = (id: number) => categoryLines.has(id) || existingCategories.has(id);
-
-  for (const { line, record } of records) {
-    if (record.type === "category") {
-      if (record.parentId !== null && !knownCategory(record.parentId)) {
-        issues.push({ line, field: "parentId", reason: `unknown parent category ${record.parentId}` });
-      }
-      if (record.parentId === record.id) {
-        issues.push({ line, field: "parentId", reason: "a category cannot be its own parent" });
-      }
-    } else {
-      record.categoryIds.forEach((categoryId, index) => {
-        if (!knownCategory(categoryId)) {
-          issues.push({ line, field: `categoryIds.${index}`, reason: `unknown category ${categoryId}` });
-        }
-      });
-    }
-  }
-
-  // A variant id already used by another product in the database would move it between products.
-  const variantIds = [...variantOwners.keys()];
-  for (const batch of chunk(variantIds, 500)) {
-    const rows = await db.selectFrom("variant").select(["id", "product_id"]).where("id", "in", batch).execute();
-    for (const row of rows) {
-      const owner = variantOwners.get(row.id);
-      if (owner && owner.productId !== row.product_id) {
-        issues.push({
-          line: owner.line,
-          field: "variants.id",
-          reason: `variant ${row.id} already belongs to product ${row.product_id}`,
-        });
-      }
-    }
-  }
-  const refKeys = [...referenceKeys.keys()];
-  for (const batch of chunk(refKeys, 500)) {
-    const rows = await db
-      .selectFrom("product")
-      .select(["id", "reference_key"])
-      .where("reference_key", "in", batch)
-      .execute();
-    for (const row of rows) {
-      const line = referenceKeys.get(row.reference_key) ?? 0;
-      const record = records.find((r) => r.line === line)?.record;
-      if (record && record.id !== row.id) {
-        issues.push({
-          line,
-          field: "referenceKey",
-          reason: `reference key "${row.reference_key}" belongs to product ${row.id}`,
-        });
-      }
-    }
-  }
-  return issues.sort((a, b) => a.line - b.line).slice(0, MAX_ISSUES);
+/** Where an import is, for a progress bar. */
+export interface ImportProgress {
+  phase: "reading" | "checking" | "writing";
+  /** Lines read (reading), or records written (writing). */
+  done: number;
+  /** Records to write (writing). */
+  total?: number;
 }
 
 /**
@@ -180,71 +53,438 @@ export type ImportStock = "keep" | "set";
 
 export interface ImportOptions {
   stock?: ImportStock;
+  onProgress?: (progress: ImportProgress) => void;
 }
 
-/**
- * Imports a catalogue file. Everything is validated first; a file with any problem is refused as a whole and
- * nothing of it is written. A valid file is written in one transaction.
- */
-export async function importCatalog(
+/** Stops collecting after this many problems: a broken file does not need 100,000 lines of complaints. */
+const MAX_ISSUES = 200;
+/** Records staged, and written, per batch. */
+const BATCH = 500;
+/** Staging rows per INSERT statement (SQLite allows 32,766 bound values; variants have 8 columns). */
+const ROWS_PER_INSERT = 400;
+/** A staged run this old was left by an import that died; the next import removes it. */
+const STALE_RUN_MS = 86_400_000;
+/** How often reading reports progress. */
+const PROGRESS_EVERY = 1000;
+
+/** The items of a JSON Lines file: one value per non-empty line. */
+export async function* jsonLineItems(lines: Iterable<string> | AsyncIterable<string>): AsyncGenerator<ImportItem> {
+  let line = 0;
+  for await (const raw of lines) {
+    line++;
+    const text = raw.trim();
+    if (text === "") continue;
+    try {
+      yield { line, value: JSON.parse(text) };
+    } catch (error) {
+      yield { line, issues: [{ field: "(line)", reason: `not valid JSON: ${(error as Error).message}` }] };
+    }
+  }
+}
+
+/** Imports a JSON Lines catalogue (the format `catalog export` writes). */
+export function importCatalog(
   ctx: Pick<Ctx, "db">,
-  lines: Iterable<string>,
+  lines: Iterable<string> | AsyncIterable<string>,
+  now: Date,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  return importCatalogItems(ctx, jsonLineItems(lines), now, options);
+}
+
+/** Imports catalogue records from any source of items (JSON Lines, mapped CSV rows): all or nothing. */
+export async function importCatalogItems(
+  ctx: Pick<Ctx, "db">,
+  items: AsyncIterable<ImportItem> | Iterable<ImportItem>,
   now: Date,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const { db } = ctx;
-  const { records, issues } = parseCatalogLines(lines);
-  if (issues.length > 0) return { ok: false, issues };
-  const crossIssues = await crossCheck(db, records);
-  if (crossIssues.length > 0) return { ok: false, issues: crossIssues };
-  const setStock = options.stock === "set";
-  if (setStock) {
-    const moved = await movedStockIssues(db, records);
-    if (moved.length > 0) return { ok: false, issues: moved };
-  }
-  const categories = records.flatMap((r) => (r.record.type === "category" ? [r.record] : []));
-  const products = records.flatMap((r) => (r.record.type === "product" ? [r.record] : []));
+  const progress = options.onProgress ?? (() => {});
+  const run = randomUUID();
+  await db
+    .deleteFrom("catalog_import_run")
+    .where("started_at", "<", new Date(now.getTime() - STALE_RUN_MS).toISOString())
+    .execute();
+  await removeStaleStaging(db);
+  await db.insertInto("catalog_import_run").values({ id: run, started_at: now.toISOString() }).execute();
   try {
-    await writeCatalog(ctx, categories, products, now, setStock ? "guarded" : "keep");
-  } catch (error) {
-    // A sale committed between the check above and the write.
-    if (error instanceof StockMovedError) return { ok: false, issues: await movedStockIssues(db, records) };
-    throw error;
+    const read = await stage(db, run, items, progress);
+    if (read.issues.length > 0) return { ok: false, issues: read.issues, lines: read.lines };
+    progress({ phase: "checking", done: read.lines });
+    const crossIssues = await crossCheck(db, run);
+    if (crossIssues.length > 0) return { ok: false, issues: crossIssues, lines: read.lines };
+    const setStock = options.stock === "set";
+    if (setStock) {
+      const moved = await movedStockIssues(db, run);
+      if (moved.length > 0) return { ok: false, issues: moved, lines: read.lines };
+    }
+    try {
+      await writeStaged(ctx, run, read, now, setStock ? "guarded" : "keep", progress);
+    } catch (error) {
+      // A sale committed between the check above and the write.
+      if (error instanceof StockMovedError)
+        return { ok: false, issues: await movedStockIssues(db, run), lines: read.lines };
+      throw error;
+    }
+    return {
+      ok: true,
+      categories: read.categories,
+      products: read.products,
+      variants: read.variants,
+      lines: read.lines,
+    };
+  } finally {
+    await dropRun(db, run);
   }
-  return {
-    ok: true,
-    categories: categories.length,
-    products: products.length,
-    variants: products.reduce((n, p) => n + p.variants.length, 0),
-  };
+}
+
+interface StageResult {
+  lines: number;
+  categories: number;
+  products: number;
+  variants: number;
+  issues: ImportIssue[];
+}
+
+/** Reads, validates and stages every item; after the first problem it only collects problems. */
+async function stage(
+  db: Db,
+  run: string,
+  items: AsyncIterable<ImportItem> | Iterable<ImportItem>,
+  progress: (p: ImportProgress) => void,
+): Promise<StageResult> {
+  const result: StageResult = { lines: 0, categories: 0, products: 0, variants: 0, issues: [] };
+  let batch: { line: number; record: CatalogRecord }[] = [];
+  for await (const item of items) {
+    result.lines = Math.max(result.lines, item.to ?? item.line);
+    if (result.lines % PROGRESS_EVERY === 0) progress({ phase: "reading", done: result.lines });
+    if (result.issues.length >= MAX_ISSUES) continue;
+    if ("issues" in item) {
+      result.issues.push(...item.issues.map((issue) => ({ line: item.line, ...issue })));
+      continue;
+    }
+    const parsed = catalogRecordSchema.safeParse(item.value, { error: specErrorMap });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        result.issues.push({ line: item.line, field: issue.path.join(".") || "(record)", reason: issue.message });
+      }
+      continue;
+    }
+    const record = parsed.data;
+    if (record.type === "category") {
+      result.categories++;
+      if (record.parentId === record.id) {
+        result.issues.push({ line: item.line, field: "parentId", reason: "a category cannot be its own parent" });
+      }
+    } else {
+      result.products++;
+      result.variants += record.variants.length;
+    }
+    if (result.issues.length > 0) continue;
+    batch.push({ line: item.line, record });
+    if (batch.length >= BATCH) {
+      await stageBatch(db, run, batch);
+      batch = [];
+    }
+  }
+  if (result.issues.length === 0) await stageBatch(db, run, batch);
+  progress({ phase: "reading", done: result.lines });
+  result.issues = result.issues.slice(0, MAX_ISSUES);
+  return result;
+}
+
+async function insertRows<T extends object>(rows: T[], insert: (rows: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
+}
+
+async function stageBatch(db: Db, run: string, batch: { line: number; record: CatalogRecord }[]): Promise<void> {
+  if (batch.length === 0) return;
+  await insertRows(
+    batch.map(({ line, record }) => ({
+      run_id: run,
+      line,
+      kind: record.type,
+      record_id: record.id,
+      record_key: record.type === "category" ? record.key : record.referenceKey,
+      body: JSON.stringify(record),
+    })),
+    (rows) => db.insertInto("catalog_import_record").values(rows).execute(),
+  );
+  const variants = batch.flatMap(({ line, record }) =>
+    record.type === "product"
+      ? record.variants.map((variant, position) => ({
+          run_id: run,
+          line,
+          position,
+          product_id: record.id,
+          variant_id: variant.id,
+          size_key: variant.size.toLowerCase(),
+          quantity: variant.stock.quantity,
+          version: variant.stock.version ?? null,
+        }))
+      : [],
+  );
+  await insertRows(variants, (rows) => db.insertInto("catalog_import_variant").values(rows).execute());
+  const references = batch.flatMap(({ line, record }) =>
+    record.type === "product"
+      ? record.categoryIds.map((categoryId, index) => ({
+          run_id: run,
+          line,
+          field: `categoryIds.${index}`,
+          category_id: categoryId,
+        }))
+      : record.parentId === null
+        ? []
+        : [{ run_id: run, line, field: "parentId", category_id: record.parentId }],
+  );
+  await insertRows(references, (rows) => db.insertInto("catalog_import_reference").values(rows).execute());
+}
+
+/** Checks what a single line cannot: duplicates, references between lines and to the shop's data. */
+async function crossCheck(db: Db, run: string): Promise<ImportIssue[]> {
+  const issues: ImportIssue[] = [];
+  const limit = MAX_ISSUES;
+
+  // The same id or key on two lines: every line after the first is wrong.
+  for (const [kind, column, field, what] of [
+    ["category", "record_id", "id", "category"],
+    ["category", "record_key", "key", "category key"],
+    ["product", "record_id", "id", "product"],
+    ["product", "record_key", "referenceKey", "reference key"],
+  ] as const) {
+    const rows = await sql<{ line: number; value: string | number; first: number }>`
+      select r.line as line, r.${sql.ref(column)} as value, f.first as first
+      from catalog_import_record r
+      join (
+        select ${sql.ref(column)} as value, min(line) as first from catalog_import_record
+        where run_id = ${run} and kind = ${kind}
+        group by ${sql.ref(column)} having count(*) > 1
+      ) f on f.value = r.${sql.ref(column)}
+      where r.run_id = ${run} and r.kind = ${kind} and r.line > f.first
+      order by r.line limit ${limit}`.execute(db);
+    for (const row of rows.rows) {
+      issues.push({
+        line: Number(row.line),
+        field,
+        reason:
+          column === "record_id"
+            ? `${what} ${row.value} appears twice (first on line ${row.first})`
+            : `${what} "${row.value}" appears twice`,
+      });
+    }
+  }
+
+  // A variant in two products of the file; a size twice in one product.
+  const sharedVariants = await sql<{
+    line: number;
+    position: number;
+    variant_id: number;
+    owner: number;
+    first: number;
+  }>`
+    select v.line as line, v.position as position, v.variant_id as variant_id, o.product_id as owner, o.line as first
+    from catalog_import_variant v
+    join (
+      select variant_id, min(line) as first from catalog_import_variant
+      where run_id = ${run} group by variant_id having count(*) > 1
+    ) f on f.variant_id = v.variant_id
+    join catalog_import_variant o on o.run_id = ${run} and o.variant_id = v.variant_id and o.line = f.first
+    where v.run_id = ${run} and v.line > f.first
+    order by v.line limit ${limit}`.execute(db);
+  for (const row of sharedVariants.rows) {
+    issues.push({
+      line: Number(row.line),
+      field: `variants.${row.position}.id`,
+      reason: `variant ${row.variant_id} also belongs to product ${row.owner} (line ${row.first})`,
+    });
+  }
+  const twiceSized = await sql<{ line: number; position: number; size_key: string }>`
+    select v.line as line, v.position as position, v.size_key as size_key
+    from catalog_import_variant v
+    join (
+      select line, size_key, min(position) as first from catalog_import_variant
+      where run_id = ${run} group by line, size_key having count(*) > 1
+    ) f on f.line = v.line and f.size_key = v.size_key
+    where v.run_id = ${run} and v.position > f.first
+    order by v.line, v.position limit ${limit}`.execute(db);
+  for (const row of twiceSized.rows) {
+    issues.push({
+      line: Number(row.line),
+      field: `variants.${row.position}.size`,
+      reason: `size "${row.size_key}" appears twice in this product`,
+    });
+  }
+
+  // Categories referred to that are neither in the file nor in the shop.
+  const unknown = await db
+    .selectFrom("catalog_import_reference as r")
+    .select(["r.line", "r.field", "r.category_id"])
+    .where("r.run_id", "=", run)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("catalog_import_record as c")
+            .select("c.line")
+            .where("c.run_id", "=", run)
+            .where("c.kind", "=", "category")
+            .whereRef("c.record_id", "=", "r.category_id"),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("category").select("category.id").whereRef("category.id", "=", "r.category_id"))),
+    )
+    .orderBy("r.line")
+    .limit(limit)
+    .execute();
+  for (const row of unknown) {
+    issues.push({
+      line: row.line,
+      field: row.field,
+      reason:
+        row.field === "parentId" ? `unknown parent category ${row.category_id}` : `unknown category ${row.category_id}`,
+    });
+  }
+
+  // A variant id the shop has under another product would move it; a reference key of another product too.
+  const moved = await db
+    .selectFrom("catalog_import_variant as v")
+    .innerJoin("variant", "variant.id", "v.variant_id")
+    .select(["v.line", "v.position", "v.variant_id", "variant.product_id"])
+    .where("v.run_id", "=", run)
+    .whereRef("variant.product_id", "<>", "v.product_id")
+    .orderBy("v.line")
+    .limit(limit)
+    .execute();
+  for (const row of moved) {
+    issues.push({
+      line: row.line,
+      field: `variants.${row.position}.id`,
+      reason: `variant ${row.variant_id} already belongs to product ${row.product_id}`,
+    });
+  }
+  const takenKeys = await db
+    .selectFrom("catalog_import_record as r")
+    .innerJoin("product", "product.reference_key", "r.record_key")
+    .select(["r.line", "r.record_key", "product.id"])
+    .where("r.run_id", "=", run)
+    .where("r.kind", "=", "product")
+    .whereRef("product.id", "<>", "r.record_id")
+    .orderBy("r.line")
+    .limit(limit)
+    .execute();
+  for (const row of takenKeys) {
+    issues.push({
+      line: row.line,
+      field: "referenceKey",
+      reason: `reference key "${row.record_key}" belongs to product ${row.id}`,
+    });
+  }
+  const takenCategoryKeys = await db
+    .selectFrom("catalog_import_record as r")
+    .innerJoin("category", "category.key", "r.record_key")
+    .select(["r.line", "r.record_key", "category.id"])
+    .where("r.run_id", "=", run)
+    .where("r.kind", "=", "category")
+    .whereRef("category.id", "<>", "r.record_id")
+    .orderBy("r.line")
+    .limit(limit)
+    .execute();
+  for (const row of takenCategoryKeys) {
+    issues.push({
+      line: row.line,
+      field: "key",
+      reason: `category key "${row.record_key}" belongs to category ${row.id}`,
+    });
+  }
+  return issues.sort((a, b) => a.line - b.line).slice(0, MAX_ISSUES);
 }
 
 /** For `--stock set`: every existing variant whose stock the file would change must still be as exported. */
-async function movedStockIssues(db: Db, records: Parsed[]): Promise<ImportIssue[]> {
-  const products = records.flatMap((r) => (r.record.type === "product" ? [{ line: r.line, product: r.record }] : []));
-  const current = await stockOf(
-    { db },
-    products.flatMap(({ product }) => product.variants.map((v) => v.id)),
-  );
-  const issues: ImportIssue[] = [];
-  for (const { line, product } of products) {
-    product.variants.forEach((variant, index) => {
-      const now = current.get(variant.id);
-      if (!now || now.quantity === variant.stock.quantity) return;
-      const field = `variants.${index}.stock.version`;
-      if (variant.stock.version === undefined) {
-        issues.push({ line, field, reason: `variant ${variant.id}: --stock set needs the stock version of an export` });
-      } else if (variant.stock.version !== now.version) {
-        issues.push({
-          line,
-          field,
-          reason: `stock of variant ${variant.id} changed since the export (now ${now.quantity}): export again, or import without --stock set`,
-        });
-      }
-    });
-    if (issues.length >= MAX_ISSUES) break;
-  }
-  return issues.slice(0, MAX_ISSUES);
+async function movedStockIssues(db: Db, run: string): Promise<ImportIssue[]> {
+  const rows = await db
+    .selectFrom("catalog_import_variant as v")
+    .innerJoin("variant", "variant.id", "v.variant_id")
+    .select(["v.line", "v.position", "v.variant_id", "v.version", "variant.stock_quantity", "variant.stock_version"])
+    .where("v.run_id", "=", run)
+    .whereRef("variant.stock_quantity", "<>", "v.quantity")
+    .where((eb) => eb.or([eb("v.version", "is", null), eb("v.version", "<>", eb.ref("variant.stock_version"))]))
+    .orderBy("v.line")
+    .orderBy("v.position")
+    .limit(MAX_ISSUES)
+    .execute();
+  return rows.map((row) => ({
+    line: row.line,
+    field: `variants.${row.position}.stock.version`,
+    reason:
+      row.version === null
+        ? `variant ${row.variant_id}: --stock set needs the stock version of an export`
+        : `stock of variant ${row.variant_id} changed since the export (now ${row.stock_quantity}): export again, or import without --stock set`,
+  }));
+}
+
+/** Writes the staged records in one transaction, categories first, products in batches. */
+async function writeStaged(
+  ctx: Pick<Ctx, "db">,
+  run: string,
+  read: StageResult,
+  now: Date,
+  stock: StockWrite,
+  progress: (p: ImportProgress) => void,
+): Promise<void> {
+  const total = read.categories + read.products;
+  await withTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    const categories = (
+      await db
+        .selectFrom("catalog_import_record")
+        .select("body")
+        .where("run_id", "=", run)
+        .where("kind", "=", "category")
+        .orderBy("line")
+        .execute()
+    ).map((row) => JSON.parse(row.body) as CategoryRecord);
+    const publish = total <= 1000;
+    await writeCategoryRecords(tx, categories, now, { publish });
+    let written = categories.length;
+    progress({ phase: "writing", done: written, total });
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .selectFrom("catalog_import_record")
+        .select(["line", "body"])
+        .where("run_id", "=", run)
+        .where("kind", "=", "product")
+        .where("line", ">", after)
+        .orderBy("line")
+        .limit(BATCH)
+        .execute();
+      if (rows.length === 0) break;
+      after = rows.at(-1)?.line ?? after;
+      const products = rows.map((row) => JSON.parse(row.body) as ProductRecord);
+      await writeProductRecords(tx, products, now, stock, { publish });
+      written += products.length;
+      progress({ phase: "writing", done: written, total });
+    }
+    // A big import tells every process to reload its index once, not product by product.
+    if (!publish) await publishEvents(db, catalogChangeEvents("catalog", ["*"]), now);
+  });
+}
+
+async function dropRun(db: Db, run: string): Promise<void> {
+  await db.deleteFrom("catalog_import_reference").where("run_id", "=", run).execute();
+  await db.deleteFrom("catalog_import_variant").where("run_id", "=", run).execute();
+  await db.deleteFrom("catalog_import_record").where("run_id", "=", run).execute();
+  await db.deleteFrom("catalog_import_run").where("id", "=", run).execute();
+}
+
+/** Staged rows of runs that no longer exist (their import died before it could clean up). */
+async function removeStaleStaging(db: Db): Promise<void> {
+  const live = db.selectFrom("catalog_import_run").select("id");
+  await db.deleteFrom("catalog_import_reference").where("run_id", "not in", live).execute();
+  await db.deleteFrom("catalog_import_variant").where("run_id", "not in", live).execute();
+  await db.deleteFrom("catalog_import_record").where("run_id", "not in", live).execute();
 }
 
 /** Writes already-valid records in one transaction. */
@@ -255,10 +495,9 @@ export async function writeCatalog(
   now: Date,
   stock: StockWrite = "replace",
 ): Promise<void> {
-  const { db } = ctx;
-  await db.transaction().execute(async (trx) => {
-    await writeCategoryRecords({ db: trx }, categories, now);
-    await writeProductRecords({ db: trx }, products, now, stock);
+  await withTransaction(ctx, async (tx) => {
+    await writeCategoryRecords(tx, categories, now);
+    await writeProductRecords(tx, products, now, stock);
   });
 }
 

@@ -115,7 +115,11 @@ export const productRecordSchema = z.strictObject({
   translations: z.strictObject({ de: productTranslation, fr: productTranslation, en: productTranslation }),
   images: z
     .array(z.strictObject({ assetName: z.enum(IMAGE_ASSET_NAMES), path: z.string().min(1).max(500) }))
-    .min(1, "a product needs at least its front image"),
+    .min(1, "a product needs at least its front image")
+    .refine(
+      (images) => new Set(images.map((i) => i.assetName)).size === images.length,
+      "each image name (front, fa, d1) may appear once",
+    ),
   variants: z.array(variantRecordSchema).min(1, "a product needs at least one variant"),
 });
 

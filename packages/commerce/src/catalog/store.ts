@@ -23,11 +23,12 @@ export async function writeCategoryRecords(
   ctx: Pick<Ctx, "db">,
   records: readonly CategoryRecord[],
   now: Date,
+  options: WriteOptions = {},
 ): Promise<void> {
   const { db } = ctx;
   if (records.length === 0) return;
   // The change and its event commit together (or join the caller's transaction).
-  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeCategoryRecords(tx, records, now));
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeCategoryRecords(tx, records, now, options));
   const ordered = orderParentsFirst(records);
   for (const c of ordered) {
     await db
@@ -71,7 +72,15 @@ export async function writeCategoryRecords(
     })),
   );
   await insertChunked(translations, (b) => db.insertInto("category_translation").values(b).execute());
-  await publishEvents(db, catalogChangeEvents("category", ids), now);
+  if (options.publish !== false) await publishEvents(db, catalogChangeEvents("category", ids), now);
+}
+
+export interface WriteOptions {
+  /**
+   * Publish the `catalog.changed` events of the written records (the default). A caller writing in batches turns
+   * it off and publishes one event for the whole change itself, in the same transaction.
+   */
+  publish?: boolean;
 }
 
 function orderParentsFirst(records: readonly CategoryRecord[]): CategoryRecord[] {
@@ -109,10 +118,11 @@ export async function writeProductRecords(
   records: readonly ProductRecord[],
   now: Date,
   stock: StockWrite = "replace",
+  options: WriteOptions = {},
 ): Promise<void> {
   const { db } = ctx;
   if (records.length === 0) return;
-  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeProductRecords(tx, records, now, stock));
+  if (!db.isTransaction) return withTransaction(ctx, (tx) => writeProductRecords(tx, records, now, stock, options));
   const stamp = now.toISOString();
   const productIds = records.map((p) => p.id);
 
@@ -284,7 +294,7 @@ export async function writeProductRecords(
     (b) => db.insertInto("variant_price").values(b).execute(),
   );
 
-  await publishEvents(db, catalogChangeEvents("product", productIds), now);
+  if (options.publish !== false) await publishEvents(db, catalogChangeEvents("product", productIds), now);
 }
 
 interface StockState {

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type Dialect, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Logger } from "../log.ts";
 import type { Database } from "./schema.ts";
@@ -82,10 +83,42 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
   // Another process (the CLI) may write while the shop runs: wait for its lock instead of failing.
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
-    dialect: keepingOriginalErrors(new SqliteDialect({ database: sqlite }), config.log ?? stderrWarnings),
+    dialect: keepingOriginalErrors(
+      new SqliteDialect({ database: reusingStatements(sqlite) }),
+      config.log ?? stderrWarnings,
+    ),
   });
   dialectOf.set(db, "sqlite");
   return db;
+}
+
+/** Prepared statements a SQLite connection keeps for reuse, by SQL text. */
+const STATEMENT_CACHE_SIZE = 2000;
+
+/**
+ * The connection as Kysely uses it, preparing each distinct SQL text once. Kysely prepares a statement for every
+ * query it runs, and better-sqlite3 gives a statement's native memory back only when V8 collects its small wrapper,
+ * which it has no reason to do: measured here, each dropped statement kept 3.5 KB (a short SELECT) to 72 KB (an
+ * IN list of 400) for good, even after forced collections — a server grew without end with its traffic, and an
+ * import of 20,000 products grew to 700 MB. Kysely binds values as parameters, so the texts are few (one per query
+ * shape and list length) and a bounded cache holds them all. Queries run to completion synchronously, so a cached
+ * statement is never in use twice at once; a streamed query (`iterate`), which stays open, prepares its own.
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(text: string) {
+      const known = statements.get(text);
+      if (known && !known.busy) return known;
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /**

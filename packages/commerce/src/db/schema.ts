@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { AccountsTables } from "./tables/accounts.ts";
 import type { AuditTables } from "./tables/audit.ts";
 import type { BasketTables } from "./tables/basket.ts";
+import type { CatalogImportTables } from "./tables/catalog-import.ts";
 import type { EventTables } from "./tables/events.ts";
 import type { JobTables } from "./tables/jobs.ts";
 import type { OrdersTables } from "./tables/orders.ts";
@@ -199,7 +200,14 @@ export interface ContentEntryTable {
   page_key: string | null;
 }
 
-export interface Database extends AuditTables, BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
+export interface Database
+  extends AuditTables,
+    BasketTables,
+    CatalogImportTables,
+    AccountsTables,
+    OrdersTables,
+    EventTables,
+    JobTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;
