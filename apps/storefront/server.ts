@@ -24,6 +24,7 @@ const { default: compression } = await import("compression");
 const { loadConfig, maskUrlPassword } = await import("@vitrine/commerce/config");
 const { createLogger, REQUEST_ID_HEADER, requestIdFrom } = await import("@vitrine/commerce/log");
 const { databaseTrouble } = await import("@vitrine/commerce/availability");
+const { startErrorReporting } = await import("@vitrine/commerce/error-reporting");
 
 /** Ends a start that cannot succeed with one line an operator can act on, and no stack trace. */
 function cannotStart(reason: string): never {
@@ -40,6 +41,8 @@ try {
   throw error;
 }
 const log = createLogger({ level: config.LOG_LEVEL });
+// Without SENTRY_DSN this warns 'Sentry DSN is not provided' once and reports nothing (specification section 8).
+const errors = await startErrorReporting(config);
 
 const root = import.meta.dirname;
 const buildDir = resolve(root, process.env.VITRINE_BUILD_DIR ?? "build");
@@ -204,6 +207,7 @@ const server = createServer((req, res) => {
       })
       .catch((error: unknown) => {
         log.error({ err: error, requestId, method: req.method, path: pathname }, "request failed");
+        errors.capture(error, { requestId, method: req.method, path: pathname });
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
@@ -293,6 +297,7 @@ async function shutdown(signal: string): Promise<void> {
     log.error({ err: error }, "stopping the services failed");
     process.exit(1);
   }
+  await errors.flush(2000);
   log.info({ signal }, "stopped");
   process.exit(0);
 }
