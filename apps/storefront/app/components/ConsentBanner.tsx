@@ -103,11 +103,12 @@ export function ConsentBanner() {
         </form>
       ) : (
         <div className="consent__actions">
-          <button type="button" className="button button--secondary" onClick={() => choose(NECESSARY_ONLY)}>
-            {t("shell.consent.reject")}
-          </button>
           <button type="button" className="button button--secondary" onClick={() => setDetails(true)}>
             {t("shell.consent.customise")}
+          </button>
+          {/* Refusing is as easy and as prominent as accepting. */}
+          <button type="button" className="button button--primary" onClick={() => choose(NECESSARY_ONLY)}>
+            {t("shell.consent.reject")}
           </button>
           <button type="button" className="button button--primary" onClick={() => choose(EVERYTHING)}>
             {t("shell.consent.accept_all")}

@@ -98,7 +98,8 @@ function buildEvent(type: string, payload: Record<string, unknown>, trackingId: 
 
 async function sendCommerce(config: TrackingConfig, events: unknown[]): Promise<void> {
   const url = `${config.endpoint ?? SEARCH_EVENTS_ENDPOINT}?access_token=${encodeURIComponent(config.accessToken)}`;
-  const body = new Blob([JSON.stringify(events)], { type: "application/json" });
+  // A text body (not a Blob): a CORS-safelisted beacon, readable by every proxy and test tool on the way.
+  const body = JSON.stringify(events);
   const state = readStorage("sessionStorage", ENDPOINT_STATE_KEY);
   if (state === "absent") return;
   if (state === "present" && typeof navigator.sendBeacon === "function") {
@@ -106,7 +107,13 @@ async function sendCommerce(config: TrackingConfig, events: unknown[]): Promise<
     return;
   }
   try {
-    const response = await fetch(url, { method: "POST", body, keepalive: true, credentials: "same-origin" });
+    const response = await fetch(url, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+      keepalive: true,
+      credentials: "same-origin",
+    });
     writeStorage("sessionStorage", ENDPOINT_STATE_KEY, response.status === 404 ? "absent" : "present");
     // Read the (tiny) answer to its end: an unread keepalive response stayed "pending" in the browser for
     // more than 30 s.
@@ -120,9 +127,7 @@ async function sendCommerce(config: TrackingConfig, events: unknown[]): Promise<
 function sendView(config: TrackingConfig, event: Record<string, unknown>): void {
   const query = `access_token=${encodeURIComponent(config.accessToken)}&visitorId=${clientId()}&discardVisitInfo=true`;
   const url = `${USAGE_ANALYTICS_ENDPOINT}/view?${query}`;
-  const body = new Blob([`viewEvent=${encodeURIComponent(JSON.stringify(event))}`], {
-    type: "application/x-www-form-urlencoded",
-  });
+  const body = new URLSearchParams({ viewEvent: JSON.stringify(event) });
   if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, body)) return;
   fetch(url, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {});
 }
