@@ -41,8 +41,9 @@ try {
   throw error;
 }
 const log = createLogger({ level: config.LOG_LEVEL });
-// Without SENTRY_DSN this warns 'Sentry DSN is not provided' once and reports nothing (specification section 8).
-const errors = await startErrorReporting(config);
+// Without SENTRY_DSN this warns 'Sentry DSN is not provided' once, in the process's log on the console, and
+// reports nothing (specification section 8). Standard error stays for a start that fails.
+const errors = await startErrorReporting(config, { warn: (message) => log.warn(message) });
 
 const root = import.meta.dirname;
 const buildDir = resolve(root, process.env.VITRINE_BUILD_DIR ?? "build");
