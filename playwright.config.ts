@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { NECESSARY_ONLY_STATE } from "./e2e/consent-state.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 /**
@@ -22,6 +23,9 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Journeys start as a shopper who chose "necessary only", so the consent banner covers nothing;
+    // e2e/consent.spec.ts starts without a choice.
+    storageState: NECESSARY_ONLY_STATE,
   },
   projects: [
     {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { Db } from "@vitrine/commerce";
+import { NECESSARY_ONLY_STATE } from "./consent-state.ts";
 
 /** Fails on serious or critical accessibility violations (axe-core), listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
@@ -51,6 +52,7 @@ export async function newPage(
   language = "de-DE",
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    storageState: NECESSARY_ONLY_STATE,
     viewport,
     locale: language,
     extraHTTPHeaders: { "accept-language": `${language},${language.slice(0, 2)};q=0.9` },

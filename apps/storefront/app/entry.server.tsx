@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { createLogger, type Logger } from "@vitrine/commerce";
+import { errorReporter } from "@vitrine/commerce/error-reporting";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -93,6 +94,7 @@ function requestNonce(loadContext: RouterContextProvider): string | undefined {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   noteFailure(request, error);
+  errorReporter().capture(error, { method: request.method, path: new URL(request.url).pathname });
   void requestLog(context).then((log) =>
     log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed"),
   );

@@ -55,6 +55,44 @@ describe("configuration", () => {
     );
   });
 
+  it("takes the third-party hooks only in their documented shapes", () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ SENTRY_ENVIRONMENT: "unknown" });
+    expect(defaults.TAG_MANAGER_ID).toBeUndefined();
+    expect(defaults.AB_TEST_SCRIPT_ID).toBeUndefined();
+    expect(defaults.RECOMMENDATION_SCRIPT_ID).toBeUndefined();
+    expect(defaults.SENTRY_DSN).toBeUndefined();
+    expect(loadConfig({ TAG_MANAGER_ID: "GTM-AB12CD3" }).TAG_MANAGER_ID).toBe("GTM-AB12CD3");
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfigWithSources(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    for (const id of ["GTM-ab12", "gtm-AB12", "GTM-", "UA-12345", "GTM-AB12<script>", "GTM-AB 12"]) {
+      expect(refused({ TAG_MANAGER_ID: id })).toBe(
+        `invalid setting TAG_MANAGER_ID=${JSON.stringify(id)}: must be GTM- followed by upper-case letters and digits, e.g. GTM-AB12CD3`,
+      );
+    }
+    expect(refused({ AB_TEST_SCRIPT_ID: "acc1" })).toBe(
+      "invalid setting AB_TEST_SCRIPT_URL: is required when AB_TEST_SCRIPT_ID is set",
+    );
+    expect(refused({ RECOMMENDATION_SCRIPT_ID: "m 1", RECOMMENDATION_SCRIPT_URL: "https://cdn.test/{id}.js" })).toMatch(
+      /^invalid setting RECOMMENDATION_SCRIPT_ID="m 1": must be 1 to 64/,
+    );
+    expect(refused({ AB_TEST_SCRIPT_ID: "a", AB_TEST_SCRIPT_URL: "http://ab.example/{id}.js" })).toMatch(
+      /AB_TEST_SCRIPT_URL=.*must be an https URL containing \{id\}/,
+    );
+    expect(refused({ AB_TEST_SCRIPT_ID: "a", AB_TEST_SCRIPT_URL: "https://ab.example/tag.js" })).toMatch(
+      /must be an https URL containing \{id\}/,
+    );
+    expect(refused({ SENTRY_DSN: "not a url" })).toMatch(/^invalid setting SENTRY_DSN="\*\*\*\*\*"/);
+    expect(maskSetting("SENTRY_DSN", "https://key@sentry.example/1")).toBe("*****");
+  });
+
   it("masks secrets and passwords in URLs", () => {
     expect(maskSetting("VITRINE_SECRET", "x".repeat(40))).toBe("*****");
     expect(maskSetting("PREVIEW_TOKEN", "preview-token")).toBe("*****");

@@ -15,88 +15,140 @@ const jobPeriodSeconds = (fallback: number) =>
     .max(7 * 86_400)
     .default(fallback);
 
+/** A third-party script address: https (or http on this machine, for tests), with `{id}` where the id goes. */
+const scriptUrlTemplate = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value.replace("{id}", "id"));
+      const local = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+      return value.includes("{id}") && (url.protocol === "https:" || (url.protocol === "http:" && local));
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be an https URL containing {id}" },
+);
+/** An operator's account id at a script vendor: letters, digits, underscore, hyphen or dot. */
+const scriptId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: "must be 1 to 64 letters, digits, underscores, hyphens or dots" });
+
 /**
  * The one typed configuration of every Vitrine process (server, worker, CLI): the environment over an optional
  * JSON file (`VITRINE_CONFIG`, or `vitrine.config.json` in the working directory), validated with zod.
  * Everything has a default that gives a working shop on the embedded SQLite database.
  */
-const configSchema = z.object({
-  /** `postgres://…` for PostgreSQL; unset for the SQLite file under `data/`. */
-  DATABASE_URL: z.string().optional(),
-  /** PostgreSQL schema to use (created when missing); tests run each shop in its own schema. */
-  DATABASE_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/i)
-    .optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** Public origin of the shop (canonical URLs, e-mails, sitemaps); defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
-  /** Base URL product and content images are served from. */
-  IMAGE_BASE_URL: z.string().default("/images"),
-  /** Secret for signed tokens and cookies; when unset one is generated once and kept in the database. */
-  VITRINE_SECRET: z.string().min(32).optional(),
-  /** `smtp://user:pass@host:port`; unset writes e-mails to the outbox folder under `data/`. */
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Vitrine <shop@vitrine.example>"),
-  /** Token that unlocks preview-editor mode (`?editor-mode&preview-token=…`). */
-  PREVIEW_TOKEN: z.string().min(8).optional(),
-  /** Folder for the SQLite file, the mail outbox and other local state. */
-  VITRINE_DATA_DIR: z.string().default("data"),
-  /**
-   * Demo catalogue loaded on first start: number of products. 0 (the default) loads nothing: demo data, with its
-   * gift cards of published codes, only when asked for (scripts/start.sh asks for it).
-   */
-  DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
-  NODE_ENV: z.string().default("production"),
-  /**
-   * How long a stopping server lets requests in flight finish (SIGTERM, SIGINT) before it closes their
-   * connections, in milliseconds.
-   */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /**
-   * Server processes `npm start` runs, sharing the port (node:cluster): 0 (the default) runs one per core, 1 runs
-   * the server alone in the started process.
-   */
-  WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
-  /** Level of the JSON logs on standard output (log.ts). */
-  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
-  /**
-   * Memory for each storefront process's page cache (pages of anonymous visitors, see
-   * apps/storefront/app/lib/page-cache.server.ts), in MB; 0 switches the cache off.
-   */
-  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /**
-   * Behind reverse proxies: how many of them to trust for X-Forwarded-For (client address) and X-Forwarded-Proto
-   * (HTTPS); 0 uses the socket peer only (client-address.ts). `true` and `false` are read as 1 and 0.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default("0")
-    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
-    .pipe(z.number().int().min(0).max(10)),
-  /** Days after which a prepayment order whose transfer has not arrived is cancelled (stock back, mail). */
-  PREPAYMENT_CANCEL_DAYS: z.coerce.number().int().min(1).max(365).default(10),
-  /** Days sent mails stay in the outbox table. */
-  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** Days a guest's basket and checkout draft are kept after their last change. */
-  GUEST_BASKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** Days events stay in the event table after every process has read them (they read within seconds). */
-  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-  /**
-   * Whether this process runs the worker (jobs/runner.ts) in-process (`embedded`, the storefront's default) or leaves
-   * it to a separate `vitrine worker` (`off`). Any number of processes may run it: each job runs in one at a time.
-   */
-  WORKER: z.enum(["embedded", "off"]).default("embedded"),
-  /** Seconds between runs of the mail-delivery job (the outbox; failed sends retry with backoff). */
-  MAIL_JOB_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(5),
-  /** Seconds between runs of the retention job (jobs/retention.ts). */
-  RETENTION_JOB_INTERVAL_S: jobPeriodSeconds(3600),
-  /** Seconds between runs of the job that cancels unpaid prepayment orders (orders/expiry.ts). */
-  EXPIRY_JOB_INTERVAL_S: jobPeriodSeconds(3600),
-  /** Seconds between runs of the search-analytics roll-up (it rolls up each finished day once). */
-  SEARCH_ROLLUP_JOB_INTERVAL_S: jobPeriodSeconds(3600),
-});
+const configSchema = z
+  .object({
+    /** `postgres://…` for PostgreSQL; unset for the SQLite file under `data/`. */
+    DATABASE_URL: z.string().optional(),
+    /** PostgreSQL schema to use (created when missing); tests run each shop in its own schema. */
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/i)
+      .optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Public origin of the shop (canonical URLs, e-mails, sitemaps); defaults to http://localhost:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    /** Base URL product and content images are served from. */
+    IMAGE_BASE_URL: z.string().default("/images"),
+    /** Secret for signed tokens and cookies; when unset one is generated once and kept in the database. */
+    VITRINE_SECRET: z.string().min(32).optional(),
+    /** `smtp://user:pass@host:port`; unset writes e-mails to the outbox folder under `data/`. */
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Vitrine <shop@vitrine.example>"),
+    /** Token that unlocks preview-editor mode (`?editor-mode&preview-token=…`). */
+    PREVIEW_TOKEN: z.string().min(8).optional(),
+    /** Folder for the SQLite file, the mail outbox and other local state. */
+    VITRINE_DATA_DIR: z.string().default("data"),
+    /**
+     * Demo catalogue loaded on first start: number of products. 0 (the default) loads nothing: demo data, with its
+     * gift cards of published codes, only when asked for (scripts/start.sh asks for it).
+     */
+    DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
+    NODE_ENV: z.string().default("production"),
+    /**
+     * How long a stopping server lets requests in flight finish (SIGTERM, SIGINT) before it closes their
+     * connections, in milliseconds.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /**
+     * Server processes `npm start` runs, sharing the port (node:cluster): 0 (the default) runs one per core, 1 runs
+     * the server alone in the started process.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
+    /** Level of the JSON logs on standard output (log.ts). */
+    LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+    /**
+     * Memory for each storefront process's page cache (pages of anonymous visitors, see
+     * apps/storefront/app/lib/page-cache.server.ts), in MB; 0 switches the cache off.
+     */
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /**
+     * Behind reverse proxies: how many of them to trust for X-Forwarded-For (client address) and X-Forwarded-Proto
+     * (HTTPS); 0 uses the socket peer only (client-address.ts). `true` and `false` are read as 1 and 0.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("0")
+      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+      .pipe(z.number().int().min(0).max(10)),
+    /** Days after which a prepayment order whose transfer has not arrived is cancelled (stock back, mail). */
+    PREPAYMENT_CANCEL_DAYS: z.coerce.number().int().min(1).max(365).default(10),
+    /** Days sent mails stay in the outbox table. */
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days a guest's basket and checkout draft are kept after their last change. */
+    GUEST_BASKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days events stay in the event table after every process has read them (they read within seconds). */
+    EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /**
+     * Whether this process runs the worker (jobs/runner.ts) in-process (`embedded`, the storefront's default) or leaves
+     * it to a separate `vitrine worker` (`off`). Any number of processes may run it: each job runs in one at a time.
+     */
+    WORKER: z.enum(["embedded", "off"]).default("embedded"),
+    /** Seconds between runs of the mail-delivery job (the outbox; failed sends retry with backoff). */
+    MAIL_JOB_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(5),
+    /** Seconds between runs of the retention job (jobs/retention.ts). */
+    RETENTION_JOB_INTERVAL_S: jobPeriodSeconds(3600),
+    /** Seconds between runs of the job that cancels unpaid prepayment orders (orders/expiry.ts). */
+    EXPIRY_JOB_INTERVAL_S: jobPeriodSeconds(3600),
+    /** Seconds between runs of the search-analytics roll-up (it rolls up each finished day once). */
+    SEARCH_ROLLUP_JOB_INTERVAL_S: jobPeriodSeconds(3600),
+    /**
+     * Third-party hooks (specification sections 1 and 7), each loaded in the browser only with the shopper's consent
+     * (app/lib/third-party.ts) and allowed by the Content-Security-Policy only when set. The tag manager: its
+     * container id (`GTM-` and upper-case letters or digits, section 5), loaded with statistics consent.
+     */
+    TAG_MANAGER_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/, { message: "must be GTM- followed by upper-case letters and digits, e.g. GTM-AB12CD3" })
+      .optional(),
+    /** Where the tag manager loads from (the shop's own tagging host, or Google's). */
+    TAG_MANAGER_URL: scriptUrlTemplate.default("https://www.googletagmanager.com/gtm.js?id={id}"),
+    /** The A/B-testing script's account id; loaded with statistics consent and the consent store's legal consent. */
+    AB_TEST_SCRIPT_ID: scriptId.optional(),
+    /** Where the A/B-testing script loads from, e.g. `https://try.abtasty.com/{id}.js`; required with the id. */
+    AB_TEST_SCRIPT_URL: scriptUrlTemplate.optional(),
+    /** The recommendation script's merchant id; loaded with marketing consent. */
+    RECOMMENDATION_SCRIPT_ID: scriptId.optional(),
+    /** Where the recommendation script loads from (its vendor's CDN, `{id}` for the merchant id); required with the id. */
+    RECOMMENDATION_SCRIPT_URL: scriptUrlTemplate.optional(),
+    /** Error reporting (Sentry or a Sentry-compatible service such as GlitchTip); unset reports nothing. */
+    SENTRY_DSN: z.url().optional(),
+    /** The environment errors are reported under (section 9: 'unknown' unless set). */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).default("unknown"),
+  })
+  .superRefine((config, issues) => {
+    for (const [id, url] of [
+      ["AB_TEST_SCRIPT_ID", "AB_TEST_SCRIPT_URL"],
+      ["RECOMMENDATION_SCRIPT_ID", "RECOMMENDATION_SCRIPT_URL"],
+    ] as const) {
+      if (config[id] && !config[url]) {
+        issues.addIssue({ code: "custom", path: [url], message: `is required when ${id} is set` });
+      }
+    }
+  });
 
 export type VitrineConfig = z.output<typeof configSchema>;
 export type SettingName = keyof VitrineConfig;
@@ -189,7 +241,13 @@ export function loadConfig(env: Env = process.env): VitrineConfig {
 
 /** Settings that are secrets as a whole; URLs are shown with their password masked. */
 function isSecretSetting(name: string): boolean {
-  return name === "VITRINE_SECRET" || name === "PREVIEW_TOKEN" || /_(KEY|SECRET|TOKEN|PASSWORD)$/.test(name);
+  // A Sentry DSN carries the project's key: shown as a whole it would let anyone report into the project.
+  return (
+    name === "VITRINE_SECRET" ||
+    name === "PREVIEW_TOKEN" ||
+    name === "SENTRY_DSN" ||
+    /_(KEY|SECRET|TOKEN|PASSWORD)$/.test(name)
+  );
 }
 
 const MASK = "*****";

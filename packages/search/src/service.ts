@@ -59,6 +59,7 @@ import {
   upsertLearnedQueries,
 } from "./events/events.ts";
 import { loadPopularity } from "./events/rollup.ts";
+import { parseUsageEvent, type UsageEventOptions, type UsageEventType } from "./events/usage-analytics.ts";
 import { loadMerchandising } from "./merchandising/rules.ts";
 
 export interface SearchServiceOptions {
@@ -126,6 +127,11 @@ export interface SearchService {
     events: unknown,
     options?: { storeCode?: StoreCode; anonymous?: boolean },
   ): Promise<{ accepted: number; ignored: number }>;
+  /**
+   * Records one usage-analytics v15 event (`search`, `click`, `custom`, `view`) of a store's visitor; throws a
+   * validation error (400) for a bad payload.
+   */
+  recordUsageEvent(type: UsageEventType, event: unknown, options: Omit<UsageEventOptions, "now">): Promise<void>;
   /** Records an order the shop placed: what was bought feeds "bought together" and popularity. */
   recordOrder(order: PlacedOrder): Promise<void>;
   /**
@@ -570,6 +576,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         if (origin) learn(origin.storeCode, origin.query, 0, 1, 0);
       }
       return { accepted: parsed.accepted, ignored: parsed.ignored };
+    },
+    async recordUsageEvent(type, event, usageOptions) {
+      await insertEventRows(db, [parseUsageEvent(type, event, { ...usageOptions, now: clock.now() })]);
     },
   };
   return service;

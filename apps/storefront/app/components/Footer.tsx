@@ -1,5 +1,6 @@
 import { useT } from "../i18n/i18n.tsx";
 import { useStoreData } from "../lib/use-store.ts";
+import { ConsentSettingsButton } from "./ConsentBanner.tsx";
 import { PaymentIcon, type PaymentMethodIcon } from "./icons/PaymentIcon.tsx";
 import { DeliveryIcon, ReturnIcon, StoreFinderIcon } from "./icons/ui.tsx";
 import { Link } from "./Link.tsx";
@@ -108,6 +109,7 @@ export function Footer() {
       <div className="footer__bottom">
         <span className="logo logo--small">{t("common.shop_name")}</span>
         <span className="footer__muted">{t("shell.copyright")}</span>
+        <ConsentSettingsButton />
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@ import type { TrackingView } from "../lib/listing.ts";
 import type { ProductTileData } from "./ProductTile.tsx";
 import { ProductTile } from "./ProductTile.tsx";
 import "../styles/listing.css";
+import { statisticsAllowed } from "../lib/consent.ts";
 
 /** What a recommendation slot of the search service gives a page (`loadRecommendationSlot` in search.server.ts). */
 export interface RecommendationSlotData {
@@ -68,6 +69,7 @@ export function RecommendationSlider({
                 {...(tracking
                   ? {
                       onFollow: () =>
+                        statisticsAllowed() &&
                         void import("../lib/tracking.ts").then(({ trackProductClick }) =>
                           trackProductClick(tracking, {
                             product: { productId: String(product.id), name: product.name, price: product.price / 100 },

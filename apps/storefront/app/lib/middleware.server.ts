@@ -26,6 +26,7 @@ import {
   serializeCookie,
   setSecurityHeaders,
   signedRandom,
+  thirdPartyScriptOrigins,
   verifySigned,
 } from "./security.server.ts";
 import { getServices, processCtx } from "./services.server.ts";
@@ -70,7 +71,11 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
   const log = (services?.log ?? fallbackLog()).child({ requestId });
   const response = await answerOrUnavailable(args, next, { nonce, requestId, log });
   // Every answer of ours, pages, JSON and refusals alike.
-  setSecurityHeaders(response.headers, { nonce, https: !!services && isHttps(args.request, services.config) });
+  setSecurityHeaders(response.headers, {
+    nonce,
+    https: !!services && isHttps(args.request, services.config),
+    scriptOrigins: services ? thirdPartyScriptOrigins(services.config) : [],
+  });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 };

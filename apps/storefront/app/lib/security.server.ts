@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { isForwardedHttps, type VitrineConfig } from "@vitrine/commerce";
+import { thirdPartyScripts } from "./third-party.ts";
 
 /** Signed random values for cookies: `{random}.{hmac}`, verified in constant time. */
 export function signedRandom(secret: string, purpose: string): string {
@@ -61,14 +62,15 @@ export function newNonce(): string {
 }
 
 /**
- * Scripts only from the shop's origin and inline scripts carrying the answer's nonce (React Router's hydration
- * data and module loader get it through `<ServerRouter nonce>`). Inline styles stay allowed: components set
+ * Scripts only from the shop's origin, inline scripts carrying the answer's nonce (React Router's hydration
+ * data and module loader get it through `<ServerRouter nonce>`), and the origins of exactly the third-party
+ * scripts the operator configured (third-party.ts; none by default). Inline styles stay allowed: components set
  * `style` attributes. Images may come from another host (IMAGE_BASE_URL, a CDN).
  */
-function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, scriptOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...scriptOrigins].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -79,6 +81,11 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The origins of the configured third-party scripts, each once, for the policy's script-src. */
+export function thirdPartyScriptOrigins(config: Parameters<typeof thirdPartyScripts>[0]): string[] {
+  return [...new Set(thirdPartyScripts(config).map((script) => new URL(script.src).origin))];
+}
+
 /** Features the shop uses (geolocation for the store finder, payment) stay with its own pages; others are off. */
 const PERMISSIONS_POLICY = "camera=(), microphone=(), usb=(), browsing-topics=(), geolocation=(self), payment=(self)";
 const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
@@ -87,9 +94,12 @@ const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
  * The security headers of every answer, unless the route set a stricter one itself (the sign-in link's
  * `Referrer-Policy: no-referrer`); HSTS only over HTTPS (a browser ignores it over HTTP anyway).
  */
-export function setSecurityHeaders(headers: Headers, options: { nonce: string; https: boolean }): void {
+export function setSecurityHeaders(
+  headers: Headers,
+  options: { nonce: string; https: boolean; scriptOrigins?: readonly string[] },
+): void {
   const defaults: [string, string][] = [
-    ["content-security-policy", contentSecurityPolicy(options.nonce)],
+    ["content-security-policy", contentSecurityPolicy(options.nonce, options.scriptOrigins)],
     ["x-content-type-options", "nosniff"],
     ["x-frame-options", "SAMEORIGIN"],
     ["referrer-policy", "strict-origin-when-cross-origin"],

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
 import { CheckoutFooter } from "../components/CheckoutFooter.tsx";
 import { CheckoutHeader } from "../components/CheckoutHeader.tsx";
+import { ConsentBanner } from "../components/ConsentBanner.tsx";
+import { ConsentedScripts } from "../components/ConsentedScripts.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { ErrorScreen } from "../components/LazyErrorScreen.ts";
@@ -74,6 +76,8 @@ function ShopChrome({ pageType, children }: { pageType: string | undefined; chil
       <a className="skip-link" href="#main">
         {t("common.skip_to_content")}
       </a>
+      <ConsentBanner />
+      <ConsentedScripts pageType={pageType} />
       {slim ? <CheckoutHeader /> : <Header />}
       {children}
       {slim ? <CheckoutFooter /> : <Footer />}

@@ -15,6 +15,7 @@ import { notFoundProducts } from "../lib/search.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import type { Route } from "./+types/product";
 import "../styles/product.css";
+import { statisticsAllowed } from "../lib/consent.ts";
 
 export const handle = { pageType: "product_detail" };
 
@@ -55,6 +56,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   // The view is reported after the page is interactive: the event client is not needed to show or use the page.
   useEffect(() => {
+    if (!statisticsAllowed()) return;
     void import("../lib/tracking.ts").then(({ trackProductView }) => trackProductView(tracking, viewed));
   }, [tracking, viewed]);
 

@@ -7,10 +7,12 @@ import { I18nProvider } from "../i18n/i18n.tsx";
 import { requestContext, servicesContext, shopContext } from "../lib/context.ts";
 import { storeCookie } from "../lib/middleware.server.ts";
 import { pageCacheMiddleware } from "../lib/page-cache.server.ts";
+import { trackingView } from "../lib/search.server.ts";
 import { serviceLinks } from "../lib/service-pages.server.ts";
 import { loadShellData } from "../lib/shell-data.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { detectStore } from "../lib/store.ts";
+import { thirdPartyScripts } from "../lib/third-party.ts";
 import type { Route } from "./+types/store";
 
 /**
@@ -90,6 +92,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     /** Published service pages (footer links). */
     servicePages,
+    /** Where page views and shopper events go (sent only with statistics consent). */
+    tracking: trackingView(store),
+    /** The operator's third-party scripts, each loaded only with its consent (lib/third-party.ts). */
+    thirdParty: thirdPartyScripts(store.services.config),
   };
 }
 

@@ -9,12 +9,14 @@ import { Link } from "../components/Link.tsx";
 import { OrderDetailsView } from "../components/orders/OrderParts.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { accountsContext, clientRequest, getCustomer, retryAfterHeaders } from "../lib/auth.server.ts";
+import { privacySignal, storedConsent } from "../lib/consent.ts";
 import { invalidPage } from "../lib/errors.ts";
 import { deliverMailSoon, isOwnOrder, toOrderView } from "../lib/orders.server.ts";
 import { titledMeta } from "../lib/page-title.ts";
 import { refused, waitMinutes } from "../lib/refusal.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
+import { useStoreData } from "../lib/use-store.ts";
 import type { Route } from "./+types/success";
 import "../styles/checkout.css";
 
@@ -50,6 +52,23 @@ export async function loader(args: Route.LoaderArgs) {
     offerAccount: orderCustomer?.status.isGuestCustomer === true,
     linkSent: url.searchParams.has("linkSent"),
     hasAccount: customer !== null && !customer.isGuestCustomer,
+    /** The purchase event (sent only with statistics consent; e-mail and names hashed in the browser). */
+    purchase: {
+      orderNumber: order.number,
+      revenue: order.totals.total / 100,
+      lines: order.lines
+        .filter((l) => !l.isGift)
+        .map((l) => ({
+          product: { productId: String(l.productId), name: l.name, price: l.unitDiscounted / 100 },
+          quantity: l.quantity,
+        })),
+      customer: {
+        email: order.email,
+        firstName: order.billingAddress.firstName,
+        lastName: order.billingAddress.lastName,
+        postcode: order.billingAddress.zipCode,
+      },
+    },
   };
 }
 
@@ -81,6 +100,15 @@ export default function Success({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
   }, []);
+  const { tracking } = useStoreData();
+  const { purchase } = loaderData;
+  useEffect(() => {
+    // Once per order and browser: coming back to the page is not a second purchase.
+    const key = `vitrine_purchase_${purchase.orderNumber}`;
+    if (storedConsent()?.statistics !== true || privacySignal() || sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "1");
+    void import("../lib/tracking.ts").then(({ trackPurchase }) => trackPurchase(tracking, purchase));
+  }, [tracking, purchase]);
   return (
     <main id="main" className="page success" data-ready={ready || undefined}>
       <div className="success__head">

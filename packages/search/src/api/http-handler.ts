@@ -6,6 +6,13 @@ import {
   MAX_JSON_DEPTH,
   shopForContext,
 } from "@vitrine/commerce";
+import {
+  isUsageEventType,
+  newVisitorId,
+  parseBeaconForm,
+  USAGE_ANALYTICS_VERSION,
+  visitorIdOf,
+} from "../events/usage-analytics.ts";
 import type { SearchService } from "../service.ts";
 import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
 import { isSearchApiError, SearchApiError } from "./errors.ts";
@@ -14,6 +21,14 @@ import type { ErrorBody } from "./types.ts";
 
 export const SEARCH_API_BASE_PATH = "/api/search/commerce/v2";
 export const SEARCH_EVENTS_PATH = "/api/search/events/v1";
+/**
+ * Usage analytics v15: a client's custom endpoint `{shop}/api/search/rest/ua` gives this base (the client appends
+ * `/v15` and then `/analytics/{type}`).
+ */
+export const USAGE_ANALYTICS_PATH = `/api/search/rest/ua/${USAGE_ANALYTICS_VERSION}`;
+/** The visitor cookie of the analytics protocol (section 9: prefix coveo_, SameSite=Lax, path /, one year). */
+export const VISITOR_COOKIE = "coveo_visitorId";
+const VISITOR_COOKIE_SECONDS = 31_556_952;
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export interface SearchHttpOptions {
@@ -21,6 +36,8 @@ export interface SearchHttpOptions {
   basePath?: string;
   /** Where events are posted (default `/api/search/events/v1`). */
   eventsPath?: string;
+  /** Where usage analytics v15 lives (default `/api/search/rest/ua/v15`). */
+  usageAnalyticsPath?: string;
   /** Requests per client; `false` turns limiting off. */
   rateLimit?: RateLimitOptions | false;
   /** Events per client and store (each event of a batch counts); `false` turns limiting off. */
@@ -65,6 +82,7 @@ function error(statusCode: number, type: string, message: string): SearchApiErro
 export function createSearchHttpHandler(service: SearchService, options: SearchHttpOptions = {}): SearchHttpHandler {
   const basePath = (options.basePath ?? SEARCH_API_BASE_PATH).replace(/\/$/, "");
   const eventsPath = (options.eventsPath ?? SEARCH_EVENTS_PATH).replace(/\/$/, "");
+  const usagePath = `${(options.usageAnalyticsPath ?? USAGE_ANALYTICS_PATH).replace(/\/$/, "")}/analytics`;
   const limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const eventLimiter =
     options.eventRateLimit === false ? undefined : new RateLimiter(options.eventRateLimit ?? DEFAULT_EVENT_RATE_LIMIT);
@@ -78,7 +96,7 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
     if (allowed !== "*" && !allowed.includes(origin)) return {};
     return {
       "access-control-allow-origin": allowed === "*" ? "*" : origin,
-      "access-control-allow-methods": "POST, OPTIONS",
+      "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
       "access-control-allow-headers": "authorization, content-type",
       "access-control-max-age": "600",
       vary: "origin",
@@ -136,8 +154,90 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
     }
   }
 
+  function takeEvent(request: Request, info: RequestInfo | undefined, storeCode: string): Response | undefined {
+    if (!eventLimiter) return undefined;
+    const key = `${clientOf(request, info)} ${storeCode}`;
+    if (eventLimiter.take(key, Date.now(), 1)) return undefined;
+    return json(
+      request,
+      429,
+      { statusCode: 429, message: "Too many events; retry later.", type: "TooManyRequests" } satisfies ErrorBody,
+      { "retry-after": String(eventLimiter.retryAfter(key, 1)) },
+    );
+  }
+
+  function visitorCookie(visitorId: string, maxAge = VISITOR_COOKIE_SECONDS): Record<string, string> {
+    return { "set-cookie": `${VISITOR_COOKIE}=${visitorId}; Max-Age=${maxAge}; Path=/; SameSite=Lax` };
+  }
+
+  function cookieVisitor(request: Request): string | undefined {
+    const cookie = request.headers
+      .get("cookie")
+      ?.split(/;\s*/)
+      .find((c) => c.startsWith(`${VISITOR_COOKIE}=`));
+    return visitorIdOf(cookie?.slice(VISITOR_COOKIE.length + 1));
+  }
+
+  /**
+   * Usage analytics v15: events as JSON (bearer token, `?visitor=`) or as a beacon's form body (`access_token` and
+   * `visitorId` in the query or the form), the visit (GET answers it, DELETE forgets the visitor cookie) and the
+   * health check. Answers `{visitId, visitorId}` for events, which the client keeps as its visitor id.
+   */
+  async function usageAnalytics(
+    request: Request,
+    url: URL,
+    info: RequestInfo | undefined,
+    action: string,
+  ): Promise<Response> {
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: corsHeaders(request) });
+    if (action === "monitoring/health") {
+      if (request.method !== "GET") throw error(405, "MethodNotAllowed", `Use GET for ${url.pathname}.`);
+      return json(request, 200, { status: "UP" });
+    }
+    if (action === "visit") {
+      if (request.method === "DELETE") return json(request, 200, {}, visitorCookie("", 0));
+      if (request.method !== "GET") throw error(405, "MethodNotAllowed", `Use GET or DELETE for ${url.pathname}.`);
+      const visitorId = cookieVisitor(request) ?? visitorIdOf(url.searchParams.get("visitor")) ?? newVisitorId();
+      return json(request, 200, { id: visitorId, visitorId }, visitorCookie(visitorId));
+    }
+    if (!isUsageEventType(action)) throw error(404, "NotFound", `No usage analytics endpoint at ${url.pathname}.`);
+    if (request.method !== "POST") throw error(405, "MethodNotAllowed", `Use POST for ${url.pathname}.`);
+    const contentType = request.headers.get("content-type") ?? "";
+    let event: unknown;
+    let credential = bearer(request) ?? url.searchParams.get("access_token") ?? undefined;
+    if (/^application\/json/i.test(contentType)) {
+      event = await readJson(request);
+    } else {
+      // A beacon (application/x-www-form-urlencoded, or text/plain from an older client).
+      const declared = Number(request.headers.get("content-length") ?? "0");
+      if (declared > maxBody) throw error(413, "PayloadTooLarge", `The request body exceeds ${maxBody} bytes.`);
+      const form = parseBeaconForm(action, await request.text());
+      event = form.event;
+      credential = credential ?? form.accessToken;
+    }
+    const check = authorize(credential);
+    const limited = takeEvent(request, info, check.storeCode);
+    if (limited) return limited;
+    const visitorId =
+      visitorIdOf(url.searchParams.get("visitor")) ??
+      visitorIdOf(url.searchParams.get("visitorId")) ??
+      cookieVisitor(request);
+    await service.recordUsageEvent(action, event, {
+      storeCode: check.storeCode,
+      visitorId,
+      anonymous: check.kind === "apiKey",
+    });
+    // discardVisitInfo: the beacon's answer is never read.
+    if (url.searchParams.get("discardVisitInfo") === "true") return json(request, 200, {});
+    const visitor = visitorId ?? newVisitorId();
+    return json(request, 200, { visitId: visitor, visitorId: visitor }, visitorCookie(visitor));
+  }
+
   async function route(request: Request, url: URL, info: RequestInfo | undefined): Promise<Response> {
     const path = url.pathname.replace(/\/+$/, "");
+    if (path.startsWith(`${usagePath}/`)) {
+      return usageAnalytics(request, url, info, path.slice(usagePath.length + 1));
+    }
     const isEvents = path === eventsPath;
     const endpoint = path.startsWith(`${basePath}/`) ? ENDPOINTS[path.slice(basePath.length)] : undefined;
     if (!isEvents && !endpoint) throw error(404, "NotFound", `No search endpoint at ${url.pathname}.`);

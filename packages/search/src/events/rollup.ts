@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { type SearchDb, searchDb } from "../db/index.ts";
 import { normaliseQuery } from "../engine/normalize.ts";
 import { ORDER_EVENT } from "./events.ts";
+import { usageRowType } from "./usage-analytics.ts";
 
 /**
  * Search analytics roll-ups. Raw search events (`search_event`) arrive all day; once a day is over, the
@@ -14,6 +15,11 @@ import { ORDER_EVENT } from "./events.ts";
 
 /** The last day (`yyyy-mm-dd`, UTC) that is rolled up and whose raw events are gone. */
 export const ROLLED_UP_THROUGH_KEY = "search_rollup_through";
+
+/** Searches: the commerce API's logged searches and the help centre's usage-analytics search events. */
+const SEARCH_ROW_TYPES = ["search", usageRowType("search")];
+/** Clicks on a result: product clicks, and usage-analytics clicks naming their search by its `searchQueryUid`. */
+const CLICK_ROW_TYPES = ["ec.productClick", usageRowType("click")];
 
 /** How much each event says about a product's popularity (purchases count from placed orders). */
 export const POPULARITY_WEIGHTS: Record<string, number> = {
@@ -88,7 +94,7 @@ async function rollUpDay(db: SearchDb, day: string): Promise<void> {
       eb.fn.countAll<number>().as("searches"),
       eb.fn.sum<number>(sql<number>`case when results = 0 then 1 else 0 end`).as("zero"),
     ])
-    .where("type", "=", "search")
+    .where("type", "in", SEARCH_ROW_TYPES)
     .where("query", "is not", null)
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
@@ -99,8 +105,8 @@ async function rollUpDay(db: SearchDb, day: string): Promise<void> {
     .selectFrom("search_event as click")
     .innerJoin("search_event as answer", "answer.response_id", "click.response_id")
     .select((eb) => ["answer.store_code", "answer.query", eb.fn.countAll<number>().as("clicks")])
-    .where("click.type", "=", "ec.productClick")
-    .where("answer.type", "=", "search")
+    .where("click.type", "in", CLICK_ROW_TYPES)
+    .where("answer.type", "in", SEARCH_ROW_TYPES)
     .where("answer.query", "is not", null)
     .where("click.created_at", ">=", from)
     .where("click.created_at", "<", to)

@@ -7,6 +7,7 @@ import { CloseIcon } from "../icons/ui.tsx";
 import { ProductTile, type ProductTileData } from "../ProductTile.tsx";
 import { Facets } from "./Facets.tsx";
 import "../../styles/listing.css";
+import { statisticsAllowed } from "../../lib/consent.ts";
 
 /**
  * A product list with its facets, active-filter chips, sort order, count and pagination: the body of the
@@ -223,7 +224,8 @@ function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: bo
   const loaded = listing.firstPosition - 1 + tiles.length;
   const nextHref = last.pagination.nextHref;
   const follow = (product: ProductTileData, position: number, responseId: string) => () => {
-    // Loaded on the first click only: the listing's first view carries no tracking code.
+    // Loaded on the first click with statistics consent only: the listing's first view carries no tracking code.
+    if (!statisticsAllowed()) return;
     void import("../../lib/tracking.ts").then(({ trackProductClick }) =>
       trackProductClick(listing.tracking, {
         product: { productId: String(product.id), name: product.name, price: product.price / 100 },
