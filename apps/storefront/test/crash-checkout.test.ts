@@ -141,7 +141,10 @@ describe(`kill -9 in the middle of ${SHOPPERS} concurrent checkouts (${dialect})
     const told = answers.flatMap((a, i) => (a !== "cut" && a?.number ? [{ i, number: a.number }] : []));
     const cut = answers.flatMap((a, i) => (a === "cut" ? [i] : []));
     // Every answer is a confirmed order or a connection the kill cut: no refusal, no error page.
-    expect(answers.every((a) => a === "cut" || (a.status === 302 && a.number)), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.every((a) => a === "cut" || (a.status === 302 && a.number)),
+      JSON.stringify(answers),
+    ).toBe(true);
     expect(told.length).toBeGreaterThan(0);
     // The kill came in the middle: some checkouts had not been answered.
     expect(cut.length, JSON.stringify(answers)).toBeGreaterThan(0);

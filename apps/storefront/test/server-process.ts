@@ -22,7 +22,11 @@ export interface ServerProcess {
 }
 
 /** Starts server.ts with the environment (PORT and HOST set here) and waits until /readyz answers 200. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv, readyWithinMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyWithinMs = 60_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
