@@ -287,3 +287,212 @@ describe.skipIf(!isPostgres)("two storefront processes on one PostgreSQL schema"
       .toBe(true);
   });
 });
+
+/** One shopper across both processes: a browser on each, sharing one cookie jar (as behind a load balancer). */
+function shopperOnBoth(a: Server, b: Server): { a: TestBrowser; b: TestBrowser } {
+  const cookies = new Map<string, string>();
+  return { a: testBrowser(fetch, { origin: a.base, cookies }), b: testBrowser(fetch, { origin: b.base, cookies }) };
+}
+
+/** Whether the browser is signed in on that process: the account page answers, or sends it to sign in. */
+async function signedIn(browser: TestBrowser): Promise<boolean> {
+  const status = (await browser.fetch("/de/account/")).status;
+  expect([200, 302]).toContain(status);
+  return status === 200;
+}
+
+async function basketQuantities(browser: TestBrowser): Promise<number[]> {
+  const basket = await browser.rpc("getBasket", null);
+  expect(basket.status).toBe(200);
+  return ((await basket.json()) as { items: { quantity: number }[] }).items.map((item) => item.quantity);
+}
+
+describe.skipIf(!isPostgres)("one shopper across the two processes", () => {
+  it("signs in on A, fills the basket on B, checks out on both, and sees the order and the sign-out on each", async () => {
+    const [a, b] = servers as [Server, Server];
+    const shopper = shopperOnBoth(a, b);
+    const email = `beide.${process.pid}@example.com`;
+    const signUp = await shopper.a.submit("/de/login/?register=true", {
+      intent: "sign-up",
+      firstName: "Lena",
+      lastName: "Berg",
+      email,
+      password: "Sommer-2026!",
+    });
+    expect(signUp.status).toBe(302);
+    expect(await signedIn(shopper.b)).toBe(true);
+
+    const variant = await db
+      .selectFrom("variant")
+      .select("id")
+      .where("sellable_without_stock", "=", 0)
+      .where("stock_quantity", ">=", 3)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect((await shopper.b.rpc("addItemToBasket", { variantId: variant.id, quantity: 2 })).status).toBe(200);
+    expect(await basketQuantities(shopper.a)).toEqual([2]);
+
+    // Each checkout step on the other process.
+    const steps: [TestBrowser, Record<string, string>][] = [
+      [shopper.a, { intent: "contact", email }],
+      [
+        shopper.b,
+        {
+          intent: "address",
+          "shipping.firstName": "Lena",
+          "shipping.lastName": "Berg",
+          "shipping.street": "Gartenstraße 5",
+          "shipping.zipCode": "10115",
+          "shipping.city": "Berlin",
+          "shipping.countryCode": "DE",
+          billingSame: "on",
+        },
+      ],
+      [shopper.a, { intent: "delivery", deliveryMethod: "standard" }],
+      [shopper.b, { intent: "payment", paymentMethod: "invoice" }],
+    ];
+    for (const [browser, step] of steps) {
+      const answer = await browser.submit("/de/checkout/", step);
+      expect(answer.status, `${step.intent}: ${(await answer.clone().text()).slice(0, 300)}`).toBe(302);
+    }
+    const review = await (await shopper.b.fetch("/de/checkout/")).text();
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(review)?.[1] ?? "";
+    const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(review)?.[1] ?? "";
+    const placed = await shopper.a.submit("/de/checkout/", { intent: "place", idempotencyKey, expectedTotal });
+    expect(placed.status).toBe(302);
+    const number = /order=(\d{8})/.exec(placed.headers.get("location") ?? "")?.[1] as string;
+    expect(number).toMatch(/^\d{8}$/);
+    // The same placement sent again to B (a retry through the load balancer) answers the same order.
+    const again = await shopper.b.submit("/de/checkout/", { intent: "place", idempotencyKey, expectedTotal });
+    expect(again.headers.get("location")).toContain(`order=${number}`);
+    expect(await db.selectFrom("shop_order").select("number").where("email", "=", email).execute()).toEqual([
+      { number },
+    ]);
+    expect(await basketQuantities(shopper.b)).toEqual([]);
+    expect(await (await shopper.b.fetch("/de/account/orders/")).text()).toContain(number);
+
+    // Signed out on B: signed out on A too.
+    expect((await shopper.b.submit("/de/login/", { intent: "sign-out" })).status).toBe(302);
+    expect(await signedIn(shopper.a)).toBe(false);
+  });
+
+  it("counts a rate limit's hits on both processes (sign-in and order tracking)", async () => {
+    const [a, b] = servers as [Server, Server];
+    const email = `grenze.${process.pid}@example.com`;
+    const owner = shopperOnBoth(a, b);
+    expect(
+      (
+        await owner.a.submit("/de/login/?register=true", {
+          intent: "sign-up",
+          firstName: "G",
+          lastName: "R",
+          email,
+          password: "Sommer-2026!",
+        })
+      ).status,
+    ).toBe(302);
+    // Ten wrong passwords for one e-mail from one address are allowed (sign-in-email-ip), alternating A and B; the
+    // eleventh is refused on either, even with the right password.
+    const attacker = shopperOnBoth(a, b);
+    for (let i = 0; i < 10; i++) {
+      const browser = i % 2 === 0 ? attacker.a : attacker.b;
+      expect((await browser.submit("/de/login/", { intent: "sign-in", email, password: `falsch-${i}` })).status).toBe(
+        401,
+      );
+    }
+    for (const browser of [attacker.a, attacker.b]) {
+      const limited = await browser.submit("/de/login/", { intent: "sign-in", email, password: "Sommer-2026!" });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+
+    // Order tracking: its limit per address, spent half on A and half on B.
+    const { ORDER_LOOKUP_RATE_LIMIT } = await import("@vitrine/commerce");
+    const statuses: number[] = [];
+    for (let i = 0; i <= ORDER_LOOKUP_RATE_LIMIT.limit; i++) {
+      const browser = i % 2 === 0 ? attacker.a : attacker.b;
+      const answer = await browser.submit("/de/order-trackform/", {
+        number: String(10_000_000 + i),
+        emailOrZipCode: "10115",
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.at(-1), String(statuses)).toBe(429);
+    expect(
+      statuses.slice(0, -1).every((s) => s !== 429),
+      String(statuses),
+    ).toBe(true);
+  });
+});
+
+describe.skipIf(!isPostgres)("changes made outside either process", () => {
+  /** Requests the page until the process keeps it in its page cache. */
+  async function cached(base: string, path: string): Promise<void> {
+    await expect
+      .poll(async () => (await fetch(`${base}${path}`)).headers.get("x-vitrine-page-cache"), { timeout: 5000 })
+      .toBe("hit");
+  }
+
+  it("shows a catalogue change and a content publish on both processes within 2 s", async () => {
+    const [a, b] = servers as [Server, Server];
+    const { exportContent, importContent } = await import("@vitrine/commerce");
+
+    // A service page and a product page, kept in both page caches.
+    const entries = await exportContent({ db });
+    const service = entries.find((e) => e.language === "de" && e.pageType === "service" && e.publishedBlocks);
+    if (!service) throw new Error("no published service page in the demo content");
+    const servicePath = `/de/s/${service.slug}/`;
+    const product = await db
+      .selectFrom("product_translation")
+      .select(["product_id", "name"])
+      .where("language", "=", "de")
+      .orderBy("product_id")
+      .executeTakeFirstOrThrow();
+    const found = await searchApi(b.base, "search", { query: product.name, context: { view: { url: b.base } } });
+    const productPath = found.all.find((p) => Number(p.permanentid) === product.product_id)?.clickUri as string;
+    expect(productPath).toMatch(/^\/de\/p\/.+\/$/);
+    for (const server of [a, b]) {
+      await cached(server.base, servicePath);
+      await cached(server.base, productPath);
+    }
+
+    // The operator's changes, as `vitrine content import` and a catalogue import make them.
+    const marker = `Zwei Prozesse ${process.pid}`;
+    const published = await importContent(
+      { db },
+      JSON.stringify([
+        {
+          ...service,
+          publishedBlocks: [...(service.publishedBlocks ?? []), { type: "text", html: `<p>${marker}</p>` }],
+        },
+      ]),
+      new Date(),
+    );
+    expect(published).toMatchObject({ ok: true });
+    const renamed = `${product.name} ${process.pid}`;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("product_translation")
+        .set({ name: renamed })
+        .where("product_id", "=", product.product_id)
+        .where("language", "=", "de")
+        .execute();
+      await publishEvents(trx, catalogChangeEvents("product", [product.product_id]), new Date());
+    });
+    const changedAt = Date.now();
+    const shows = async (base: string, path: string, text: string) =>
+      (await (await fetch(`${base}${path}`)).text()).includes(text);
+    await expect
+      .poll(
+        async () => ({
+          contentA: await shows(a.base, servicePath, marker),
+          contentB: await shows(b.base, servicePath, marker),
+          productA: await shows(a.base, productPath, renamed),
+          productB: await shows(b.base, productPath, renamed),
+        }),
+        { timeout: WITHIN_MS, interval: 50 },
+      )
+      .toEqual({ contentA: true, contentB: true, productA: true, productB: true });
+    expect(Date.now() - changedAt).toBeLessThan(WITHIN_MS);
+  });
+});
