@@ -8,6 +8,7 @@ import { publicApiKey } from "@vitrine/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANY_PRODUCTS_STALE_MS } from "../app/lib/page-cache.server.ts";
+import { checkoutUpToReview, placeReviewedOrder } from "./server-process.ts";
 import { type TestBrowser, testBrowser } from "./shop-client.ts";
 
 /**
@@ -503,5 +504,52 @@ describe("changes made outside either process", () => {
       )
       .toEqual({ contentA: true, contentB: true, productA: true, productB: true });
     expect(Date.now() - changedAt).toBeLessThan(WITHIN_MS);
+  });
+});
+
+describe("checkouts on both processes at once", () => {
+  it("sells the last pieces once: 20 shoppers, half on each process, for 12 pieces", async () => {
+    const [a, b] = servers as [Server, Server];
+    const PIECES = 12;
+    const variant = await db
+      .selectFrom("variant")
+      .select("id")
+      .where("sellable_without_stock", "=", 0)
+      .orderBy("id", "desc")
+      .limit(1)
+      .offset(5)
+      .executeTakeFirstOrThrow();
+    await db.updateTable("variant").set({ stock_quantity: 50 }).where("id", "=", variant.id).execute();
+    const shoppers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const browser = testBrowser(fetch, { origin: (i % 2 === 0 ? a : b).base });
+        expect((await browser.rpc("addItemToBasket", { variantId: variant.id, quantity: 1 })).status).toBe(200);
+        const email = `zugleich.${i}.${process.pid}@example.com`;
+        return { browser, email, review: await checkoutUpToReview(browser, email) };
+      }),
+    );
+    await db.updateTable("variant").set({ stock_quantity: PIECES }).where("id", "=", variant.id).execute();
+    const answers = await Promise.all(shoppers.map(({ browser, review }) => placeReviewedOrder(browser, review)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    // Placed (302) or refused as sold out (409): never an error.
+    expect(statuses).toEqual([...Array(PIECES).fill(302), ...Array(20 - PIECES).fill(409)].sort());
+    const orders = await db
+      .selectFrom("shop_order")
+      .select("number")
+      .where(
+        "email",
+        "in",
+        shoppers.map((s) => s.email),
+      )
+      .execute();
+    expect(orders.map((o) => o.number).sort()).toEqual(
+      answers.flatMap((answer) => (answer.number ? [answer.number] : [])).sort(),
+    );
+    const stock = await db
+      .selectFrom("variant")
+      .select("stock_quantity")
+      .where("id", "=", variant.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stock.stock_quantity)).toBe(0);
   });
 });
