@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, type Db } from "@vitrine/commerce";
+import { catalogChangeEvents, createDatabase, type Db, publishEvents } from "@vitrine/commerce";
+import { publicApiKey } from "@vitrine/search";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresInstance, postgresBinaries, startPostgresInstance } from "./postgres-instance.ts";
 import {
@@ -35,6 +36,7 @@ let pg: PostgresInstance;
 let server: ServerProcess | undefined;
 let db: Db;
 const dataDir = mkdtempSync(join(tmpdir(), "vitrine-pg-restart-"));
+const SECRET = randomBytes(24).toString("base64url");
 
 beforeAll(async () => {
   if (!bin) return;
@@ -44,7 +46,7 @@ beforeAll(async () => {
     DATABASE_URL: pg.url,
     VITRINE_DATA_DIR: dataDir,
     DEMO_PRODUCTS: "40",
-    VITRINE_SECRET: randomBytes(24).toString("base64url"),
+    VITRINE_SECRET: SECRET,
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_SCHEMA;
@@ -81,6 +83,33 @@ async function basketQuantity(browser: TestBrowser): Promise<number> {
   expect(basket.status).toBe(200);
   const { items } = (await basket.json()) as { items: { quantity: number }[] };
   return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+const SOLD_OUT = "Dieser Artikel ist in allen Größen ausverkauft.";
+
+/** A product's page path, from the search API (the store's public key). */
+async function productPath(base: string, productId: number, name: string): Promise<string> {
+  const response = await fetch(`${base}/api/search/commerce/v2/search`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${publicApiKey(SECRET, "de")}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      trackingId: "comma_de",
+      language: "de",
+      country: "DE",
+      currency: "EUR",
+      query: name,
+      context: { view: { url: base } },
+      perPage: 100,
+    }),
+    signal: AbortSignal.timeout(5000),
+  });
+  expect(response.status).toBe(200);
+  const { products } = (await response.json()) as {
+    products: { permanentid: string; clickUri: string; children: { permanentid: string; clickUri: string }[] }[];
+  };
+  const found = products.flatMap((p) => [p, ...p.children]).find((p) => Number(p.permanentid) === productId);
+  expect(found?.clickUri).toMatch(/^\/de\/p\/.+\/$/);
+  return found?.clickUri as string;
 }
 
 describe.skipIf(!bin)("PostgreSQL restarting under load (a throwaway cluster)", () => {
@@ -224,6 +253,33 @@ describe.skipIf(!bin)("PostgreSQL restarting under load (a throwaway cluster)", 
         [sold]: 500 - 2,
         [inBasket]: 500 - 2,
       });
+
+      // The process still follows the event feed after the outage: a product sold out now shows sold out on its
+      // page (kept in the page cache before) within 2 s.
+      const product = await db
+        .selectFrom("product_translation")
+        .select(["product_id", "name"])
+        .where("language", "=", "de")
+        .orderBy("product_id", mode === "fast" ? "asc" : "desc")
+        .executeTakeFirstOrThrow();
+      const path = await productPath(shop.base, product.product_id, product.name);
+      await expect
+        .poll(async () => (await fetch(`${shop.base}${path}`)).headers.get("x-vitrine-page-cache"), { timeout: 5000 })
+        .toBe("hit");
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("variant")
+          .set({ stock_quantity: 0, sellable_without_stock: 0 })
+          .where("product_id", "=", product.product_id)
+          .execute();
+        await publishEvents(trx, catalogChangeEvents("product", [product.product_id]), new Date());
+      });
+      await expect
+        .poll(async () => (await (await fetch(`${shop.base}${path}`)).text()).includes(SOLD_OUT), {
+          timeout: 2000,
+          interval: 50,
+        })
+        .toBe(true);
       if (process.env.FAULTS_VERBOSE)
         console.log({ answers: answers.length, outage: outage.length, recoveryMs: recoveredAt - startedAt });
     },
