@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutUpToReview, placeReviewedOrder } from "./server-process.ts";
 import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
 
 /**
@@ -101,6 +102,9 @@ describe.skipIf(!canMount)("the SQLite data folder's disk fills up (a tmpfs of t
     expect((await shop.browser().fetch("/readyz")).status).toBe(200);
     const shopper = shop.browser();
     expect((await shopper.rpc("addItemToBasket", { variantId: await someVariant(), quantity: 1 })).status).toBe(200);
+    const buyer = shop.browser();
+    expect((await buyer.rpc("addItemToBasket", { variantId: await someVariant(), quantity: 1 })).status).toBe(200);
+    const review = await checkoutUpToReview(buyer, `full.buyer.${process.pid}@example.com`);
 
     fillDisk();
     // The first write that needs a page more than the files hold fails; earlier ones may still fit in the WAL.
@@ -126,6 +130,9 @@ describe.skipIf(!canMount)("the SQLite data folder's disk fills up (a tmpfs of t
     expect(add.status).toBe(503);
     expect(add.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await add.json()).toMatchObject({ detail: expect.stringContaining("cannot save changes") });
+    // So is an order: not placed.
+    const place = await buyer.submit("/de/checkout/", { intent: "place", ...review });
+    expect(place.status).toBe(503);
     // Reads go on.
     expect((await shop.browser().fetch("/de/c/damen/")).status).toBe(200);
     expect((await shop.browser().fetch("/healthz")).status).toBe(200);
@@ -137,6 +144,19 @@ describe.skipIf(!canMount)("the SQLite data folder's disk fills up (a tmpfs of t
     expect(await basketQuantity(shopper)).toBe(1);
     expect((await shopper.rpc("addItemToBasket", { variantId: await someVariant(), quantity: 2 })).status).toBe(200);
     expect(await basketQuantity(shopper)).toBe(3);
+    // The order refused meanwhile is placed now, once (the same idempotency key, sent twice).
+    const placed = await placeReviewedOrder(buyer, review);
+    expect(placed.number).toMatch(/^\d{8}$/);
+    expect((await placeReviewedOrder(buyer, review)).number).toBe(placed.number);
+    const file = new Database(join(folder, "vitrine.sqlite"), { readonly: true });
+    try {
+      const orders = file
+        .prepare("select number from shop_order where email = ?")
+        .all(`full.buyer.${process.pid}@example.com`);
+      expect(orders).toEqual([{ number: placed.number }]);
+    } finally {
+      file.close();
+    }
     // The file is whole.
     const check = new Database(join(folder, "vitrine.sqlite"), { readonly: true });
     try {
