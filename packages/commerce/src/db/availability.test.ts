@@ -71,6 +71,8 @@ describe("databaseTrouble", () => {
     expect(databaseTrouble(failure("SQLITE_FULL"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("SQLITE_READONLY_DBMOVED"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("SQLITE_IOERR_WRITE"))?.kind).toBe("refuses-writes");
+    // Another process (a long CLI import) holding the file's write lock longer than busy_timeout.
+    expect(databaseTrouble(failure("SQLITE_BUSY"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("25006"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("53100"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("23505"))).toBeUndefined();
