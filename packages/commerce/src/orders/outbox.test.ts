@@ -139,7 +139,7 @@ describe(`outbox delivery while the mail server is away (${dialectName})`, () =>
     expect(attempts).toBeGreaterThan(8);
     expect((await status(email)).status).toBe("pending");
     // Back: the next run within the hour sends it.
-    const sent: string[] = [];
+    const sent: (string | string[])[] = [];
     const back = new Date(weekendLater.getTime() + 60 * 60_000);
     await deliverOutbox(
       { db: t.accounts.db, clock: { now: () => back }, config },
