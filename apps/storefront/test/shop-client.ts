@@ -87,10 +87,11 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
  */
 export function testBrowser(
   handler: (request: Request) => Promise<Response>,
-  options: { acceptLanguage?: string; origin?: string } = {},
+  options: { acceptLanguage?: string; origin?: string; cookies?: Map<string, string> } = {},
 ): TestBrowser {
   const origin = options.origin ?? TEST_ORIGIN;
-  const cookies = new Map<string, string>();
+  // A jar of its own, or one shared with browsers on other servers (one shopper across several processes).
+  const cookies = options.cookies ?? new Map<string, string>();
   const browser: TestBrowser = {
     cookies,
     async fetch(path, init = {}) {

@@ -8,13 +8,17 @@ import { publicApiKey } from "@vitrine/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANY_PRODUCTS_STALE_MS } from "../app/lib/page-cache.server.ts";
+import { checkoutUpToReview, placeReviewedOrder } from "./server-process.ts";
 import { type TestBrowser, testBrowser } from "./shop-client.ts";
 
 /**
- * Issue 16, done when: two production servers (the build, `npm run build` first) on one PostgreSQL schema, each
- * with its own search index and page cache. An order placed on process A makes the product sold out on process B's
+ * Issue 16, done when: two production servers (the build, `npm run build` first) on one database, each with its
+ * own search index and page cache. An order placed on process A makes the product sold out on process B's
  * listing and search (its search API) and product page within 2 s: B learns it only from the event feed.
- * PostgreSQL only: on SQLite the shop's processes share one file on one machine, which server.test.ts covers.
+ * Issue 24, multi-instance: one shopper's session, basket and checkout across both; rate limits counted on both;
+ * a catalogue change and a content publish seen by both within 2 s.
+ * On PostgreSQL: one schema of DATABASE_URL. On SQLite: one file, both processes on this machine (ARCHITECTURE.md:
+ * one web process per core on the embedded setup).
  */
 
 const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
@@ -30,18 +34,21 @@ interface Server {
   dataDir: string;
 }
 
+/** SQLite: the data folder both processes share (its `vitrine.sqlite`). */
+const sharedDir = isPostgres ? undefined : mkdtempSync(join(tmpdir(), "vitrine-two-"));
+
 const servers: Server[] = [];
 let schema: string;
 let db: Db;
 
 async function startServer(port: number): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), "vitrine-two-"));
+  const dataDir = sharedDir ?? mkdtempSync(join(tmpdir(), "vitrine-two-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
     VITRINE_DATA_DIR: dataDir,
-    DATABASE_SCHEMA: schema,
+    ...(isPostgres ? { DATABASE_SCHEMA: schema } : { DATABASE_URL: "" }),
     DEMO_PRODUCTS: "400",
     VITRINE_SECRET: SECRET,
     NODE_ENV: "production",
@@ -66,12 +73,14 @@ async function startServer(port: number): Promise<Server> {
 }
 
 beforeAll(async () => {
-  if (!isPostgres) return;
-  schema = `vt_two_${process.pid}_${randomBytes(3).toString("hex")}`;
-  // A migrates and loads the demo catalogue; B starts on the same schema afterwards.
+  if (isPostgres) schema = `vt_two_${process.pid}_${randomBytes(3).toString("hex")}`;
+  else delete process.env.DATABASE_SCHEMA;
+  // A migrates and loads the demo catalogue; B starts on the same database afterwards.
   await startServer(firstPort);
   await startServer(firstPort + 1);
-  db = createDatabase({ url: process.env.DATABASE_URL, schema, poolSize: 2 });
+  db = isPostgres
+    ? createDatabase({ url: process.env.DATABASE_URL, schema, poolSize: 2 })
+    : createDatabase({ url: join(sharedDir as string, "vitrine.sqlite") });
 }, 120_000);
 
 afterAll(async () => {
@@ -82,6 +91,7 @@ afterAll(async () => {
     }
     rmSync(server.dataDir, { recursive: true, force: true });
   }
+  if (sharedDir) rmSync(sharedDir, { recursive: true, force: true });
   await db?.destroy();
   if (schema) {
     const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
@@ -196,7 +206,7 @@ async function placeOrder(browser: TestBrowser, variantId: number): Promise<stri
   return number as string;
 }
 
-describe.skipIf(!isPostgres)("two storefront processes on one PostgreSQL schema", () => {
+describe(`two storefront processes on one ${isPostgres ? "PostgreSQL schema" : "SQLite file"}`, () => {
   it("an order on process A shows sold out on process B's listing, search and product page within 2 s", async () => {
     const [a, b] = servers as [Server, Server];
     // A product sold only from stock, in one colour, its name a search that finds few products; one last piece
@@ -285,5 +295,261 @@ describe.skipIf(!isPostgres)("two storefront processes on one PostgreSQL schema"
         interval: 100,
       })
       .toBe(true);
+  });
+});
+
+/** One shopper across both processes: a browser on each, sharing one cookie jar (as behind a load balancer). */
+function shopperOnBoth(a: Server, b: Server): { a: TestBrowser; b: TestBrowser } {
+  const cookies = new Map<string, string>();
+  return { a: testBrowser(fetch, { origin: a.base, cookies }), b: testBrowser(fetch, { origin: b.base, cookies }) };
+}
+
+/** Whether the browser is signed in on that process: the account page answers, or sends it to sign in. */
+async function signedIn(browser: TestBrowser): Promise<boolean> {
+  const status = (await browser.fetch("/de/account/")).status;
+  expect([200, 302]).toContain(status);
+  return status === 200;
+}
+
+async function basketQuantities(browser: TestBrowser): Promise<number[]> {
+  const basket = await browser.rpc("getBasket", null);
+  expect(basket.status).toBe(200);
+  return ((await basket.json()) as { items: { quantity: number }[] }).items.map((item) => item.quantity);
+}
+
+describe("one shopper across the two processes", () => {
+  it("signs in on A, fills the basket on B, checks out on both, and sees the order and the sign-out on each", async () => {
+    const [a, b] = servers as [Server, Server];
+    const shopper = shopperOnBoth(a, b);
+    const email = `beide.${process.pid}@example.com`;
+    const signUp = await shopper.a.submit("/de/login/?register=true", {
+      intent: "sign-up",
+      firstName: "Lena",
+      lastName: "Berg",
+      email,
+      password: "Sommer-2026!",
+    });
+    expect(signUp.status).toBe(302);
+    expect(await signedIn(shopper.b)).toBe(true);
+
+    const variant = await db
+      .selectFrom("variant")
+      .select("id")
+      .where("sellable_without_stock", "=", 0)
+      .where("stock_quantity", ">=", 3)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect((await shopper.b.rpc("addItemToBasket", { variantId: variant.id, quantity: 2 })).status).toBe(200);
+    expect(await basketQuantities(shopper.a)).toEqual([2]);
+
+    // Each checkout step on the other process.
+    const steps: [TestBrowser, Record<string, string>][] = [
+      [shopper.a, { intent: "contact", email }],
+      [
+        shopper.b,
+        {
+          intent: "address",
+          "shipping.firstName": "Lena",
+          "shipping.lastName": "Berg",
+          "shipping.street": "Gartenstraße 5",
+          "shipping.zipCode": "10115",
+          "shipping.city": "Berlin",
+          "shipping.countryCode": "DE",
+          billingSame: "on",
+        },
+      ],
+      [shopper.a, { intent: "delivery", deliveryMethod: "standard" }],
+      [shopper.b, { intent: "payment", paymentMethod: "invoice" }],
+    ];
+    for (const [browser, step] of steps) {
+      const answer = await browser.submit("/de/checkout/", step);
+      expect(answer.status, `${step.intent}: ${(await answer.clone().text()).slice(0, 300)}`).toBe(302);
+    }
+    const review = await (await shopper.b.fetch("/de/checkout/")).text();
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(review)?.[1] ?? "";
+    const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(review)?.[1] ?? "";
+    const placed = await shopper.a.submit("/de/checkout/", { intent: "place", idempotencyKey, expectedTotal });
+    expect(placed.status).toBe(302);
+    const number = /order=(\d{8})/.exec(placed.headers.get("location") ?? "")?.[1] as string;
+    expect(number).toMatch(/^\d{8}$/);
+    // The same placement sent again to B (a retry through the load balancer) answers the same order.
+    const again = await shopper.b.submit("/de/checkout/", { intent: "place", idempotencyKey, expectedTotal });
+    expect(again.headers.get("location")).toContain(`order=${number}`);
+    expect(await db.selectFrom("shop_order").select("number").where("email", "=", email).execute()).toEqual([
+      { number },
+    ]);
+    expect(await basketQuantities(shopper.b)).toEqual([]);
+    expect(await (await shopper.b.fetch("/de/account/orders/")).text()).toContain(number);
+
+    // Signed out on B: signed out on A too.
+    expect((await shopper.b.submit("/de/login/", { intent: "sign-out" })).status).toBe(302);
+    expect(await signedIn(shopper.a)).toBe(false);
+  });
+
+  it("counts a rate limit's hits on both processes (sign-in and order tracking)", async () => {
+    const [a, b] = servers as [Server, Server];
+    const email = `grenze.${process.pid}@example.com`;
+    const owner = shopperOnBoth(a, b);
+    expect(
+      (
+        await owner.a.submit("/de/login/?register=true", {
+          intent: "sign-up",
+          firstName: "G",
+          lastName: "R",
+          email,
+          password: "Sommer-2026!",
+        })
+      ).status,
+    ).toBe(302);
+    // Ten wrong passwords for one e-mail from one address are allowed (sign-in-email-ip), alternating A and B; the
+    // eleventh is refused on either, even with the right password.
+    const attacker = shopperOnBoth(a, b);
+    for (let i = 0; i < 10; i++) {
+      const browser = i % 2 === 0 ? attacker.a : attacker.b;
+      expect((await browser.submit("/de/login/", { intent: "sign-in", email, password: `falsch-${i}` })).status).toBe(
+        401,
+      );
+    }
+    for (const browser of [attacker.a, attacker.b]) {
+      const limited = await browser.submit("/de/login/", { intent: "sign-in", email, password: "Sommer-2026!" });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+
+    // Order tracking: its limit per address, spent half on A and half on B.
+    const { ORDER_LOOKUP_RATE_LIMIT } = await import("@vitrine/commerce");
+    const statuses: number[] = [];
+    for (let i = 0; i <= ORDER_LOOKUP_RATE_LIMIT.limit; i++) {
+      const browser = i % 2 === 0 ? attacker.a : attacker.b;
+      const answer = await browser.submit("/de/order-trackform/", {
+        number: String(10_000_000 + i),
+        emailOrZipCode: "10115",
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.at(-1), String(statuses)).toBe(429);
+    expect(
+      statuses.slice(0, -1).every((s) => s !== 429),
+      String(statuses),
+    ).toBe(true);
+  });
+});
+
+describe("changes made outside either process", () => {
+  /** Requests the page until the process keeps it in its page cache. */
+  async function cached(base: string, path: string): Promise<void> {
+    await expect
+      .poll(async () => (await fetch(`${base}${path}`)).headers.get("x-vitrine-page-cache"), { timeout: 5000 })
+      .toBe("hit");
+  }
+
+  it("shows a catalogue change and a content publish on both processes within 2 s", async () => {
+    const [a, b] = servers as [Server, Server];
+    const { exportContent, importContent } = await import("@vitrine/commerce");
+
+    // A service page and a product page, kept in both page caches.
+    const entries = await exportContent({ db });
+    const service = entries.find((e) => e.language === "de" && e.pageType === "service" && e.publishedBlocks);
+    if (!service) throw new Error("no published service page in the demo content");
+    const servicePath = `/de/s/${service.slug}/`;
+    const product = await db
+      .selectFrom("product_translation")
+      .select(["product_id", "name"])
+      .where("language", "=", "de")
+      .orderBy("product_id")
+      .executeTakeFirstOrThrow();
+    const found = await searchApi(b.base, "search", { query: product.name, context: { view: { url: b.base } } });
+    const productPath = found.all.find((p) => Number(p.permanentid) === product.product_id)?.clickUri as string;
+    expect(productPath).toMatch(/^\/de\/p\/.+\/$/);
+    for (const server of [a, b]) {
+      await cached(server.base, servicePath);
+      await cached(server.base, productPath);
+    }
+
+    // The operator's changes, as `vitrine content import` and a catalogue import make them.
+    const marker = `Zwei Prozesse ${process.pid}`;
+    const published = await importContent(
+      { db },
+      JSON.stringify([
+        {
+          ...service,
+          publishedBlocks: [...(service.publishedBlocks ?? []), { type: "text", html: `<p>${marker}</p>` }],
+        },
+      ]),
+      new Date(),
+    );
+    expect(published).toMatchObject({ ok: true });
+    const renamed = `${product.name} ${process.pid}`;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("product_translation")
+        .set({ name: renamed })
+        .where("product_id", "=", product.product_id)
+        .where("language", "=", "de")
+        .execute();
+      await publishEvents(trx, catalogChangeEvents("product", [product.product_id]), new Date());
+    });
+    const changedAt = Date.now();
+    const shows = async (base: string, path: string, text: string) =>
+      (await (await fetch(`${base}${path}`)).text()).includes(text);
+    await expect
+      .poll(
+        async () => ({
+          contentA: await shows(a.base, servicePath, marker),
+          contentB: await shows(b.base, servicePath, marker),
+          productA: await shows(a.base, productPath, renamed),
+          productB: await shows(b.base, productPath, renamed),
+        }),
+        { timeout: WITHIN_MS, interval: 50 },
+      )
+      .toEqual({ contentA: true, contentB: true, productA: true, productB: true });
+    expect(Date.now() - changedAt).toBeLessThan(WITHIN_MS);
+  });
+});
+
+describe("checkouts on both processes at once", () => {
+  it("sells the last pieces once: 20 shoppers, half on each process, for 12 pieces", async () => {
+    const [a, b] = servers as [Server, Server];
+    const PIECES = 12;
+    const variant = await db
+      .selectFrom("variant")
+      .select("id")
+      .where("sellable_without_stock", "=", 0)
+      .orderBy("id", "desc")
+      .limit(1)
+      .offset(5)
+      .executeTakeFirstOrThrow();
+    await db.updateTable("variant").set({ stock_quantity: 50 }).where("id", "=", variant.id).execute();
+    const shoppers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const browser = testBrowser(fetch, { origin: (i % 2 === 0 ? a : b).base });
+        expect((await browser.rpc("addItemToBasket", { variantId: variant.id, quantity: 1 })).status).toBe(200);
+        const email = `zugleich.${i}.${process.pid}@example.com`;
+        return { browser, email, review: await checkoutUpToReview(browser, email) };
+      }),
+    );
+    await db.updateTable("variant").set({ stock_quantity: PIECES }).where("id", "=", variant.id).execute();
+    const answers = await Promise.all(shoppers.map(({ browser, review }) => placeReviewedOrder(browser, review)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    // Placed (302) or refused as sold out (409): never an error.
+    expect(statuses).toEqual([...Array(PIECES).fill(302), ...Array(20 - PIECES).fill(409)].sort());
+    const orders = await db
+      .selectFrom("shop_order")
+      .select("number")
+      .where(
+        "email",
+        "in",
+        shoppers.map((s) => s.email),
+      )
+      .execute();
+    expect(orders.map((o) => o.number).sort()).toEqual(
+      answers.flatMap((answer) => (answer.number ? [answer.number] : [])).sort(),
+    );
+    const stock = await db
+      .selectFrom("variant")
+      .select("stock_quantity")
+      .where("id", "=", variant.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stock.stock_quantity)).toBe(0);
   });
 });

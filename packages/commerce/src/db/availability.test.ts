@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { databaseTrouble } from "./availability.ts";
@@ -19,6 +23,43 @@ describe("transactions", () => {
   });
 });
 
+describe("SQLite transactions beside another process", () => {
+  it("take the write lock when they begin, so another process's commit cannot fail their first write", async () => {
+    // Found by two web processes on one SQLite file (apps/storefront/test/two-processes.test.ts): a sign-up's
+    // transaction read, the other process committed, and the sign-up's first write failed with
+    // SQLITE_BUSY_SNAPSHOT (a 500), which no busy_timeout can wait out.
+    const folder = mkdtempSync(join(tmpdir(), "vitrine-lock-"));
+    const file = join(folder, "shop.sqlite");
+    const db = createDatabase({ url: file });
+    // The other process: its own connection to the file, not waiting for locks.
+    const other = new SQLite(file, { timeout: 0 });
+    try {
+      await sql`create table t (id integer primary key, n integer not null)`.execute(db);
+      await sql`insert into t (id, n) values (1, 0)`.execute(db);
+      const otherWrites: string[] = [];
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ n: number }>`select n from t where id = 1`.execute(trx);
+        try {
+          other.prepare("update t set n = n + 100 where id = 1").run();
+          otherWrites.push("committed");
+        } catch (error) {
+          // It waits for the lock (here: it would, with a busy_timeout).
+          otherWrites.push((error as { code: string }).code);
+        }
+        await sql`update t set n = ${(rows[0]?.n ?? 0) + 1} where id = 1`.execute(trx);
+      });
+      expect(otherWrites).toEqual(["SQLITE_BUSY"]);
+      other.prepare("update t set n = n + 100 where id = 1").run();
+      const { rows } = await sql<{ n: number }>`select n from t where id = 1`.execute(db);
+      expect(rows[0]?.n).toBe(101);
+    } finally {
+      other.close();
+      await db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("databaseTrouble", () => {
   const failure = (code: string | undefined, message = "x") => Object.assign(new Error(message), { code });
 
@@ -30,6 +71,8 @@ describe("databaseTrouble", () => {
     expect(databaseTrouble(failure("SQLITE_FULL"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("SQLITE_READONLY_DBMOVED"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("SQLITE_IOERR_WRITE"))?.kind).toBe("refuses-writes");
+    // Another process (a long CLI import) holding the file's write lock longer than busy_timeout.
+    expect(databaseTrouble(failure("SQLITE_BUSY"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("25006"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("53100"))?.kind).toBe("refuses-writes");
     expect(databaseTrouble(failure("23505"))).toBeUndefined();

@@ -3,7 +3,8 @@ import type { Db } from "./database.ts";
 
 /**
  * When the database, not the request, is the problem: it cannot be reached (PostgreSQL restarting, network
- * gone) or it refuses writes (disk full, read-only file or server, I/O errors). Such a request is answered 503
+ * gone) or it refuses writes (disk full, read-only file or server, I/O errors, a SQLite file another process
+ * keeps locked for longer than busy_timeout). Such a request is answered 503
  * with Retry-After instead of 500, and readiness checks fail, so that a load balancer takes the process out
  * until the database is back; the pool reconnects by itself.
  */
@@ -39,7 +40,7 @@ export function databaseTrouble(error: unknown): DatabaseTrouble | undefined {
       if (UNREACHABLE_PG_CODES.has(code) || code.startsWith("08") || UNREACHABLE_SOCKET_CODES.has(code)) {
         return { kind: "unreachable", reason: `${code}: ${current.message}` };
       }
-      if (REFUSING_PG_CODES.has(code) || /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB)/.test(code)) {
+      if (REFUSING_PG_CODES.has(code) || /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|CORRUPT|NOTADB|BUSY)/.test(code)) {
         return { kind: "refuses-writes", reason: `${code}: ${current.message}` };
       }
     }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { type Dialect, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, type Dialect, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Logger } from "../log.ts";
@@ -82,9 +82,10 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
   sqlite.pragma("foreign_keys = ON");
   // Another process (the CLI) may write while the shop runs: wait for its lock instead of failing.
   sqlite.pragma("busy_timeout = 5000");
+  const sqliteDialect = new SqliteDialect({ database: reusingStatements(sqlite) });
   const db = new Kysely<Database>({
     dialect: keepingOriginalErrors(
-      new SqliteDialect({ database: reusingStatements(sqlite) }),
+      readonly ? sqliteDialect : writeLockingTransactions(sqliteDialect),
       config.log ?? stderrWarnings,
     ),
   });
@@ -141,6 +142,27 @@ function keepingOriginalErrors(dialect: Dialect, log: Pick<Logger, "warn">): Dia
         } catch (error) {
           log.warn({ reason: (error as Error).message }, "rollback after a failed transaction failed too");
         }
+      };
+      return driver;
+    },
+  };
+}
+
+/**
+ * SQLite transactions begin with `BEGIN IMMEDIATE`: they take the file's write lock at once, waiting for it up to
+ * busy_timeout while another process (a second web process, the CLI, a separate worker) writes. A plain (deferred)
+ * `BEGIN` would read first and fail with SQLITE_BUSY_SNAPSHOT at its first write whenever another process
+ * committed in between: busy_timeout cannot help there, and the request answered 500.
+ */
+function writeLockingTransactions(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver() {
+      const driver = dialect.createDriver();
+      driver.beginTransaction = async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
       };
       return driver;
     },

@@ -100,3 +100,67 @@ describe(`outbox delivery (${dialectName})`, () => {
     expect(row).toEqual({ status: "sent", attempts: 2 });
   });
 });
+
+describe(`outbox delivery while the mail server is away (${dialectName})`, () => {
+  /** Runs the mail job at each retry until `until`, failing every send with `error`; answers the attempts made. */
+  async function failUntil(email: string, error: Error, start: Date, until: Date): Promise<number> {
+    let attempts = 0;
+    const send = async () => {
+      attempts++;
+      throw error;
+    };
+    for (let now = start; now < until; ) {
+      await deliverOutbox({ db: t.accounts.db, clock: { now: () => now }, config }, { send });
+      const row = await t.accounts.db
+        .selectFrom("mail_outbox")
+        .select(["status", "available_at"])
+        .where("recipient", "=", email)
+        .executeTakeFirstOrThrow();
+      if (row.status !== "pending") break;
+      now = new Date(Math.max(new Date(row.available_at).getTime(), now.getTime() + 1000));
+    }
+    return attempts;
+  }
+
+  const status = async (email: string) =>
+    t.accounts.db
+      .selectFrom("mail_outbox")
+      .select(["status", "attempts"])
+      .where("recipient", "=", email)
+      .executeTakeFirstOrThrow();
+
+  it("keeps a mail through a weekend's outage (more than 8 attempts) and sends it within the hour after", async () => {
+    // Found by smtp-down.test.ts's question: mails failed for good after 8 attempts (about 8½ hours of outage).
+    const email = await orderOfCrashedProcess();
+    const down = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ESOCKET" });
+    const start = new Date(NOW.getTime() + 2 * 60 * 60_000);
+    const weekendLater = new Date(start.getTime() + 60 * 60 * 60_000);
+    const attempts = await failUntil(email, down, start, weekendLater);
+    expect(attempts).toBeGreaterThan(8);
+    expect((await status(email)).status).toBe("pending");
+    // Back: the next run within the hour sends it.
+    const sent: (string | string[])[] = [];
+    const back = new Date(weekendLater.getTime() + 60 * 60_000);
+    await deliverOutbox(
+      { db: t.accounts.db, clock: { now: () => back }, config },
+      { send: async (m) => void sent.push(m.to) },
+    );
+    expect(sent).toEqual([email]);
+    expect((await status(email)).status).toBe("sent");
+  });
+
+  it("gives up on a mail the mail server refuses for good after 8 attempts, and on one a week old", async () => {
+    const refused = await orderOfCrashedProcess();
+    const rejection = Object.assign(new Error("550 mailbox unavailable"), { code: "EENVELOPE", responseCode: 550 });
+    const start = new Date(NOW.getTime() + 2 * 60 * 60_000);
+    expect(await failUntil(refused, rejection, start, new Date(start.getTime() + 30 * 24 * 60 * 60_000))).toBe(8);
+    expect(await status(refused)).toEqual({ status: "failed", attempts: 8 });
+
+    const away = await orderOfCrashedProcess();
+    const later = Object.assign(new Error("421 try again later"), { code: "EENVELOPE", responseCode: 421 });
+    await failUntil(away, later, start, new Date(start.getTime() + 8 * 24 * 60 * 60_000));
+    const row = await status(away);
+    expect(row.status).toBe("failed");
+    expect(row.attempts).toBeGreaterThan(100);
+  });
+});

@@ -7,7 +7,8 @@ import { type MailContext, type MailMessage, sendMail } from "../mail/mail.ts";
  * The mail outbox: every mail (orders, returns, accounts, password resets) is written in the transaction of the
  * change it tells about, and sent after commit by `deliverOutbox`, which only the worker's mail job runs. A sender
  * claims a mail by moving its `available_at` forward with a conditional update, so two processes never send one
- * mail twice; a failure is retried with growing pauses.
+ * mail twice; a failure is retried with growing pauses (at most an hour), for a week while the mail server is
+ * away, 8 times when it refuses the mail.
  */
 
 export interface OutboxMessage {
@@ -41,8 +42,25 @@ export async function enqueueMail(ctx: Pick<Ctx, "db">, message: OutboxMessage, 
 
 /** A claimed mail is someone's for this long; a sender that died meanwhile leaves it to the next run. */
 const CLAIM_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 8;
-const retryDelayMs = (attempts: number) => Math.min(6 * 60 * 60_000, 60_000 * 2 ** attempts);
+/** Attempts for a mail the mail server refuses (anything but being away): then it is marked failed. */
+export const MAX_MAIL_ATTEMPTS = 8;
+/**
+ * How long a mail is kept trying while the mail server is away (cannot be reached, or answers "try later"): a
+ * weekend's outage of the mail relay must not lose the order confirmations of that weekend.
+ */
+export const MAIL_KEPT_WHILE_SERVER_AWAY_MS = 7 * 24 * 60 * 60_000;
+/** 2, 4, 8… minutes, at most an hour: a mail goes out within the hour after the mail server is back. */
+const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** attempts);
+
+/** Nodemailer's codes for a mail server that is away or not usable now, not for a refusal of this mail. */
+const SERVER_AWAY_CODES = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS", "ETLS", "EAUTH"]);
+
+/** Whether the failure says the mail server is away (down, unreachable, 4xx "try later"), not that it refused. */
+function mailServerAway(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === "number") return responseCode >= 400 && responseCode < 500;
+  return typeof code === "string" && SERVER_AWAY_CODES.has(code);
+}
 
 export interface OutboxContext extends MailContext {
   db: Db;
@@ -89,10 +107,13 @@ export async function deliverOutbox(
       report.sent++;
     } catch (error) {
       const attempts = mail.attempts + 1;
+      const givenUp = mailServerAway(error)
+        ? now.getTime() - new Date(mail.created_at).getTime() >= MAIL_KEPT_WHILE_SERVER_AWAY_MS
+        : attempts >= MAX_MAIL_ATTEMPTS;
       await ctx.db
         .updateTable("mail_outbox")
         .set({
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          status: givenUp ? "failed" : "pending",
           last_error: String((error as Error)?.message ?? error).slice(0, 500),
           available_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
         })

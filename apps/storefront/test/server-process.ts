@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join, resolve } from "node:path";
+import { expect } from "vitest";
+import type { TestBrowser } from "./shop-client.ts";
+
+/**
+ * The production server (server.ts, the build: `npm run build` first) as a child process on 127.0.0.1, for the
+ * fault and multi-instance suites: started, stopped, killed and started again on the same database.
+ */
+export const root = resolve(import.meta.dirname, "../../..");
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything written to standard output (JSON log lines) and standard error so far. */
+  stdout(): string;
+  stderr(): string;
+  /** The JSON log lines so far. */
+  logs(): Record<string, unknown>[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts server.ts with the environment (PORT and HOST set here) and waits until /readyz answers 200. */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyWithinMs = 60_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString("utf8");
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString("utf8");
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
+  const server: ServerProcess = {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    logs: () =>
+      out
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    exited,
+  };
+  const deadline = Date.now() + readyWithinMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server on port ${port} exited: ${err.slice(-2000)}`);
+    const status = await fetch(`${server.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server on port ${port} was not ready within ${readyWithinMs} ms: ${err.slice(-2000)}`);
+}
+
+/** Stops a server: SIGTERM (or the given signal) and waits for its exit, SIGKILL after 15 s. */
+export async function stopServer(server: ServerProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill(signal);
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
+  const result = await server.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+/** The checkout steps of a guest without JavaScript, up to the review page: its idempotency key and total. */
+export async function checkoutUpToReview(
+  browser: TestBrowser,
+  email: string,
+): Promise<{ idempotencyKey: string; expectedTotal: string }> {
+  const steps: Record<string, string>[] = [
+    { intent: "contact", email },
+    {
+      intent: "address",
+      "shipping.firstName": "Lena",
+      "shipping.lastName": "Berg",
+      "shipping.street": "Gartenstraße 5",
+      "shipping.zipCode": "10115",
+      "shipping.city": "Berlin",
+      "shipping.countryCode": "DE",
+      billingSame: "on",
+    },
+    { intent: "delivery", deliveryMethod: "standard" },
+    { intent: "payment", paymentMethod: "invoice" },
+  ];
+  for (const step of steps) {
+    const answer = await browser.submit("/de/checkout/", step);
+    expect(answer.status, `${step.intent}: ${(await answer.clone().text()).slice(0, 300)}`).toBe(302);
+  }
+  const review = await (await browser.fetch("/de/checkout/")).text();
+  const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(review)?.[1] ?? "";
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(review)?.[1] ?? "";
+  expect(idempotencyKey).not.toBe("");
+  expect(expectedTotal).not.toBe("");
+  return { idempotencyKey, expectedTotal };
+}
+
+/** Places the order of the review page; answers the order number, or undefined with the status when refused. */
+export async function placeReviewedOrder(
+  browser: TestBrowser,
+  review: { idempotencyKey: string; expectedTotal: string },
+): Promise<{ status: number; number?: string }> {
+  const placed = await browser.submit("/de/checkout/", { intent: "place", ...review });
+  const number = /order=(\d{8})/.exec(placed.headers.get("location") ?? "")?.[1];
+  return { status: placed.status, number };
+}
+
+/** Polls `check` every `intervalMs` until it returns true or `timeoutMs` passed; answers the elapsed time or throws. */
+export async function within(check: () => Promise<boolean>, timeoutMs: number, what: string, intervalMs = 50) {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
