@@ -382,7 +382,7 @@ function benchReal(path: string): void {
     };
     // As the engine's search: the query as typed, then the did-you-mean query when it finds products.
     const found = top(matchQuery(text, query, articles.length));
-    const correction = correctQuery(text, query);
+    const correction = correctQuery(text, query, { capacity: articles.length });
     if (!correction) return found;
     const corrected = top(matchQuery(text, correction.correctedQuery, articles.length));
     return corrected.length > 0 ? corrected : found;
@@ -404,7 +404,9 @@ function benchReal(path: string): void {
       relevant,
       found: found.length,
       ms,
-      top: found.slice(0, 3).map((slot) => `${articles[slot]?.name} (${articles[slot]?.type})`),
+      top: found
+        .slice(0, VERBOSE ? K : 3)
+        .map((slot) => `${articles[slot]?.name} (${articles[slot]?.type}, ${articles[slot]?.colour})`),
     });
     ours.push(outcome(run.value, run.ms));
     const ftsRun = time(() => ftsSearch(db, q.q, [10, 6, 6, 3, 6, 6, 1]));

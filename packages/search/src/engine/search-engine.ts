@@ -466,7 +466,10 @@ export class SearchEngine {
 
   /** Did-you-mean: each unknown word replaced by the closest known word. */
   correct(view: StoreView, query: string): QueryCorrection | undefined {
-    return correctQuery(view.catalog.text[view.language], query);
+    return correctQuery(view.catalog.text[view.language], query, {
+      capacity: view.catalog.slotCount,
+      live: view.liveBits,
+    });
   }
 
   /** Instant products: the first products of a search as the shopper types (the last word as a prefix). */
