@@ -120,6 +120,7 @@ const STEM_EXCEPTIONS: Record<Language, ReadonlyMap<string, string>> = {
     ["shorts", "shorts"],
     ["leggings", "legging"],
     ["sneakers", "sneaker"],
+    ["sneaker", "sneaker"],
   ]),
   fr: new Map([["leggings", "legging"]]),
   en: new Map([
