@@ -51,8 +51,6 @@ const QUALITY_PREFIX = 0.8;
 const QUALITY_PREFIX_OF_KNOWN_WORD = 0.5;
 const QUALITY_ONE_TYPO = 0.6;
 const QUALITY_TWO_TYPOS = 0.4;
-/** A word the catalogue knows is rarely a typo: its near spellings ("black": blank) count far less. */
-const TYPO_OF_KNOWN_WORD = 0.25;
 /** A one-letter prefix would expand to half the vocabulary: prefixes expand to the most frequent words only. */
 const MAX_PREFIX_EXPANSIONS = 40;
 const MAX_PREFIX_SCAN = 4000;
@@ -370,7 +368,10 @@ export class TextIndex {
     return this.postings[stemId]?.length ?? 0;
   }
 
-  /** What a query word can match: its stem, synonyms, as the last word prefixes, and words within the typo budget. */
+  /**
+   * What a query word can match: its stem, synonyms, as the last word prefixes, and, for a word the catalogue
+   * does not know, words within the typo budget.
+   */
   expand(token: string, options: { prefix: boolean; typos: boolean }): Expansion[] {
     const key = `${options.prefix ? "p" : "-"}${options.typos ? "t" : "-"}${token}`;
     const cached = this.expansionCache.get(key);
@@ -403,13 +404,14 @@ export class TextIndex {
         add(this.surfaceStem[surfaceId] as number, quality, this.surfaceText[surfaceId] as string, "prefix");
       }
     }
-    if (options.typos) {
+    // A word the catalogue knows is no typo: its near spellings ("black": blank, "boots": boats) are other words.
+    if (options.typos && exact === undefined) {
       const budget = allowedTypos(token.length);
       if (budget > 0) {
         for (const { surfaceId, distance } of this.similarSurfaces(token, budget)) {
           add(
             this.surfaceStem[surfaceId] as number,
-            (distance === 1 ? QUALITY_ONE_TYPO : QUALITY_TWO_TYPOS) * (exact !== undefined ? TYPO_OF_KNOWN_WORD : 1),
+            distance === 1 ? QUALITY_ONE_TYPO : QUALITY_TWO_TYPOS,
             this.surfaceText[surfaceId] as string,
             "typo",
           );
