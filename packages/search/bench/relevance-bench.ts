@@ -62,10 +62,12 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function time<T>(run: () => T): { value: T; ms: number } {
+function time<T>(run: () => T): { value: T; ms: number; cpuMs: number } {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const value = run();
-  return { value, ms: performance.now() - started };
+  const used = process.cpuUsage(cpu);
+  return { value, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** Precision at 10 of a ranked list, out of min(10, relevant products) so that small types can score 1. */
@@ -368,7 +370,7 @@ function benchReal(path: string): void {
     })();
   });
   console.log(
-    `\nreal catalogue: ${articles.length.toLocaleString("en")} articles; engine text index built in ${built.ms.toFixed(0)} ms, FTS5 in ${ftsBuilt.ms.toFixed(0)} ms`,
+    `\nreal catalogue: ${articles.length.toLocaleString("en")} articles; engine text index built in ${built.ms.toFixed(0)} ms (cpu ${built.cpuMs.toFixed(0)} ms), FTS5 in ${ftsBuilt.ms.toFixed(0)} ms (cpu ${ftsBuilt.cpuMs.toFixed(0)} ms)`,
   );
   const search = (query: string): number[] => {
     const top = (match: ReturnType<typeof matchQuery>) => {

@@ -51,6 +51,8 @@ const QUALITY_PREFIX = 0.8;
 const QUALITY_PREFIX_OF_KNOWN_WORD = 0.5;
 const QUALITY_ONE_TYPO = 0.6;
 const QUALITY_TWO_TYPOS = 0.4;
+/** A known word in at most this many products may be a misspelling in the catalogue (see `likelyTypo`). */
+const RARE_WORD_DOCS = 20;
 /** A one-letter prefix would expand to half the vocabulary: prefixes expand to the most frequent words only. */
 const MAX_PREFIX_EXPANSIONS = 40;
 const MAX_PREFIX_SCAN = 4000;
@@ -405,7 +407,8 @@ export class TextIndex {
       }
     }
     // A word the catalogue knows is no typo: its near spellings ("black": blank, "boots": boats) are other words.
-    if (options.typos && exact === undefined) {
+    // Unless it is a rare misspelling the catalogue itself contains ("dresss" in a name; see `likelyTypo`).
+    if (options.typos && (exact === undefined || this.likelyTypo(token))) {
       const budget = allowedTypos(token.length);
       if (budget > 0) {
         for (const { surfaceId, distance } of this.similarSurfaces(token, budget)) {
@@ -476,6 +479,31 @@ export class TextIndex {
   /** True when the word (or its stem) is in the vocabulary. */
   knows(token: string): boolean {
     return this.surfaceIds.has(token) || this.stemIds.has(stem(token, this.language));
+  }
+
+  /**
+   * True for a word the catalogue contains that is most likely misspelt there: a rare word (in at most
+   * `RARE_WORD_DOCS` products) that is no product type, colour, brand or category, within the typo budget of a
+   * vocabulary word found in ten times as many products ("dresss" next to dress, "sandels" next to sandals).
+   * Such a word also matches as a typo, so the products it means rank by their fields.
+   */
+  likelyTypo(token: string): boolean {
+    const stemId = this.stemIds.get(stem(token, this.language));
+    if (stemId === undefined || (this.stemVocabulary[stemId] as number) > 0) return false;
+    const frequency = this.documentFrequency(stemId);
+    const budget = allowedTypos(token.length);
+    if (frequency > RARE_WORD_DOCS || budget === 0 || /\d/.test(token)) return false;
+    for (const { surfaceId } of this.similarSurfaces(token, budget)) {
+      const other = this.surfaceStem[surfaceId] as number;
+      if (
+        other !== stemId &&
+        (this.stemVocabulary[other] as number) > 0 &&
+        this.documentFrequency(other) >= frequency * 10
+      ) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** True when the stem of a word is one of a product type, colour, brand or category. */

@@ -180,6 +180,22 @@ describe("typo correction", () => {
     expect(correctQuery(text, "brown boots", scope)).toBeUndefined();
   });
 
+  it("also matches a rare misspelling in the catalogue as a typo of a vocabulary word", () => {
+    const text = build("en", [
+      ...Array.from({ length: 12 }, () => ({ name: "Jersey dress", productType: "Dress" })),
+      { name: "Galaxy dresss", productType: "Dress" },
+      { name: "Wool boats print", productType: "Sweater" },
+      ...Array.from({ length: 3 }, () => ({ name: "Boats scarf", productType: "Scarf" })),
+    ]);
+    expect(text.likelyTypo("dresss")).toBe(true);
+    expect(found(text, "dresss")).toHaveLength(13);
+    // The products it means rank by their fields, above the misspelt name.
+    expect(ranked(text, "dresss")[0]).toBe(0);
+    // A word no vocabulary word is near, or that is frequent enough, is taken as it is.
+    expect(text.likelyTypo("boats")).toBe(false);
+    expect(found(text, "galaxy")).toEqual([12]);
+  });
+
   it("names the corrected words", () => {
     expect(correctQuery(en, "felt slipers", { capacity: 100 })).toEqual({
       correctedQuery: "felt slippers",
