@@ -222,7 +222,7 @@ export class TextIndex {
     const last = words[words.length - 1];
     const whole =
       stems.length === 1 ||
-      (stems.length > 1 && last !== undefined && last === words.slice(0, -1).join("") && text.includes("-"))
+      (stems.length === 3 && last !== undefined && text.includes("-") && last === words.slice(0, -1).join(""))
         ? (stems[stems.length - 1] as number)
         : -1;
     const entry = { stems, whole };
