@@ -53,6 +53,8 @@ const QUALITY_ONE_TYPO = 0.6;
 const QUALITY_TWO_TYPOS = 0.4;
 /** A known word in at most this many products may be a misspelling in the catalogue (see `likelyTypo`). */
 const RARE_WORD_DOCS = 20;
+/** Did-you-mean candidates kept per word. */
+const MAX_CORRECTIONS = 8;
 /** A one-letter prefix would expand to half the vocabulary: prefixes expand to the most frequent words only. */
 const MAX_PREFIX_EXPANSIONS = 40;
 const MAX_PREFIX_SCAN = 4000;
@@ -173,6 +175,9 @@ export class TextIndex {
   /** Per stem: the fields of the document being added it was seen in (see FIELD_BITS). */
   private stemFields = new Uint16Array(1024);
   private readonly expansionCache = new Map<string, Expansion[]>();
+  /** Did-you-mean candidates and likely-typo answers by word, dropped with the expansions. */
+  private readonly correctionCache = new Map<string, string[]>();
+  private readonly likelyTypoCache = new Map<string, boolean>();
   private readonly stemCache = new Map<string, StemsOfText>();
   private readonly vocabularyCache = new Map<string, StemsOfText>();
   /**
@@ -276,6 +281,9 @@ export class TextIndex {
 
   endDocument(): void {
     if (this.termCache.size > 0) this.clearTermCache();
+    // Frequencies and vocabulary change: so may the corrections and likely typos.
+    if (this.correctionCache.size > 0) this.correctionCache.clear();
+    if (this.likelyTypoCache.size > 0) this.likelyTypoCache.clear();
     const slot = this.currentSlot;
     for (const stemId of this.touched) {
       (this.postings[stemId] as Postings).push(slot, this.stemWeight[stemId] as number);
@@ -314,7 +322,7 @@ export class TextIndex {
     }
     this.sortedSurfaces.push(surfaceId);
     this.sorted = false;
-    if (this.expansionCache.size > 0) this.expansionCache.clear();
+    if (this.expansionCache.size + this.correctionCache.size + this.likelyTypoCache.size > 0) this.clearExpansions();
     if (this.termCache.size > 0) this.clearTermCache();
     return stemId;
   }
@@ -357,8 +365,14 @@ export class TextIndex {
       }
     }
     this.synonyms = map;
-    this.expansionCache.clear();
+    this.clearExpansions();
     this.clearTermCache();
+  }
+
+  private clearExpansions(): void {
+    this.expansionCache.clear();
+    this.correctionCache.clear();
+    this.likelyTypoCache.clear();
   }
 
   private clearTermCache(): void {
@@ -422,7 +436,7 @@ export class TextIndex {
       }
     }
     if (this.expansionCache.size >= EXPANSION_CACHE_SIZE) {
-      this.expansionCache.clear();
+      this.clearExpansions();
       this.clearTermCache();
     }
     this.expansionCache.set(key, out);
@@ -488,6 +502,15 @@ export class TextIndex {
    * Such a word also matches as a typo, so the products it means rank by their fields.
    */
   likelyTypo(token: string): boolean {
+    const cached = this.likelyTypoCache.get(token);
+    if (cached !== undefined) return cached;
+    const answer = this.computeLikelyTypo(token);
+    if (this.likelyTypoCache.size >= EXPANSION_CACHE_SIZE) this.likelyTypoCache.clear();
+    this.likelyTypoCache.set(token, answer);
+    return answer;
+  }
+
+  private computeLikelyTypo(token: string): boolean {
     const stemId = this.stemIds.get(stem(token, this.language));
     if (stemId === undefined || (this.stemVocabulary[stemId] as number) > 0) return false;
     const frequency = this.documentFrequency(stemId);
@@ -518,6 +541,18 @@ export class TextIndex {
    * frequent. Short words get one edit, from 7 letters vocabulary words two, from 8 letters any word two.
    */
   corrections(token: string, limit = 5): string[] {
+    let all = this.correctionCache.get(token);
+    if (all === undefined) {
+      all = this.computeCorrections(token);
+      if (this.correctionCache.size >= EXPANSION_CACHE_SIZE) this.correctionCache.clear();
+      this.correctionCache.set(token, all);
+    }
+    return all.slice(0, limit);
+  }
+
+  /** Up to `MAX_CORRECTIONS` candidates, best first. */
+  private computeCorrections(token: string): string[] {
+    const limit = MAX_CORRECTIONS;
     if (this.knows(token) || token.length < 4 || /\d/.test(token)) return [];
     const budget = token.length >= 7 ? 2 : 1;
     const candidates: { word: string; stemId: number; distance: number; vocabulary: number; frequency: number }[] = [];
