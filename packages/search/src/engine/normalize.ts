@@ -1,13 +1,19 @@
+import { stemmer as englishStemmer } from "@orama/stemmers/english";
+import { stemmer as frenchStemmer } from "@orama/stemmers/french";
+import { stemmer as germanStemmer } from "@orama/stemmers/german";
 import type { Language } from "@vitrine/commerce";
 
 /**
  * Text normalisation for the three shop languages. The same functions run over the catalogue (index time) and
  * over what shoppers type (query time), so both sides always agree: case and accents folded, ß → ss, German
- * umlauts and their spellings ä/ae → a, simple plural and stem rules, stop words dropped.
+ * umlauts and their spellings ä/ae → a, apostrophes (possessives, French elision) and hyphens resolved, Snowball
+ * stems, stop words dropped.
  */
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^ -~\t\n\r]/;
+/** Typographic apostrophes and accents typed as apostrophes. */
+const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4\u0060]/g;
 const GERMAN_UMLAUT_SPELLING = /([aou])e/g;
 
 /** Lower-case, accents and ligatures folded; German also folds the umlaut spellings ae/oe/ue. */
@@ -18,6 +24,7 @@ export function foldText(text: string, language: Language): string {
       .replace(/ß/g, "ss")
       .replace(/æ/g, "ae")
       .replace(/œ/g, "oe")
+      .replace(APOSTROPHES, "'")
       .normalize("NFKD")
       .replace(COMBINING_MARKS, "");
   }
@@ -43,9 +50,14 @@ const isChunkEnd = (c: number) =>
   c === 43 ||
   c === 124;
 
+/** French elided articles and pronouns before an apostrophe: l'écharpe, d'été, qu'il, jusqu'au. */
+const ELISIONS = new Set(["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu"]);
+const APOSTROPHE = 39;
+
 /**
- * Splits folded text into words. A hyphenated word also yields its joined form ("T-Shirt" → t, shirt,
- * tshirt), so "tshirt", "t-shirt" and "t shirt" all find it.
+ * Splits folded text into words. Apostrophes drop what they mark: the English possessive ("men's" → men,
+ * "kids'" → kids) and French elision ("l'écharpe" → echarpe, "d'été" → ete). A hyphenated word also yields its
+ * joined form ("T-Shirt" → t, shirt, tshirt), so "tshirt", "t-shirt" and "t shirt" all find it.
  */
 export function tokenize(text: string, language: Language, joinHyphenated = true): string[] {
   const folded = foldText(text, language);
@@ -65,7 +77,11 @@ export function tokenize(text: string, language: Language, joinHyphenated = true
       continue;
     }
     if (wordStart >= 0) {
-      out.push(folded.slice(wordStart, i));
+      const word = folded.slice(wordStart, i);
+      const afterApostrophe = wordStart > 0 && folded.charCodeAt(wordStart - 1) === APOSTROPHE;
+      const elided = c === APOSTROPHE && i + 1 < folded.length && isWordChar(folded.charCodeAt(i + 1));
+      // "men's": the s of the possessive is no word; "l'": the elided article is none either.
+      if (!(afterApostrophe && word === "s") && !(elided && ELISIONS.has(word))) out.push(word);
       wordStart = -1;
     }
     if (c === 45) hyphen = true;
@@ -88,60 +104,62 @@ export function isStopword(token: string, language: Language): boolean {
   return STOPWORDS[language].has(token);
 }
 
-/** Minimum length a stem keeps: short words are left alone. */
-const MIN_STEM = 3;
+/**
+ * Snowball stemmers (German and French Snowball, English Porter, from @orama/stemmers), run on folded words. A
+ * few fashion words are kept whole where the stemmer would merge them with an everyday word: "leggings" is not
+ * "leg", "shorts" not "short" (sleeves), "tights" not "tight" (fit).
+ */
+const STEMMERS: Record<Language, (word: string) => string> = {
+  de: germanStemmer,
+  fr: frenchStemmer,
+  en: englishStemmer,
+};
 
-function strip(token: string, suffix: string): string | undefined {
-  return token.endsWith(suffix) && token.length - suffix.length >= MIN_STEM
-    ? token.slice(0, token.length - suffix.length)
-    : undefined;
-}
+const STEM_EXCEPTIONS: Record<Language, ReadonlyMap<string, string>> = {
+  de: new Map([
+    ["shorts", "shorts"],
+    ["leggings", "legging"],
+    ["sneakers", "sneaker"],
+    ["sneaker", "sneaker"],
+  ]),
+  fr: new Map([["leggings", "legging"]]),
+  en: new Map([
+    ["leggings", "legging"],
+    ["legging", "legging"],
+    ["shorts", "shorts"],
+    ["tights", "tights"],
+    ["jeans", "jeans"],
+    ["flats", "flats"],
+  ]),
+};
 
-const GERMAN_ENDINGS = ["ern", "en", "er", "em", "es", "e", "n"];
-
-function stemGerman(token: string): string {
-  // Plural -s (also of loan words: Sneakers, Shorts, Tops), then one inflection ending: Kleider → kleid,
-  // Jacken/Jacke → jack, Röcke → rock, Blusen/Bluse → blus.
-  let t = token.length >= 4 ? (strip(token, "s") ?? token) : token;
-  if (t.length < 4) return t;
-  for (const ending of GERMAN_ENDINGS) {
-    const s = strip(t, ending);
-    if (s !== undefined) {
-      t = s;
-      break;
-    }
-  }
-  return t;
-}
-
-function stemFrench(token: string): string {
-  // Plurals in -s and -x (manteaux → manteau), then the feminine -e (bleue → bleu, robes → robe stays robe).
-  let t = token;
-  if (t.length >= 4) t = strip(t, "s") ?? strip(t, "x") ?? t;
-  if (t.length >= 5) t = strip(t, "e") ?? t;
-  return t;
-}
-
-function stemEnglish(token: string): string {
-  if (token.length < 4) return token;
-  if (token.endsWith("ies") && token.length > 4) return `${token.slice(0, -3)}y`;
-  if (token.endsWith("sses")) return token.slice(0, -2);
-  if (/(ch|sh|x|z)es$/.test(token)) return token.slice(0, -2);
-  if (token.endsWith("s") && !/(ss|us|is)$/.test(token)) return token.slice(0, -1);
-  return token;
-}
+const MIN_STEM_LENGTH = 3;
 
 /** The stem of a folded token: the form the index stores and queries look up. Digits are kept as they are. */
 export function stem(token: string, language: Language): string {
-  if (/\d/.test(token)) return token;
-  switch (language) {
-    case "de":
-      return stemGerman(token);
-    case "fr":
-      return stemFrench(token);
-    default:
-      return stemEnglish(token);
+  if (token.length < MIN_STEM_LENGTH || /\d/.test(token)) return token;
+  const exception = STEM_EXCEPTIONS[language].get(token);
+  if (exception !== undefined) return exception;
+  return STEMMERS[language](token);
+}
+
+/** A word of a query: a hyphenated word is one word ("t-shirt" → tshirt) that can fall back to its parts. */
+export interface QueryWord {
+  token: string;
+  /** The parts of a hyphenated word ("rain-coat" → rain, coat), searched when the joined form is unknown. */
+  parts?: string[];
+}
+
+/** A query as words, hyphenated words joined: folded, stop words removed (unless nothing else is left). */
+export function queryWords(query: string, language: Language): QueryWord[] {
+  const words: QueryWord[] = [];
+  for (const chunk of query.split(/[\s/,;:()&+|]+/)) {
+    const tokens = tokenize(chunk, language, false);
+    if (tokens.length > 1 && chunk.includes("-")) words.push({ token: tokens.join(""), parts: tokens });
+    else for (const token of tokens) words.push({ token });
   }
+  const meaningful = words.filter((w) => !isStopword(w.token, language));
+  return meaningful.length > 0 ? meaningful : words;
 }
 
 /** A query as words: folded, stop words removed (unless nothing else is left). */

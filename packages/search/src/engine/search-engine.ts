@@ -37,13 +37,14 @@ import type {
 import { Merchandising, type MerchandisingRules } from "../merchandising/rules.ts";
 import { type CatalogIndex, referenceKey } from "./catalog-index.ts";
 import { FACET_BY_ID, type FacetState, facetDisplayName, prepareFacets } from "./facets.ts";
-import { compareText, foldText, queryTokens } from "./normalize.ts";
+import { compareText, foldText } from "./normalize.ts";
 import { defaultImageUrl, ProductCache, type ProductContext, productWithChildren } from "./products.ts";
 import { type BaseFilter, executeQuery, type SortKey } from "./query.ts";
 import { isRecommendationSlot, PRODUCT_SLOTS, RECOMMENDATION_SLOTS, recommend } from "./recommend.ts";
 import { StoreView } from "./store-view.ts";
 import { buildPhraseIndex, LearnedQueries, type PhraseIndex, suggestCompletions } from "./suggest.ts";
 import type { TextMatch } from "./text-index.ts";
+import { correctQuery, matchQuery, type QueryCorrection } from "./text-search.ts";
 
 /** Results per page when a request does not say (4 columns × 6 rows). */
 export const DEFAULT_PER_PAGE = 24;
@@ -322,11 +323,7 @@ export class SearchEngine {
     if (referenced !== undefined && view.has(referenced)) {
       return { slots: Int32Array.of(referenced), scores: Float32Array.of(100), count: 1 };
     }
-    const tokens = queryTokens(query, view.language);
-    if (tokens.length === 0) return undefined;
-    const text = view.catalog.text[view.language];
-    const expansions = tokens.map((token, i) => text.expand(token, { prefix: i === tokens.length - 1, typos: true }));
-    return text.match(expansions, view.catalog.slotCount, view.liveBits);
+    return matchQuery(view.catalog.text[view.language], query, view.catalog.slotCount, view.liveBits);
   }
 
   private facetRequests(req: ListingRequest): Map<string, FacetRequest> {
@@ -468,36 +465,11 @@ export class SearchEngine {
   }
 
   /** Did-you-mean: each unknown word replaced by the closest known word. */
-  correct(
-    view: StoreView,
-    query: string,
-  ):
-    | {
-        correctedQuery: string;
-        wordCorrections: { offset: number; length: number; originalWord: string; correctedWord: string }[];
-      }
-    | undefined {
-    const text = view.catalog.text[view.language];
-    const wordCorrections: { offset: number; length: number; originalWord: string; correctedWord: string }[] = [];
-    let corrected = "";
-    let last = 0;
-    const words = [...query.matchAll(/\S+/g)];
-    for (const [i, match] of words.entries()) {
-      const word = match[0];
-      const offset = match.index ?? 0;
-      const tokens = queryTokens(word, view.language);
-      const token = tokens.length === 1 ? (tokens[0] as string) : undefined;
-      // A word the catalogue knows (as the last word: the start of one, or a synonym) is not a typo.
-      const matches =
-        token !== undefined && text.expand(token, { prefix: i === words.length - 1, typos: false }).length > 0;
-      const replacement = token !== undefined && !matches ? text.correction(token) : undefined;
-      corrected += query.slice(last, offset) + (replacement ?? word);
-      last = offset + word.length;
-      if (replacement)
-        wordCorrections.push({ offset, length: word.length, originalWord: word, correctedWord: replacement });
-    }
-    if (wordCorrections.length === 0) return undefined;
-    return { correctedQuery: corrected + query.slice(last), wordCorrections };
+  correct(view: StoreView, query: string): QueryCorrection | undefined {
+    return correctQuery(view.catalog.text[view.language], query, {
+      capacity: view.catalog.slotCount,
+      live: view.liveBits,
+    });
   }
 
   /** Instant products: the first products of a search as the shopper types (the last word as a prefix). */

@@ -2,19 +2,42 @@ import type { Language } from "@vitrine/commerce";
 import { grow } from "./arrays.ts";
 import { allowedTypos, boundedDistance } from "./edit-distance.ts";
 import { isStopword, stem, tokenize } from "./normalize.ts";
+import { DEFAULT_SYNONYMS, type SynonymGroup } from "./synonyms.ts";
 
-/** Weight of a word by the field it appears in (issue 4: name, brand, colour, category, material, description). */
+/**
+ * Weight of a word by the field it appears in, in quarters (a document's weight of a word is kept in a byte). A
+ * word counts once per field, and the fields it appears in add up: a product whose type and name say "dress"
+ * outranks one whose name says it, which outranks one whose description mentions it.
+ */
 const FIELD_WEIGHTS = {
-  name: 10,
-  brand: 8,
-  colour: 6,
-  category: 6,
-  productType: 6,
-  material: 4,
-  attribute: 3,
-  shortDescription: 2,
-  description: 1,
+  name: 40,
+  productType: 40,
+  brand: 32,
+  colour: 24,
+  category: 24,
+  material: 16,
+  attribute: 12,
+  shortDescription: 8,
+  description: 4,
 } as const;
+/** Scores are field weights in these units (the name counts 10, a description 1). */
+const WEIGHT_SCALE = 4;
+/** Bonus when a product type or category is exactly the word ("Shirt" for shirt, not "Polo shirt"). */
+const WHOLE_FIELD_BONUS = 20;
+const FIELD_BITS: Record<TextField, number> = {
+  name: 1,
+  productType: 2,
+  brand: 4,
+  colour: 8,
+  category: 16,
+  material: 32,
+  attribute: 64,
+  shortDescription: 128,
+  description: 256,
+};
+const WHOLE_FIELD_BIT = 512;
+/** Fields whose words are the catalogue's vocabulary: typo corrections prefer them. */
+const VOCABULARY_FIELDS = FIELD_BITS.productType | FIELD_BITS.brand | FIELD_BITS.colour | FIELD_BITS.category;
 
 export type TextField = keyof typeof FIELD_WEIGHTS;
 /** How often a text comes again across products: decides whether its words are cached. */
@@ -28,6 +51,10 @@ const QUALITY_PREFIX = 0.8;
 const QUALITY_PREFIX_OF_KNOWN_WORD = 0.5;
 const QUALITY_ONE_TYPO = 0.6;
 const QUALITY_TWO_TYPOS = 0.4;
+/** A known word in at most this many products may be a misspelling in the catalogue (see `likelyTypo`). */
+const RARE_WORD_DOCS = 20;
+/** Did-you-mean candidates kept per word. */
+const MAX_CORRECTIONS = 8;
 /** A one-letter prefix would expand to half the vocabulary: prefixes expand to the most frequent words only. */
 const MAX_PREFIX_EXPANSIONS = 40;
 const MAX_PREFIX_SCAN = 4000;
@@ -114,6 +141,12 @@ interface TermPostings {
   cost: number;
 }
 
+/** The stems of a text's words, and the stem of the whole text when it is one word (or -1). */
+interface StemsOfText {
+  stems: readonly number[];
+  whole: number;
+}
+
 export interface TextMatch {
   /** Matching slots (every query word found) and their scores, in ascending slot order. */
   slots: Int32Array;
@@ -137,9 +170,16 @@ export class TextIndex {
   private readonly surfacesByLength: number[][] = [];
   private sorted = true;
   private synonyms = new Map<string, string[]>();
+  /** Per stem: 2 when it is a word of a product type, 1 of a colour, brand or category, else 0. */
+  private stemVocabulary = new Uint8Array(1024);
+  /** Per stem: the fields of the document being added it was seen in (see FIELD_BITS). */
+  private stemFields = new Uint16Array(1024);
   private readonly expansionCache = new Map<string, Expansion[]>();
-  private readonly stemCache = new Map<string, number[]>();
-  private readonly vocabularyCache = new Map<string, number[]>();
+  /** Did-you-mean candidates and likely-typo answers by word, dropped with the expansions. */
+  private readonly correctionCache = new Map<string, string[]>();
+  private readonly likelyTypoCache = new Map<string, boolean>();
+  private readonly stemCache = new Map<string, StemsOfText>();
+  private readonly vocabularyCache = new Map<string, StemsOfText>();
   /**
    * Merged posting lists by expansion list (the arrays `expand` caches, so the same word finds its list again),
    * least recently used first. Dropped whenever a posting list or the expansions change.
@@ -158,6 +198,7 @@ export class TextIndex {
 
   constructor(language: Language) {
     this.language = language;
+    this.setSynonyms([]);
   }
 
   get vocabularySize(): number {
@@ -174,18 +215,27 @@ export class TextIndex {
    * materials) in a small table that always hits; other short texts (names of colour siblings, boilerplate
    * sentences) in a bounded one; the rest is tokenised each time.
    */
-  private stemsOf(text: string, repeats: TextRepeat): readonly number[] {
+  private stemsOf(text: string, repeats: TextRepeat): StemsOfText {
     const cache = repeats === "vocabulary" ? this.vocabularyCache : repeats === "often" ? this.stemCache : undefined;
     if (cache) {
       const cached = cache.get(text);
       if (cached) return cached;
     }
-    const stems = this.words(text).map((word) => this.stemOfSurface(word));
+    const words = this.words(text);
+    const stems = words.map((word) => this.stemOfSurface(word));
+    // The whole text as one word: a single word, or a hyphenated one ("T-Shirt": t, shirt and its joined form).
+    const last = words[words.length - 1];
+    const whole =
+      stems.length === 1 ||
+      (stems.length === 3 && last !== undefined && text.includes("-") && last === words.slice(0, -1).join(""))
+        ? (stems[stems.length - 1] as number)
+        : -1;
+    const entry = { stems, whole };
     if (cache && text.length <= SHORT_TEXT) {
       if (cache.size >= (repeats === "vocabulary" ? 20_000 : 50_000)) cache.clear();
-      cache.set(text, stems);
+      cache.set(text, entry);
     }
-    return stems;
+    return entry;
   }
 
   /** Adds a document; slots must be added in ascending order (a changed product gets a new slot). */
@@ -207,21 +257,40 @@ export class TextIndex {
   addText(text: string, field: TextField, repeats: TextRepeat = "often"): void {
     if (!text) return;
     const weight = FIELD_WEIGHTS[field];
+    const bit = FIELD_BITS[field];
     const stamp = this.currentSlot + 1;
-    for (const stemId of this.stemsOf(text, repeats)) {
+    const { stems, whole } = this.stemsOf(text, repeats);
+    for (const stemId of stems) {
       if (this.stemStamp[stemId] !== stamp) {
         this.stemStamp[stemId] = stamp;
         this.stemWeight[stemId] = weight;
+        this.stemFields[stemId] = bit;
         this.touched.push(stemId);
-      } else if ((this.stemWeight[stemId] as number) < weight) this.stemWeight[stemId] = weight;
+      } else if (((this.stemFields[stemId] as number) & bit) === 0) {
+        this.stemFields[stemId] = (this.stemFields[stemId] as number) | bit;
+        this.stemWeight[stemId] = Math.min(255, (this.stemWeight[stemId] as number) + weight);
+      }
+    }
+    if (whole >= 0 && (field === "productType" || field === "category")) {
+      if (((this.stemFields[whole] as number) & WHOLE_FIELD_BIT) === 0) {
+        this.stemFields[whole] = (this.stemFields[whole] as number) | WHOLE_FIELD_BIT;
+        this.stemWeight[whole] = Math.min(255, (this.stemWeight[whole] as number) + WHOLE_FIELD_BONUS);
+      }
     }
   }
 
   endDocument(): void {
     if (this.termCache.size > 0) this.clearTermCache();
+    // Frequencies and vocabulary change: so may the corrections and likely typos.
+    if (this.correctionCache.size > 0) this.correctionCache.clear();
+    if (this.likelyTypoCache.size > 0) this.likelyTypoCache.clear();
     const slot = this.currentSlot;
-    for (const stemId of this.touched)
+    for (const stemId of this.touched) {
       (this.postings[stemId] as Postings).push(slot, this.stemWeight[stemId] as number);
+      const fields = this.stemFields[stemId] as number;
+      const level = (fields & FIELD_BITS.productType) !== 0 ? 2 : (fields & VOCABULARY_FIELDS) !== 0 ? 1 : 0;
+      if (level > (this.stemVocabulary[stemId] as number)) this.stemVocabulary[stemId] = level;
+    }
     this.touched.length = 0;
   }
 
@@ -237,6 +306,8 @@ export class TextIndex {
       if (stemId >= this.stemStamp.length) {
         this.stemStamp = grow(this.stemStamp, stemId + 1, Int32Array);
         this.stemWeight = grow(this.stemWeight, stemId + 1, Uint8Array);
+        this.stemFields = grow(this.stemFields, stemId + 1, Uint16Array);
+        this.stemVocabulary = grow(this.stemVocabulary, stemId + 1, Uint8Array);
       }
     }
     const surfaceId = this.surfaceText.length;
@@ -251,7 +322,7 @@ export class TextIndex {
     }
     this.sortedSurfaces.push(surfaceId);
     this.sorted = false;
-    if (this.expansionCache.size > 0) this.expansionCache.clear();
+    if (this.expansionCache.size + this.correctionCache.size + this.likelyTypoCache.size > 0) this.clearExpansions();
     if (this.termCache.size > 0) this.clearTermCache();
     return stemId;
   }
@@ -275,14 +346,17 @@ export class TextIndex {
     this.sorted = true;
   }
 
-  /** Synonym groups of this language: each word expands to the others (one-way groups only from the first). */
-  setSynonyms(groups: ReadonlyArray<{ terms: readonly string[]; oneWay: boolean }>): void {
+  /**
+   * Synonym groups of this language on top of the default fashion set (see synonyms.ts): each word expands to
+   * the others (one-way groups only from the first). Multi-word and hyphenated terms count as their joined form.
+   */
+  setSynonyms(groups: ReadonlyArray<SynonymGroup>): void {
     const map = new Map<string, string[]>();
-    for (const group of groups) {
+    for (const group of [...DEFAULT_SYNONYMS[this.language], ...groups]) {
       const stems = group.terms
-        .map((t) => this.words(t))
-        .filter((w) => w.length === 1)
-        .map((w) => stem(w[0] as string, this.language));
+        .map((t) => tokenize(t, this.language, false).join(""))
+        .filter((w) => w !== "")
+        .map((w) => stem(w, this.language));
       const sources = group.oneWay ? stems.slice(0, 1) : stems;
       for (const source of sources) {
         const targets = map.get(source) ?? [];
@@ -291,8 +365,14 @@ export class TextIndex {
       }
     }
     this.synonyms = map;
-    this.expansionCache.clear();
+    this.clearExpansions();
     this.clearTermCache();
+  }
+
+  private clearExpansions(): void {
+    this.expansionCache.clear();
+    this.correctionCache.clear();
+    this.likelyTypoCache.clear();
   }
 
   private clearTermCache(): void {
@@ -304,7 +384,10 @@ export class TextIndex {
     return this.postings[stemId]?.length ?? 0;
   }
 
-  /** What a query word can match: its stem, synonyms, as the last word prefixes, and words within the typo budget. */
+  /**
+   * What a query word can match: its stem, synonyms, as the last word prefixes, and, for a word the catalogue
+   * does not know, words within the typo budget.
+   */
   expand(token: string, options: { prefix: boolean; typos: boolean }): Expansion[] {
     const key = `${options.prefix ? "p" : "-"}${options.typos ? "t" : "-"}${token}`;
     const cached = this.expansionCache.get(key);
@@ -337,7 +420,9 @@ export class TextIndex {
         add(this.surfaceStem[surfaceId] as number, quality, this.surfaceText[surfaceId] as string, "prefix");
       }
     }
-    if (options.typos) {
+    // A word the catalogue knows is no typo: its near spellings ("black": blank, "boots": boats) are other words.
+    // Unless it is a rare misspelling the catalogue itself contains ("dresss" in a name; see `likelyTypo`).
+    if (options.typos && (exact === undefined || this.likelyTypo(token))) {
       const budget = allowedTypos(token.length);
       if (budget > 0) {
         for (const { surfaceId, distance } of this.similarSurfaces(token, budget)) {
@@ -351,7 +436,7 @@ export class TextIndex {
       }
     }
     if (this.expansionCache.size >= EXPANSION_CACHE_SIZE) {
-      this.expansionCache.clear();
+      this.clearExpansions();
       this.clearTermCache();
     }
     this.expansionCache.set(key, out);
@@ -411,24 +496,94 @@ export class TextIndex {
   }
 
   /**
-   * The closest known word for a word the catalogue does not contain (did-you-mean): fewest edits first, then
-   * the most frequent. Short words get one edit, long ones up to two.
+   * True for a word the catalogue contains that is most likely misspelt there: a rare word (in at most
+   * `RARE_WORD_DOCS` products) that is no product type, colour, brand or category, within the typo budget of a
+   * vocabulary word found in ten times as many products ("dresss" next to dress, "sandels" next to sandals).
+   * Such a word also matches as a typo, so the products it means rank by their fields.
    */
-  correction(token: string): string | undefined {
-    if (this.knows(token) || token.length < 3 || /\d/.test(token)) return undefined;
-    const budget = token.length >= 8 ? 2 : 1;
-    let best: { surfaceId: number; distance: number; frequency: number } | undefined;
-    for (const candidate of this.similarSurfaces(token, budget)) {
-      const frequency = this.surfaceFrequency(candidate.surfaceId);
+  likelyTypo(token: string): boolean {
+    const cached = this.likelyTypoCache.get(token);
+    if (cached !== undefined) return cached;
+    const answer = this.computeLikelyTypo(token);
+    if (this.likelyTypoCache.size >= EXPANSION_CACHE_SIZE) this.likelyTypoCache.clear();
+    this.likelyTypoCache.set(token, answer);
+    return answer;
+  }
+
+  private computeLikelyTypo(token: string): boolean {
+    const stemId = this.stemIds.get(stem(token, this.language));
+    if (stemId === undefined || (this.stemVocabulary[stemId] as number) > 0) return false;
+    const frequency = this.documentFrequency(stemId);
+    const budget = allowedTypos(token.length);
+    if (frequency > RARE_WORD_DOCS || budget === 0 || /\d/.test(token)) return false;
+    for (const { surfaceId } of this.similarSurfaces(token, budget)) {
+      const other = this.surfaceStem[surfaceId] as number;
       if (
-        !best ||
-        candidate.distance < best.distance ||
-        (candidate.distance === best.distance && frequency > best.frequency)
+        other !== stemId &&
+        (this.stemVocabulary[other] as number) > 0 &&
+        this.documentFrequency(other) >= frequency * 10
       ) {
-        best = { ...candidate, frequency };
+        return true;
       }
     }
-    return best ? this.surfaceText[best.surfaceId] : undefined;
+    return false;
+  }
+
+  /** True when the stem of a word is one of a product type, colour, brand or category. */
+  isVocabulary(token: string): boolean {
+    const id = this.stemIds.get(stem(token, this.language));
+    return id !== undefined && (this.stemVocabulary[id] as number) > 0;
+  }
+
+  /**
+   * Known words close to a word the catalogue does not contain (did-you-mean candidates), best first: fewest
+   * edits, then words of the catalogue's vocabulary (product types first, then colours, brands, categories), then the most
+   * frequent. Short words get one edit, from 7 letters vocabulary words two, from 8 letters any word two.
+   */
+  corrections(token: string, limit = 5): string[] {
+    let all = this.correctionCache.get(token);
+    if (all === undefined) {
+      all = this.computeCorrections(token);
+      if (this.correctionCache.size >= EXPANSION_CACHE_SIZE) this.correctionCache.clear();
+      this.correctionCache.set(token, all);
+    }
+    return all.slice(0, limit);
+  }
+
+  /** Up to `MAX_CORRECTIONS` candidates, best first. */
+  private computeCorrections(token: string): string[] {
+    const limit = MAX_CORRECTIONS;
+    if (this.knows(token) || token.length < 4 || /\d/.test(token)) return [];
+    const budget = token.length >= 7 ? 2 : 1;
+    const candidates: { word: string; stemId: number; distance: number; vocabulary: number; frequency: number }[] = [];
+    for (const candidate of this.similarSurfaces(token, budget)) {
+      const stemId = this.surfaceStem[candidate.surfaceId] as number;
+      const vocabulary = this.stemVocabulary[stemId] as number;
+      if (candidate.distance === 2 && token.length < 8 && vocabulary === 0) continue;
+      candidates.push({
+        word: this.surfaceText[candidate.surfaceId] as string,
+        stemId,
+        distance: candidate.distance,
+        vocabulary,
+        frequency: this.documentFrequency(stemId),
+      });
+    }
+    candidates.sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        b.vocabulary - a.vocabulary ||
+        b.frequency - a.frequency ||
+        (a.word < b.word ? -1 : 1),
+    );
+    // One candidate per stem: its closest spelling.
+    const seen = new Set<number>();
+    const unique = candidates.filter((c) => !seen.has(c.stemId) && seen.add(c.stemId));
+    return unique.slice(0, limit).map((c) => c.word);
+  }
+
+  /** The best did-you-mean candidate for a word the catalogue does not contain (see `corrections`). */
+  correction(token: string): string | undefined {
+    return this.corrections(token, 1)[0];
   }
 
   private ensureScratch(capacity: number): void {
@@ -460,7 +615,8 @@ export class TextIndex {
       // stays valid: the cache is dropped before a posting list changes.
       const p = this.postings[only.stemId] as Postings;
       const scores = new Float32Array(p.length);
-      for (let k = 0; k < p.length; k++) scores[k] = (p.weights[k] as number) * only.quality;
+      const factor = only.quality / WEIGHT_SCALE;
+      for (let k = 0; k < p.length; k++) scores[k] = (p.weights[k] as number) * factor;
       term = { docs: p.docs.subarray(0, p.length), scores, cost };
     } else {
       this.ensureScratch(capacity);
@@ -481,7 +637,7 @@ export class TextIndex {
         const p = this.postings[e.stemId] as Postings;
         const pDocs = p.docs;
         const weights = p.weights;
-        const quality = e.quality;
+        const quality = e.quality / WEIGHT_SCALE;
         for (let k = 0; k < p.length; k++) {
           const doc = pDocs[k] as number;
           const w = (weights[k] as number) * quality;
