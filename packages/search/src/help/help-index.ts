@@ -1,4 +1,5 @@
 import type { Language } from "@vitrine/commerce";
+import { allowedTypos, boundedDistance } from "../engine/edit-distance.ts";
 import { foldText, isStopword, queryTokens, stem, tokenize } from "../engine/normalize.ts";
 import { type Expansion, type TextField, TextIndex } from "../engine/text-index.ts";
 import { HELP_CATEGORY_LABELS, type HelpDocument } from "./documents.ts";
@@ -148,6 +149,8 @@ export class HelpIndex {
   /** Every passage: its document and its place in the document. */
   readonly passages: { doc: number; index: number }[] = [];
   private readonly completions: string[];
+  /** Every word of the documents (folded) with how it is written and how often it occurs: for corrections. */
+  private readonly vocabulary = new Map<string, { word: string; count: number }>();
 
   constructor(language: Language, documents: readonly HelpDocument[], synonyms: readonly (readonly string[])[] = []) {
     this.language = language;
@@ -186,6 +189,16 @@ export class HelpIndex {
     });
     this.docIndex.finish();
     this.passageIndex.finish();
+    for (const d of documents) {
+      for (const text of [d.title, d.summary, ...d.passages.flatMap((p) => [p.heading, p.text])]) {
+        for (const m of text.matchAll(/\p{L}+/gu)) {
+          const folded = foldText(m[0], language);
+          const known = this.vocabulary.get(folded);
+          if (known) known.count++;
+          else this.vocabulary.set(folded, { word: m[0].toLowerCase(), count: 1 });
+        }
+      }
+    }
     const seen = new Set<string>();
     this.completions = [];
     for (const d of documents) {
@@ -287,20 +300,23 @@ export class HelpIndex {
       const original = m[0];
       const folded = foldText(original, this.language);
       if (folded.length < 4 || /\d/.test(folded) || isStopword(folded, this.language)) continue;
-      const expansions = this.docIndex.expand(folded, { prefix: false, typos: true });
-      if (expansions.some((e) => e.kind === "exact" || e.kind === "synonym")) continue;
-      const typos = expansions.filter((e) => e.kind === "typo");
-      if (typos.length === 0) continue;
-      typos.sort(
-        (a, b) =>
-          b.quality - a.quality ||
-          this.docIndex.documentFrequency(b.stemId) - this.docIndex.documentFrequency(a.stemId),
-      );
-      const best = (typos[0] as Expansion).word;
+      const expansions = this.docIndex.expand(folded, { prefix: false, typos: false });
+      if (expansions.length > 0) continue;
+      // One edit more than the search itself allows (which found nothing): the closest, most frequent word.
+      const budget = allowedTypos(folded.length) + 1;
+      let best: { word: string; distance: number; count: number } | undefined;
+      for (const [known, { word, count }] of this.vocabulary) {
+        if (Math.abs(known.length - folded.length) > budget) continue;
+        const distance = boundedDistance(folded, known, budget);
+        if (distance > budget || distance === 0) continue;
+        if (!best || distance < best.distance || (distance === best.distance && count > best.count))
+          best = { word, distance, count };
+      }
+      if (!best) continue;
       const offset = m.index ?? 0;
-      corrected += query.slice(last, offset) + best;
+      corrected += query.slice(last, offset) + best.word;
       last = offset + original.length;
-      corrections.push({ offset, length: original.length, originalWord: original, correctedWord: best });
+      corrections.push({ offset, length: original.length, originalWord: original, correctedWord: best.word });
     }
     if (corrections.length === 0) return undefined;
     corrected += query.slice(last);
