@@ -202,7 +202,7 @@ describe(`@coveo/headless 4.0.0 search engine against the Vitrine help centre ($
     expect(pager.state.maxPage).toBe(Math.ceil(state.response.totalCountFiltered / 5));
     pager.selectPage(3);
     state = await searched(engine, state.response.searchUid);
-    expect(engine.state.pagination.firstResult).toBe(10);
+    expect(engine.state.pagination?.firstResult).toBe(10);
     const third = results.state.results.map((r) => r.uniqueId);
     expect(third).toHaveLength(5);
     expect(third.some((id) => first.includes(id))).toBe(false);
@@ -262,7 +262,7 @@ describe(`@coveo/headless 4.0.0 search engine against the Vitrine help centre ($
     const answer = buildGeneratedAnswer(engine, { answerConfigurationId: HELP_ANSWER_CONFIG_ID });
     await submit(engine, "Wie lange dauert die Lieferung nach Österreich?");
     const state = await until(
-      () => !answer.state.isLoading && !answer.state.isStreaming && answer.state.answer && answer.state,
+      () => (!answer.state.isLoading && !answer.state.isStreaming && answer.state.answer ? answer.state : undefined),
       "the answer",
     );
     expect(state.error?.message).toBeUndefined();
