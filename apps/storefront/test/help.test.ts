@@ -55,10 +55,10 @@ describe("help centre pages", () => {
     expect(status).toBe(200);
     const text = decode(html);
     expect(text).toContain(title("refund", "fr"));
-    // The answer in <noscript>, citing the refund article.
-    const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(text)?.[1] ?? "";
-    expect(noscript).toContain("5 à 7 jours ouvrés");
-    expect(noscript).toContain(`href="/fr-ch/s/${slug("refund", "fr")}/"`);
+    // The whole answer in the page, citing the refund article.
+    const answer = /<section class="help-answer"[\s\S]*?<\/section>/.exec(text)?.[0] ?? "";
+    expect(answer).toContain("5 à 7 jours ouvrés");
+    expect(answer).toContain(`href="/fr-ch/s/${slug("refund", "fr")}/"`);
     expect(text).toContain('aria-labelledby="help-filter-heading"');
   });
 

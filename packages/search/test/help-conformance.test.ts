@@ -356,6 +356,16 @@ describe(`the help centre's HTTP API (${DIALECT})`, () => {
     if (cites) for (const c of JSON.parse(cites.payload).citations) expect(c.permanentid).not.toBe("de:paypal");
   });
 
+  it("finds articles for a whole question: question words dropped, then a partial match", async () => {
+    const en = publicApiKey(SECRET, "en");
+    const question = await (await post(SEARCH, { q: "How do I redeem a gift card?" }, en)).json();
+    expect(question.results[0].raw.slug).toBe("redeem-a-gift-card");
+    const partial = await (await post(SEARCH, { q: "gift card redeem cinema" }, en)).json();
+    expect(partial.results.map((r: { raw: { slug: string } }) => r.raw.slug)).toContain("redeem-a-gift-card");
+    const none = await (await post(SEARCH, { q: "cinema popcorn" }, en)).json();
+    expect(none.totalCountFiltered).toBe(0);
+  });
+
   it("keeps first result plus count within the 5,000 result window", async () => {
     const response = await post(SEARCH, { q: "", firstResult: 4995, numberOfResults: 100 });
     expect(response.status).toBe(200);

@@ -95,6 +95,8 @@ const PASSAGE_FIELDS = {
   category: "attribute",
 } as const;
 const MAX_FIELD_WEIGHT = 10;
+/** Partial match: the share of a query's words a document must contain when no document contains them all. */
+const PARTIAL_MATCH_SHARE = 0.6;
 
 export interface Highlight {
   offset: number;
@@ -264,10 +266,43 @@ export class HelpIndex {
     return words.map((word, i) => index.expand(word, { prefix: prefixLast && i === words.length - 1, typos: true }));
   }
 
-  /** Documents matching every word of the query (typos and prefixes as the product search allows), best first. */
+  /**
+   * Documents matching every word of the query (typos and prefixes as the product search allows), best first.
+   * A question finds nothing that way ("How do I redeem a gift card?"): then its question words are dropped,
+   * and if that still finds nothing, a document matching 60 % of the words counts (partial match, from three
+   * words on).
+   */
   search(query: string): DocumentHit[] {
     const words = this.words(query);
     if (words.length === 0) return this.documents.map((_, doc) => ({ doc, score: 0 }));
+    let hits = this.matchAll(words);
+    if (hits.length > 0) return hits;
+    const meaningful = words.filter((w) => !QUESTION_WORDS[this.language].has(w));
+    if (meaningful.length > 0 && meaningful.length < words.length) {
+      hits = this.matchAll(meaningful);
+      if (hits.length > 0) return hits;
+    }
+    const partial = meaningful.length > 0 ? meaningful : words;
+    if (partial.length < 3) return [];
+    const needed = Math.ceil(partial.length * PARTIAL_MATCH_SHARE);
+    const found = new Map<number, { words: number; score: number }>();
+    partial.forEach((word, i) => {
+      const expansions = this.docIndex.expand(word, { prefix: i === partial.length - 1, typos: true });
+      const match = this.docIndex.match([expansions], this.documents.length);
+      for (let k = 0; k < match.count; k++) {
+        const doc = match.slots[k] as number;
+        const entry = found.get(doc) ?? { words: 0, score: 0 };
+        entry.words++;
+        entry.score += match.scores[k] as number;
+        found.set(doc, entry);
+      }
+    });
+    for (const [doc, entry] of found) if (entry.words >= needed) hits.push({ doc, score: entry.score });
+    hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return hits;
+  }
+
+  private matchAll(words: readonly string[]): DocumentHit[] {
     const match = this.docIndex.match(this.expansions(this.docIndex, words, true), this.documents.length);
     const hits: DocumentHit[] = [];
     for (let k = 0; k < match.count; k++)

@@ -49,22 +49,32 @@ async function readStream(body: ReadableStream<Uint8Array>, onMessage: (message:
   }
 }
 
+/** Whether the help pages have hydrated once (a later answer comes with a client-side navigation). */
+let helpPagesHydrated = false;
+
+/** Called by the help pages' components once hydrated. */
+export function markHelpPagesHydrated(): void {
+  helpPagesHydrated = true;
+}
+
 /**
- * The answer to the shopper's question with its sources. With JavaScript it streams in from the answer endpoint
- * into a polite live region (screen readers hear it once it is complete: the region is busy while streaming);
- * without JavaScript the page's own copy of the answer shows (noscript).
+ * The answer to the shopper's question with its sources, in a polite live region. Asked from a page in the
+ * browser (a client-side navigation), it streams in from the answer endpoint (the region is busy while it
+ * streams, so screen readers read it once complete). A page loaded as a document carries the whole answer
+ * (that is the page without JavaScript): it shows as it is.
  */
 export function HelpAnswer({ answer, storePrefix }: { answer: HelpAnswerView; storePrefix: string }) {
   const t = useT();
   const headingId = useId();
-  const [hydrated, setHydrated] = useState(false);
-  const [status, setStatus] = useState<Status>("streaming");
-  const [text, setText] = useState("");
-  const [citations, setCitations] = useState<Citation[]>([]);
+  const [streamed] = useState(() => helpPagesHydrated);
+  const [status, setStatus] = useState<Status>(streamed ? "streaming" : answer.cannotAnswer ? "cannot" : "done");
+  const [text, setText] = useState(streamed ? "" : answer.paragraphs.join("\n\n"));
+  const [citations, setCitations] = useState<Citation[]>(streamed ? [] : answer.citations);
   const { query, endpoint, token, facets } = answer;
 
   useEffect(() => {
-    setHydrated(true);
+    markHelpPagesHydrated();
+    if (!streamed) return;
     const abort = new AbortController();
     setStatus("streaming");
     setText("");
@@ -104,7 +114,7 @@ export function HelpAnswer({ answer, storePrefix }: { answer: HelpAnswerView; st
       setStatus("error");
     });
     return () => abort.abort();
-  }, [endpoint, token, query, facets, storePrefix]);
+  }, [streamed, endpoint, token, query, facets, storePrefix]);
 
   const paragraphs = text.split(/\n\n/).filter((p) => p.trim() !== "");
   return (
@@ -112,26 +122,16 @@ export function HelpAnswer({ answer, storePrefix }: { answer: HelpAnswerView; st
       <h2 id={headingId} className="help-answer__heading">
         {t("help.answer_heading")}
       </h2>
-      {hydrated ? (
-        <div className="help-answer__live" aria-live="polite" aria-busy={status === "streaming"}>
-          {status === "streaming" && paragraphs.length === 0 ? (
-            <p className="help-answer__status">{t("help.answer_generating")}</p>
-          ) : null}
-          {status === "cannot" ? <p className="help-answer__status">{t("help.answer_cannot")}</p> : null}
-          {status === "error" ? <p className="help-answer__status">{t("help.answer_error")}</p> : null}
-          {status !== "cannot" && status !== "error" ? (
-            <AnswerBody paragraphs={paragraphs} citations={citations} streaming={status === "streaming"} />
-          ) : null}
-        </div>
-      ) : (
-        <noscript>
-          {answer.cannotAnswer ? (
-            <p className="help-answer__status">{t("help.answer_cannot")}</p>
-          ) : (
-            <AnswerBody paragraphs={answer.paragraphs} citations={answer.citations} streaming={false} />
-          )}
-        </noscript>
-      )}
+      <div className="help-answer__live" aria-live="polite" aria-busy={status === "streaming"}>
+        {status === "streaming" && paragraphs.length === 0 ? (
+          <p className="help-answer__status">{t("help.answer_generating")}</p>
+        ) : null}
+        {status === "cannot" ? <p className="help-answer__status">{t("help.answer_cannot")}</p> : null}
+        {status === "error" ? <p className="help-answer__status">{t("help.answer_error")}</p> : null}
+        {status !== "cannot" && status !== "error" ? (
+          <AnswerBody paragraphs={paragraphs} citations={citations} streaming={status === "streaming"} />
+        ) : null}
+      </div>
     </section>
   );
 }
