@@ -47,6 +47,9 @@ const CASES = [
 async function screenshot(page: Page, name: string): Promise<void> {
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
+    // From the top, once the layout has settled (the navigation drawer's transition otherwise shows mid-way).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SCREENSHOTS}/help-${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(WIDTHS[0] as { width: number; height: number });
