@@ -60,6 +60,8 @@ describe("help centre pages", () => {
     expect(answer).toContain("5 à 7 jours ouvrés");
     expect(answer).toContain(`href="/fr-ch/s/${slug("refund", "fr")}/"`);
     expect(text).toContain('aria-labelledby="help-filter-heading"');
+    // The header's product search box does not take the help question.
+    expect(html).not.toMatch(/name="searchTerm"[^>]*value="Quand/);
   });
 
   it("filters by topic and pages through all articles", async () => {
