@@ -77,6 +77,7 @@ const SECTIONS: [file: string, exportName: string, title: string][] = [
   ["product.ts", "benchProduct", "Product page"],
   ["basket.ts", "benchBasket", "Basket RPC"],
   ["checkout.ts", "benchCheckout", "Order placement"],
+  ["answers.ts", "benchAnswers", "Help centre answers (quality on the demo help content)"],
 ];
 
 await waitForServer();

@@ -9,6 +9,7 @@ export default [
   index("routes/store-select.tsx"),
   route("api/rpc/:method", "routes/api.rpc.ts"),
   route("api/search/*", "routes/api.search.ts"),
+  route("api/help/*", "routes/api.help.ts"),
   route("images/*", "routes/images.ts"),
   route("builds/latest.json", "routes/builds.latest.ts"),
   route("i18n/:file", "routes/i18n.ts"),
@@ -24,6 +25,8 @@ export default [
     layout("routes/layout.shop.tsx", [
       index("routes/home.tsx"),
       route("s/:slug", "routes/service-page.tsx"),
+      route("help", "routes/help.tsx"),
+      route("help/search", "routes/help.search.tsx"),
       route("c/outfits", "routes/outfits.tsx"),
       route("c/*", "routes/category.tsx"),
       route("p/shop-the-look/:outfit", "routes/shop-the-look.tsx"),

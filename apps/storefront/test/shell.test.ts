@@ -468,8 +468,10 @@ describe("languages and SEO tags", () => {
       const services = [...document.querySelectorAll(`nav[aria-labelledby="footer-service"] a`)].map((a) =>
         a.getAttribute("href"),
       );
-      expect(services.length).toBeGreaterThanOrEqual(8);
-      for (const href of services) expect(href?.startsWith(`/${store}/s/`)).toBe(true);
+      // The help centre first, then the service pages (the help centre lists its own articles).
+      expect(services[0]).toBe(`/${store}/help/`);
+      expect(services.length).toBeGreaterThanOrEqual(9);
+      for (const href of services.slice(1)) expect(href?.startsWith(`/${store}/s/`)).toBe(true);
       const current = document.querySelector('.store-switcher a[aria-current="true"]');
       expect(current?.getAttribute("data-store")).toBe(store);
       expect(document.querySelectorAll(".store-switcher .icon--flag")).toHaveLength(5);

@@ -5,6 +5,7 @@ import {
   contentEntryRecordSchema,
   type Language,
 } from "@vitrine/commerce";
+import { helpArticleEntries } from "./help-articles.ts";
 
 /**
  * Demo content: the home page, the service pages (shipping, returns, payment, size guide, contact, imprint,
@@ -958,5 +959,7 @@ export function buildContentEntries(): ContentEntryRecord[] {
     entries.push(...pageEntries(SERVICE_PAGES, "service", language));
     entries.push(...pageEntries(CONTENT_PAGES, "content", language));
   }
+  // The help centre's articles come after the classic service pages (the footer lists those by creation order).
+  entries.push(...helpArticleEntries());
   return entries.map((entry) => contentEntryRecordSchema.parse(entry));
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { categoryRecordSchema, compareSizes, productRecordSchema, SHOPS } from "@vitrine/commerce";
 import { describe, expect, it } from "vitest";
 import { generateDemoCatalog } from "./generate.ts";
+import { HELP_ARTICLES } from "./help-articles.ts";
 import { parseDemoImagePath, renderProductSvg } from "./images.ts";
 
 const today = new Date("2026-11-01T00:00:00Z");
@@ -109,7 +110,9 @@ describe("demo catalogue generator", () => {
     expect(new Set(demo.promotions.map((p) => p.effect.type))).toEqual(new Set(["automatic_discount", "buy_x_get_y"]));
     expect(demo.stores.length).toBeGreaterThanOrEqual(15);
     expect(new Set(demo.stores.map((s) => s.countryCode))).toEqual(new Set(["DE", "AT", "CH"]));
-    expect(demo.content.filter((c) => c.pageType === "service").length).toBe(8 * 3);
+    // The eight classic service pages and the help centre's articles, in three languages.
+    expect(demo.content.filter((c) => c.pageType === "service").length).toBe((8 + HELP_ARTICLES.length) * 3);
+    expect(HELP_ARTICLES.length).toBeGreaterThanOrEqual(40);
     expect(SHOPS.length).toBe(5);
   });
 

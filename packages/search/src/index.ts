@@ -51,6 +51,34 @@ export {
   rollUpSearchAnalytics,
   searchQueryStats,
 } from "./events/rollup.ts";
+export {
+  HELP_CATEGORIES,
+  HELP_CATEGORY_LABELS,
+  type HelpCategory,
+  type HelpDocument,
+  type HelpSourceEntry,
+  helpCategoryOf,
+  helpDocuments,
+  isHelpArticleKey,
+} from "./help/documents.ts";
+export {
+  createHelpHttpHandler,
+  HELP_API_BASE_PATH,
+  type HelpHttpHandler,
+  type HelpHttpOptions,
+} from "./help/help-http.ts";
+export { ANSWER_TUNING, type AnswerResult, HelpIndex } from "./help/help-index.ts";
+export {
+  type AnswerStreamMessage,
+  answerMessages,
+  createHelpService,
+  HELP_ANSWER_CONFIG_ID,
+  HELP_RESULT_WINDOW,
+  type HelpAnswer,
+  type HelpCitation,
+  type HelpService,
+  helpDocumentUrl,
+} from "./help/help-service.ts";
 export { searchJobs } from "./jobs.ts";
 export {
   addRule,

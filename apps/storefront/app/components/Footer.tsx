@@ -117,9 +117,15 @@ export function Footer() {
 
 /** The published service pages as a list of links (the footer's service column, the checkout's slim footer). */
 export function ServiceLinks({ className }: { className: string }) {
+  const t = useT();
   const { servicePages } = useStoreData();
   return (
     <ul className={className}>
+      <li>
+        <Link to="/help/" prefetch={false}>
+          {t("help.centre_title")}
+        </Link>
+      </li>
       {servicePages.map((page) => (
         <li key={page.slug}>
           <Link to={page.path} prefetch={false}>

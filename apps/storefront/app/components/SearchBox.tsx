@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, lazy, type RefObject, Suspense, useRef, useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form, useLocation, useSearchParams } from "react-router";
 import { useT } from "../i18n/i18n.tsx";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
@@ -39,7 +39,9 @@ export function SearchBox({ id = "header-search" }: { id?: string }) {
   const t = useT();
   const { shop } = useStoreData();
   const [params] = useSearchParams();
-  const term = params.get("q") ?? params.get("searchTerm") ?? "";
+  // The help centre's pages use `q` for their own question: the product search box stays empty there.
+  const onHelpPage = /^\/[^/]+\/help\//.test(useLocation().pathname);
+  const term = onHelpPage ? "" : (params.get("q") ?? params.get("searchTerm") ?? "");
   const input = useRef<HTMLInputElement>(null);
   const handlers = useRef<SuggestHandlers | null>(null);
   const [wanted, setWanted] = useState(false);

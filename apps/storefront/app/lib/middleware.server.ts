@@ -159,8 +159,9 @@ async function handleRequest(
     editorMode: preview.granted,
   });
 
-  // The search API authenticates with bearer tokens and no cookies, so cross-site calls are its normal case.
-  if (isMutation(request.method) && !pathname.startsWith("/api/search/")) {
+  // The search APIs (products and help centre) authenticate with bearer tokens and no cookies, so cross-site calls
+  // are their normal case.
+  if (isMutation(request.method) && !pathname.startsWith("/api/search/") && !pathname.startsWith("/api/help/")) {
     const given = await submittedCsrfToken(request);
     if (!isSameOriginRequest(request, services.config) || !sameToken(given, csrfToken)) {
       return csrfRefused(pathname);

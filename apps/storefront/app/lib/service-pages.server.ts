@@ -1,5 +1,6 @@
 import { type Db, listContentEntries } from "@vitrine/commerce";
 import type { Language } from "@vitrine/commerce/shops";
+import { isHelpArticleKey } from "@vitrine/search";
 
 /** A published service page as the footer links it: `/s/{slug}/` with its title. */
 export interface ServiceLink {
@@ -48,4 +49,9 @@ export async function translatedServiceSlug(
   const pageKey = from === to ? null : (await serviceLinks(db, from)).find((p) => p.slug === slug)?.pageKey;
   const match = pageKey ? published.find((p) => p.pageKey === pageKey) : published.find((p) => p.slug === slug);
   return match?.slug;
+}
+
+/** The service pages the footer lists: the classic ones (the help centre lists its own articles). */
+export function footerServiceLinks(links: readonly ServiceLink[]): ServiceLink[] {
+  return links.filter((link) => !isHelpArticleKey(link.pageKey));
 }

@@ -19,8 +19,12 @@ import {
   workerHeartbeatAge,
 } from "@vitrine/commerce";
 import {
+  createHelpHttpHandler,
+  createHelpService,
   createSearchHttpHandler,
   createSearchService,
+  type HelpHttpHandler,
+  type HelpService,
   type SearchHttpHandler,
   type SearchService,
   searchJobs,
@@ -48,6 +52,9 @@ export interface Services {
   search: SearchService;
   /** The search service's Coveo-compatible HTTP API, mounted at /api/search/. */
   searchHttp: SearchHttpHandler;
+  /** The help centre's search and answers (in process) and its classic Search API v2 over HTTP. */
+  help: HelpService;
+  helpHttp: HelpHttpHandler;
   /** Rendered pages of anonymous visitors (lib/page-cache.server.ts); undefined when PAGE_CACHE_MB is 0. */
   pageCache: PageCache | undefined;
   /**
@@ -105,6 +112,8 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   const search = createSearchService({ db, secret, clock, imageUrl, logger: log });
   await search.start();
   const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY, logger: log });
+  const help = createHelpService({ db, clock });
+  const helpHttp = createHelpHttpHandler(help, secret, { trustProxy: config.TRUST_PROXY, logger: log });
   const pageCache = config.PAGE_CACHE_MB > 0 ? new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
   const worker =
     config.WORKER === "embedded"
@@ -123,7 +132,21 @@ async function createServices(options: ServiceOptions): Promise<Services> {
       },
     },
   ];
-  return { config, db, clock, log, secret, imageUrl, search, searchHttp, pageCache, worker, readinessChecks };
+  return {
+    config,
+    db,
+    clock,
+    log,
+    secret,
+    imageUrl,
+    search,
+    searchHttp,
+    help,
+    helpHttp,
+    pageCache,
+    worker,
+    readinessChecks,
+  };
 }
 
 /** The context of one request (or one piece of background work) of this process. */

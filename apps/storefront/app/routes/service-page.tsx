@@ -1,9 +1,16 @@
 import { findContentEntry } from "@vitrine/commerce";
 import { ContentPage } from "../components/ContentPage.tsx";
+import { HelpSearchForm } from "../components/help/HelpSearchForm.tsx";
+import { Link } from "../components/Link.tsx";
 import { loadContentPage } from "../content/pages.server.ts";
+import { useT } from "../i18n/i18n.tsx";
 import { invalidPage } from "../lib/errors.ts";
+import { helpArticleTopic } from "../lib/help.server.ts";
+import { helpSearchHref } from "../lib/help.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { storeRequest } from "../lib/shop.server.ts";
+import { useStoreData } from "../lib/use-store.ts";
+import "../styles/help.css";
 import type { Route } from "./+types/service-page";
 
 export const handle = { pageType: "service" };
@@ -15,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = entry ? await loadContentPage(store, entry) : undefined;
   if (!page) invalidPage(request);
   store.cachePage();
-  return page;
+  return { ...page, helpTopic: helpArticleTopic(store, entry?.pageKey ?? null) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -28,5 +35,31 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     : pageMeta(matches, {});
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  return <ContentPage page={loaderData} />;
+  const t = useT();
+  const { shop } = useStoreData();
+  const topic = loaderData.helpTopic;
+  if (!topic) return <ContentPage page={loaderData} />;
+  // A help-centre article: its place in the help centre above, the help search below.
+  return (
+    <ContentPage
+      page={loaderData}
+      before={
+        <nav aria-label={t("help.breadcrumb_label")} className="help-breadcrumb">
+          <ol>
+            <li>
+              <Link to="/help/">{t("help.centre_title")}</Link>
+            </li>
+            <li>
+              <a href={helpSearchHref(shop.code, { q: "", category: topic.label })}>{topic.label}</a>
+            </li>
+          </ol>
+        </nav>
+      }
+      after={
+        <div className="help-article__search">
+          <HelpSearchForm id="help-article-search" />
+        </div>
+      }
+    />
+  );
 }

@@ -8,7 +8,7 @@ import { requestContext, servicesContext, shopContext } from "../lib/context.ts"
 import { storeCookie } from "../lib/middleware.server.ts";
 import { pageCacheMiddleware } from "../lib/page-cache.server.ts";
 import { trackingView } from "../lib/search.server.ts";
-import { serviceLinks } from "../lib/service-pages.server.ts";
+import { footerServiceLinks, serviceLinks } from "../lib/service-pages.server.ts";
 import { loadShellData } from "../lib/shell-data.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { detectStore } from "../lib/store.ts";
@@ -90,8 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       returnDays: RETURN_PERIOD_DAYS,
       deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
     },
-    /** Published service pages (footer links). */
-    servicePages,
+    /** Published service pages (footer links); the help centre's articles are listed there, not here. */
+    servicePages: footerServiceLinks(servicePages),
     /** Where page views and shopper events go (sent only with statistics consent). */
     tracking: trackingView(store),
     /** The operator's third-party scripts, each loaded only with its consent (lib/third-party.ts). */
