@@ -160,6 +160,9 @@ async function handleRequest(
     if (!isSameOriginRequest(request, services.config) || !sameToken(given, csrfToken)) {
       return csrfRefused(pathname);
     }
+    // The pages' actions read a form: a body that is none (another media type, broken multipart) is refused here
+    // once, instead of failing in whichever action reads it.
+    if (!pathname.startsWith("/api/") && !(await isReadableForm(request))) return unreadableForm();
   }
 
   if (pathname.startsWith("/api/rpc/") && (await isMaintenanceMode(services))) {
@@ -234,6 +237,27 @@ async function submittedCsrfToken(request: Request): Promise<string | undefined>
     }
   }
   return undefined;
+}
+
+/** Whether a page action's body is a form the action can read (URL-encoded or multipart, well-formed). */
+async function isReadableForm(request: Request): Promise<boolean> {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return false;
+  try {
+    await request.clone().formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function unreadableForm(): Response {
+  const { status, detail } = failureAnswer({
+    ok: false,
+    error: "InvalidInput",
+    detail: "The form could not be read: send it as application/x-www-form-urlencoded or multipart/form-data.",
+  });
+  return new Response(detail, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
 function csrfRefused(pathname: string): Response {
