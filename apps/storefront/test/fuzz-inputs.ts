@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { type Db, loadConfig, resolveSecret } from "@vitrine/commerce";
 import { publicApiKey } from "@vitrine/search";
 import fc from "fast-check";
@@ -914,14 +913,19 @@ export async function stateFingerprint(db: Db): Promise<string> {
     .selectFrom("variant")
     .select((eb) => eb.fn.sum<number | string>("stock_quantity").as("s"))
     .executeTakeFirst();
-  const state = JSON.stringify({
-    counts: counts.rows.map((r) => `${r.name}:${Number(r.n)}`),
-    items,
-    addresses,
-    customers: customers.map((c) => ({ ...c, updated_at: undefined, last_seen_at: undefined })),
-    stock: Number(stock?.s ?? 0),
-  });
-  return createHash("sha256").update(state).digest("hex");
+  // Readable, so a failing comparison shows what changed.
+  const state = JSON.stringify(
+    {
+      counts: counts.rows.map((r) => `${r.name}:${Number(r.n)}`),
+      items,
+      addresses,
+      customers: customers.map((c) => ({ ...c, updated_at: undefined, last_seen_at: undefined })),
+      stock: Number(stock?.s ?? 0),
+    },
+    null,
+    1,
+  );
+  return state;
 }
 
 /** Whether the process still answers its liveness and readiness checks. */

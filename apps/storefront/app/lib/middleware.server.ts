@@ -24,6 +24,7 @@ import {
   newNonce,
   sameToken,
   serializeCookie,
+  servesHttps,
   setSecurityHeaders,
   signedRandom,
   verifySigned,
@@ -70,7 +71,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
   const log = (services?.log ?? fallbackLog()).child({ requestId });
   const response = await answerOrUnavailable(args, next, { nonce, requestId, log });
   // Every answer of ours, pages, JSON and refusals alike.
-  setSecurityHeaders(response.headers, { nonce, https: !!services && isHttps(args.request, services.config) });
+  setSecurityHeaders(response.headers, { nonce, https: !!services && servesHttps(args.request, services.config) });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 };
@@ -93,6 +94,9 @@ async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs
   try {
     response = await handleRequest(args, next, trace);
   } catch (error) {
+    // A redirect thrown here or further down (trailing slash, maintenance) is an answer like any other: it gets
+    // the security headers too.
+    if (error instanceof Response) return error;
     const trouble = databaseTrouble(error);
     if (!trouble) throw error;
     return databaseUnavailable(args.request, trouble, trace.log);

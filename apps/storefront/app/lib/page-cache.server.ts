@@ -8,7 +8,7 @@ import { requestContext, servicesContext, shopContext } from "./context.ts";
 import { BROWSER_COOKIE, storeCookie, visitorCookies } from "./middleware.server.ts";
 import { EDITOR_MODE_PARAM, PREVIEW_COOKIE } from "./preview.server.ts";
 import { visitorClientId } from "./search.server.ts";
-import { isHttps, newNonce, setSecurityHeaders } from "./security.server.ts";
+import { isHttps, newNonce, servesHttps, setSecurityHeaders } from "./security.server.ts";
 import { getServices, type Services } from "./services.server.ts";
 import { parseStorePath, readCookie } from "./store.ts";
 
@@ -416,7 +416,7 @@ export async function answerFromPageCache(request: PageRequest): Promise<Respons
   const nonce = newNonce();
   const response = hit(request, services, cache, visitor, nonce);
   if (!response) return undefined;
-  setSecurityHeaders(response.headers, { nonce, https: isHttps(request, services.config) });
+  setSecurityHeaders(response.headers, { nonce, https: servesHttps(request, services.config) });
   const remember = storeCookie(request, inStore.shop, services.config);
   for (const cookie of remember ? [...cookies.setCookies, remember] : cookies.setCookies) {
     response.headers.append("set-cookie", cookie);
