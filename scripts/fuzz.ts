@@ -43,7 +43,8 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
 
 // The shop logs every refused request it finds worth a line; the run prints its own summary instead.
 const started = performance.now();
-const shop = await startTestShop();
+// Only warnings and errors are kept (in memory): tens of thousands of access lines would only fill it.
+const shop = await startTestShop({}, { logLevel: "warn" });
 const db = openShopDatabase();
 const world = await fuzzWorld(db);
 let browsers = { guest: shop.browser(), customer: await customerBrowser(shop) };
@@ -68,11 +69,14 @@ const byStatus = new Map<number, number>();
 const byTarget = new Map<string, Map<number, number>>();
 const failures: { request: FuzzRequest; status: number; problems: string[] }[] = [];
 const BATCH = 250;
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stopping = true));
 const runStarted = performance.now();
 let sent = 0;
-for (let batch = 0; sent < count; batch++) {
+for (let batch = 0; sent < count && !stopping; batch++) {
   const requests = fc.sample(arbitrary, { seed: seed + batch, numRuns: Math.min(BATCH, count - sent) });
   for (const request of requests) {
+    if (stopping) break;
     const response = await send(request, browsers);
     const problems = await answerProblems(request, response);
     byStatus.set(response.status, (byStatus.get(response.status) ?? 0) + 1);
@@ -89,33 +93,38 @@ for (let batch = 0; sent < count; batch++) {
     console.log(`  ${sent} sent, ${Math.round(sent / seconds)}/s, ${failures.length} failing`);
   }
 }
-const seconds = (performance.now() - runStarted) / 1000;
-const isHealthy = await healthy(shop);
+await finish(stopping);
 
-const line = (counts: Map<number, number>) =>
-  [...counts]
-    .sort(([a], [b]) => a - b)
-    .map(([status, n]) => `${status}×${n}`)
-    .join(" ");
-console.log(`\nby status: ${line(byStatus)}`);
-console.log("by target:");
-for (const [target, counts] of [...byTarget].sort(([a], [b]) => a.localeCompare(b))) {
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  console.log(`  ${target.padEnd(44)} ${String(total).padStart(6)}  ${line(counts)}`);
-}
-const fiveHundreds = [...byStatus].filter(([status]) => status >= 500).reduce((a, [, n]) => a + n, 0);
-console.log(
-  `\n${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), ${fiveHundreds} × 5xx, ` +
-    `${failures.length} failing, healthy afterwards: ${isHealthy ? "yes" : "NO"} (seed ${seed})`,
-);
-for (const failure of failures.slice(0, 20)) {
-  const { request } = failure;
-  const body = typeof request.body === "string" ? request.body.slice(0, 300) : request.body ? "(bytes)" : "";
+/** Prints the counts so far (also when the run is stopped early with Ctrl-C or SIGTERM) and exits. */
+async function finish(stopped: boolean): Promise<never> {
+  const seconds = (performance.now() - runStarted) / 1000;
+  const isHealthy = await healthy(shop);
+
+  const line = (counts: Map<number, number>) =>
+    [...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" ");
+  console.log(`\nby status: ${line(byStatus)}`);
+  console.log("by target:");
+  for (const [target, counts] of [...byTarget].sort(([a], [b]) => a.localeCompare(b))) {
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    console.log(`  ${target.padEnd(44)} ${String(total).padStart(6)}  ${line(counts)}`);
+  }
+  const fiveHundreds = [...byStatus].filter(([status]) => status >= 500).reduce((a, [, n]) => a + n, 0);
   console.log(
-    `  ${failure.problems.join(", ")}: ${request.method} ${request.path.slice(0, 200)} ${request.as} ${body}`,
+    `\n${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), ${fiveHundreds} × 5xx, ` +
+      `${failures.length} failing, healthy afterwards: ${isHealthy ? "yes" : "NO"} (seed ${seed})`,
   );
+  for (const failure of failures.slice(0, 20)) {
+    const { request } = failure;
+    const body = typeof request.body === "string" ? request.body.slice(0, 300) : request.body ? "(bytes)" : "";
+    console.log(
+      `  ${failure.problems.join(", ")}: ${request.method} ${request.path.slice(0, 200)} ${request.as} ${body}`,
+    );
+  }
+  if (stopped) console.log("stopped before the planned count");
+  await db.destroy();
+  await shop.close();
+  process.exit(failures.length > 0 || !isHealthy || stopped ? 1 : 0);
 }
-
-await db.destroy();
-await shop.close();
-process.exit(failures.length > 0 || !isHealthy ? 1 : 0);
