@@ -60,7 +60,7 @@ function property(arbitrary: fc.Arbitrary<FuzzRequest>, offset: number) {
     numRuns: RUNS,
     // A failure shrinks towards the smallest request that still fails; bounded so CI does not wait long.
     endOnFailure: false,
-    interruptAfterTimeLimit: 60_000,
+    interruptAfterTimeLimit: 30_000,
   });
 }
 
