@@ -77,7 +77,7 @@ test.describe("script injection never runs", () => {
       await expectNothingRan(page, dialogs);
     }
     await page.goto("/de/account/profile-details/");
-    await expect(page.locator("main")).toContainText("Torstr. 1\"><script>");
+    await expect(page.locator("main")).toContainText('Torstr. 1"><script>');
     await expectNothingRan(page, dialogs);
   });
 
@@ -125,7 +125,14 @@ test.describe("script injection never runs", () => {
     writeFileSync(
       file,
       JSON.stringify([
-        { language: "de", slug, pageType: "service", title: `Probe ${payloads[1]}`, draftBlocks: blocks, publishedBlocks: blocks },
+        {
+          language: "de",
+          slug,
+          pageType: "service",
+          title: `Probe ${payloads[1]}`,
+          draftBlocks: blocks,
+          publishedBlocks: blocks,
+        },
       ]),
     );
     const imported = spawnSync(process.execPath, ["packages/cli/src/main.ts", "content", "import", file], {
@@ -137,7 +144,11 @@ test.describe("script injection never runs", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Probe", exact: true })).toBeVisible();
     const link = page.getByText("Klick");
-    if (await link.count()) await link.first().click({ trial: false }).catch(() => {});
+    if (await link.count())
+      await link
+        .first()
+        .click({ trial: false })
+        .catch(() => {});
     await expectNothingRan(page, dialogs);
   });
 
