@@ -351,7 +351,7 @@ describe("CSRF", () => {
     const before = await stateFingerprint(db);
     const variants: [string, (headers: Headers, body: URLSearchParams) => void][] = [
       ["no token", () => {}],
-      ["another browser's token", (h, b) => b.set("csrf", other.csrfToken() ?? "")],
+      ["another browser's token", (_, b) => b.set("csrf", other.csrfToken() ?? "")],
       ["another browser's token in the header", (h) => h.set("x-csrf-token", other.csrfToken() ?? "")],
       [
         "own token from another site",
