@@ -849,6 +849,12 @@ export async function answerProblems(request: FuzzRequest, response: Response): 
       if (body?.status !== status) problems.push(`problem status ${String(body?.status)} ≠ ${status}`);
       if (typeof body?.title !== "string") problems.push("problem without title");
       if (status === 400 && typeof body?.detail !== "string") problems.push("problem without detail");
+      // Schema validation in the specification's wording, with the fields it names.
+      if ((body as { errors?: unknown } | undefined)?.errors !== undefined) {
+        if (!String(body?.detail).startsWith("The following properties are invalid"))
+          problems.push(`validation detail ${String(body?.detail).slice(0, 80)}`);
+        if (!Array.isArray((body as { errors?: unknown }).errors)) problems.push("errors is not a list");
+      }
     }
   }
   if (status >= 400 && request.channel === "search") {

@@ -1,7 +1,7 @@
 import { type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
 import { testCtx } from "@vitrine/commerce/testing";
 import { JSDOM } from "jsdom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   PASSWORD,
   sessionCookie,
@@ -25,6 +25,8 @@ let db: Db;
 let demo: DemoVariants;
 
 const PROXY = "10.0.0.2";
+// Sign-ups and sign-ins hash passwords: on a busy CI machine a journey of several takes longer than the default.
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(async () => {
   shop = await startTestShop({ TRUST_PROXY: "1", PUBLIC_URL: "https://shop.example" });
