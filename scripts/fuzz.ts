@@ -4,7 +4,7 @@
  * counts by status and by target and every 5xx (with the request that caused it); exits 1 when any answer was a
  * 5xx, broke its channel's error shape, or the shop was not healthy afterwards.
  *
- *   npm run build && npm run fuzz -- [--count 50000] [--seed 1] [--channel rpc|search|form|page]
+ *   npm run build && npm run fuzz -- [--count 50000] [--seed 1] [--channel rpc|search|form|page] [--from-batch N]
  *
  * The bounded version of the same generators runs in CI: apps/storefront/test/fuzz.test.ts.
  */
@@ -32,6 +32,8 @@ const { values } = parseArgs({
     count: { type: "string", default: process.env.FUZZ_COUNT ?? "50000" },
     seed: { type: "string", default: process.env.FUZZ_SEED ?? String(Date.now() % 1_000_000) },
     channel: { type: "string" },
+    /** Start at this batch of 250 (seed + batch), to replay the part of a long run where a failure was seen. */
+    "from-batch": { type: "string", default: "0" },
   },
 });
 const count = Number(values.count);
@@ -73,7 +75,7 @@ let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => (stopping = true));
 const runStarted = performance.now();
 let sent = 0;
-for (let batch = 0; sent < count && !stopping; batch++) {
+for (let batch = Number(values["from-batch"]); sent < count && !stopping; batch++) {
   const requests = fc.sample(arbitrary, { seed: seed + batch, numRuns: Math.min(BATCH, count - sent) });
   for (const request of requests) {
     if (stopping) break;
