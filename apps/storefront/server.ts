@@ -115,6 +115,20 @@ async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promi
 
 const staticFiles = new StaticFiles(clientDir);
 
+/**
+ * The files of the client build get the security headers of the shop's answers too (middleware.server.ts): a
+ * file opened on its own (an SVG, say) runs no script and is not framed by another site.
+ */
+const STATIC_SECURITY_HEADERS: [string, string][] = [
+  ["x-content-type-options", "nosniff"],
+  [
+    "content-security-policy",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'",
+  ],
+  ["x-frame-options", "SAMEORIGIN"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+];
+
 /** Files of the client build, in the precompressed encoding the browser accepts (precompress.ts). */
 async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -122,7 +136,10 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
   if (!file) return false;
   res.statusCode = 200;
   res.setHeader("content-type", file.contentType);
-  res.setHeader("x-content-type-options", "nosniff");
+  for (const [name, value] of STATIC_SECURITY_HEADERS) res.setHeader(name, value);
+  if (config.PUBLIC_URL?.toLowerCase().startsWith("https://")) {
+    res.setHeader("strict-transport-security", "max-age=31536000");
+  }
   res.setHeader("content-length", file.body.length);
   // An encoded answer is not compressed again by the compression middleware.
   if (file.encoding) res.setHeader("content-encoding", file.encoding);

@@ -1,6 +1,7 @@
 import type { Db } from "@vitrine/commerce";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedUpBrowser } from "./account-fixtures.ts";
 import { type DemoVariants, findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
 import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
 
@@ -178,6 +179,24 @@ describe("RPC payloads", () => {
 });
 
 describe("forms", () => {
+  it("refuse a country named like an Object.prototype member in an address with 400, not 500", async () => {
+    const { browser } = await signedUpBrowser(shop);
+    for (const countryCode of ["__proto__", "constructor", "toString"]) {
+      const response = await browser.submit("/de/account/profile-details/", {
+        intent: "address-save",
+        firstName: "Lena",
+        lastName: "Berg",
+        street: "Torstraße 1",
+        zipCode: "10115",
+        city: "Berlin",
+        countryCode,
+      });
+      expect(response.status, countryCode).toBe(400);
+    }
+    const addresses = await (await browser.rpc("getShopUserAddresses", null)).json();
+    expect(addresses).toEqual([]);
+  });
+
   it("refuse a NUL in names at sign-up without creating the account", async () => {
     const browser = shop.browser();
     const email = `nul-${Date.now()}@example.com`;

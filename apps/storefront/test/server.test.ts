@@ -174,6 +174,11 @@ describe("server fast path", () => {
     expect(br.headers.vary).toBe("Accept-Encoding");
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    expect(br.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(br.headers["content-security-policy"]).toMatch(/^default-src 'none';.*frame-ancestors 'self'/);
+    expect(br.headers["content-security-policy"]).not.toContain("script-src");
+    // Plain HTTP and no https PUBLIC_URL: no HSTS.
+    expect(br.headers["strict-transport-security"]).toBeUndefined();
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
     // Nothing outside the client build is answered as a file.
     expect((await get("/assets/..%2f..%2fserver%2findex.js")).headers["content-type"]).not.toMatch(/javascript/);

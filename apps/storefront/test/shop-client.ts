@@ -39,7 +39,10 @@ export interface TestBrowser {
 
 export const TEST_ORIGIN = "http://127.0.0.1:4173";
 
-export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+export async function startTestShop(
+  env: Record<string, string> = {},
+  options: { logLevel?: "info" | "warn" | "error" } = {},
+): Promise<TestShop> {
   const dataDir = mkdtempSync(join(tmpdir(), "vitrine-test-"));
   const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
   const schema = isPostgres ? `vt_shop_${process.pid}_${randomBytes(3).toString("hex")}` : undefined;
@@ -55,7 +58,10 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     entry: { module: { initServices(options: { log: Logger }): Promise<void>; stopServices(): Promise<void> } };
   };
   const logged: string[] = [];
-  const log = createLogger({ level: "info", destination: { write: (line: string) => logged.push(line) } });
+  const log = createLogger({
+    level: options.logLevel ?? "info",
+    destination: { write: (line: string) => logged.push(line) },
+  });
   // As the server's start does: the demo catalogue is seeded by its package, not by the storefront.
   await seedDemoShop(undefined, { log, modules: [searchMigrations] });
   await build.entry.module.initServices({ log });

@@ -16,13 +16,14 @@ const I18nContext = createContext<Translator | undefined>(undefined);
 
 export function createTranslator(messages: Messages, locale: string): Translator {
   const t = ((key: string, values?: MessageValues) => {
-    const message = messages[key];
+    // Own keys only: a key built from input (`account.country.${code}`) never finds an Object.prototype member.
+    const message = Object.hasOwn(messages, key) ? messages[key] : undefined;
     // A missing key shows itself, so it is caught in review and by the key-parity test, never as blank text.
     return message === undefined ? key : renderMessage(message, values, locale);
   }) as Translator;
   t.locale = locale;
   t.language = locale.slice(0, 2);
-  t.has = (key) => messages[key] !== undefined;
+  t.has = (key) => Object.hasOwn(messages, key);
   return t;
 }
 

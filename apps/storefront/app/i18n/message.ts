@@ -27,6 +27,14 @@ export function renderMessage(message: CompiledMessage, values: MessageValues = 
   return typeof message === "string" ? message : render(message, values, locale, undefined);
 }
 
+/**
+ * A branch of a plural or select by its own key only: a value such as `__proto__` or `constructor` (a form field
+ * shown back in a message) would otherwise pick an Object.prototype member.
+ */
+function option(options: Record<string, MessagePart[]>, key: string): MessagePart[] | undefined {
+  return Object.hasOwn(options, key) ? options[key] : undefined;
+}
+
 function render(parts: readonly MessagePart[], values: MessageValues, locale: string, pound: number | undefined) {
   let out = "";
   for (const part of parts) {
@@ -44,11 +52,11 @@ function render(parts: readonly MessagePart[], values: MessageValues, locale: st
         rules = new Intl.PluralRules(locale);
         pluralRules.set(locale, rules);
       }
-      const branch = options[`=${n}`] ?? options[rules.select(n - offset)] ?? options.other ?? [];
+      const branch = option(options, `=${n}`) ?? option(options, rules.select(n - offset)) ?? options.other ?? [];
       out += render(branch, values, locale, n - offset);
     } else if (part[1] === "select") {
       const options = (part as SelectPart)[2];
-      out += render(options[String(value ?? "other")] ?? options.other ?? [], values, locale, pound);
+      out += render(option(options, String(value ?? "other")) ?? options.other ?? [], values, locale, pound);
     } else if (name === POUND && part.length === 1) {
       out += pound === undefined ? POUND : formatNumber(pound, locale);
     } else if (value === undefined || value === null) {

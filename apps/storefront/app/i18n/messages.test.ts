@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileMessage } from "./format.ts";
+import { createTranslator } from "./i18n.tsx";
 import { type MessageValues, renderMessage } from "./message.ts";
 import { messagesFor, messagesForLocale } from "./messages.server.ts";
 
@@ -83,6 +84,21 @@ describe("compiled messages", () => {
     expect(renderMessage(select, { g: "a", x: 7 })).toBe("A 7");
     expect(renderMessage(select, { g: "b" })).toBe("O");
     expect(renderMessage(["Hallo ", ["name"]], {})).toBe("Hallo {name}");
+    // A value named like an Object.prototype member picks no branch of its own (a form field shown back).
+    for (const g of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(renderMessage(select, { g })).toBe("O");
+    }
+    const plural = JSON.parse(JSON.stringify(compileMessage("{n, plural, one {eins} other {viele}}")));
+    expect(renderMessage(plural, { n: "constructor" as never })).toBe("viele");
+  });
+
+  it("translate keys named like Object.prototype members as missing keys", () => {
+    const t = createTranslator({ "a.b": "AB" }, "de-DE");
+    for (const key of ["__proto__", "constructor", "toString", "a.b.__proto__"]) {
+      expect(t(key)).toBe(key);
+      expect(t.has(key)).toBe(false);
+    }
+    expect(t("a.b")).toBe("AB");
   });
 
   it("are what a store's message file holds, Swiss German spelt with ss", () => {

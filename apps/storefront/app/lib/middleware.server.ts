@@ -24,6 +24,7 @@ import {
   newNonce,
   sameToken,
   serializeCookie,
+  servesHttps,
   setSecurityHeaders,
   signedRandom,
   thirdPartyScriptOrigins,
@@ -73,7 +74,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
   // Every answer of ours, pages, JSON and refusals alike.
   setSecurityHeaders(response.headers, {
     nonce,
-    https: !!services && isHttps(args.request, services.config),
+    https: !!services && servesHttps(args.request, services.config),
     scriptOrigins: services ? thirdPartyScriptOrigins(services.config) : [],
   });
   response.headers.set(REQUEST_ID_HEADER, requestId);
@@ -98,6 +99,9 @@ async function answerOrUnavailable(args: MiddlewareArgs[0], next: MiddlewareArgs
   try {
     response = await handleRequest(args, next, trace);
   } catch (error) {
+    // A redirect thrown here or further down (trailing slash, maintenance) is an answer like any other: it gets
+    // the security headers too.
+    if (error instanceof Response) return error;
     const trouble = databaseTrouble(error);
     if (!trouble) throw error;
     return databaseUnavailable(args.request, trouble, trace.log);
@@ -166,6 +170,9 @@ async function handleRequest(
     if (!isSameOriginRequest(request, services.config) || !sameToken(given, csrfToken)) {
       return csrfRefused(pathname);
     }
+    // The pages' actions read a form: a body that is none (another media type, broken multipart) is refused here
+    // once, instead of failing in whichever action reads it.
+    if (!pathname.startsWith("/api/") && !(await isReadableForm(request))) return unreadableForm();
   }
 
   if (pathname.startsWith("/api/rpc/") && (await isMaintenanceMode(services))) {
@@ -240,6 +247,27 @@ async function submittedCsrfToken(request: Request): Promise<string | undefined>
     }
   }
   return undefined;
+}
+
+/** Whether a page action's body is a form the action can read (URL-encoded or multipart, well-formed). */
+async function isReadableForm(request: Request): Promise<boolean> {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return false;
+  try {
+    await request.clone().formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function unreadableForm(): Response {
+  const { status, detail } = failureAnswer({
+    ok: false,
+    error: "InvalidInput",
+    detail: "The form could not be read: send it as application/x-www-form-urlencoded or multipart/form-data.",
+  });
+  return new Response(detail, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
 function csrfRefused(pathname: string): Response {

@@ -8,7 +8,7 @@ import { requestContext, servicesContext, shopContext } from "./context.ts";
 import { BROWSER_COOKIE, storeCookie, visitorCookies } from "./middleware.server.ts";
 import { EDITOR_MODE_PARAM, PREVIEW_COOKIE } from "./preview.server.ts";
 import { visitorClientId } from "./search.server.ts";
-import { isHttps, newNonce, setSecurityHeaders, thirdPartyScriptOrigins } from "./security.server.ts";
+import { isHttps, newNonce, servesHttps, setSecurityHeaders, thirdPartyScriptOrigins } from "./security.server.ts";
 import { getServices, type Services } from "./services.server.ts";
 import { parseStorePath, readCookie } from "./store.ts";
 
@@ -418,7 +418,7 @@ export async function answerFromPageCache(request: PageRequest): Promise<Respons
   if (!response) return undefined;
   setSecurityHeaders(response.headers, {
     nonce,
-    https: isHttps(request, services.config),
+    https: servesHttps(request, services.config),
     scriptOrigins: thirdPartyScriptOrigins(services.config),
   });
   const remember = storeCookie(request, inStore.shop, services.config);

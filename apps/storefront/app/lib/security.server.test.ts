@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHttps, isSameOriginRequest } from "./security.server.ts";
+import { isHttps, isSameOriginRequest, servesHttps, setSecurityHeaders } from "./security.server.ts";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://10.0.0.7:3000/api/rpc/addToBasket", { method: "POST", headers });
@@ -40,5 +40,21 @@ describe("HTTPS detection", () => {
     expect(isHttps(forwarded, { TRUST_PROXY: 0 })).toBe(false);
     expect(isHttps(forwarded, { TRUST_PROXY: 1 })).toBe(true);
     expect(isHttps(new Request("https://shop.example/de/"), { TRUST_PROXY: 0 })).toBe(true);
+  });
+});
+
+describe("HSTS", () => {
+  it("is sent over HTTPS, and always when PUBLIC_URL is https (TLS ended by a proxy that is not trusted)", () => {
+    const plain = new Request("http://10.0.0.7:3000/de/");
+    expect(servesHttps(plain, { TRUST_PROXY: 0 })).toBe(false);
+    expect(servesHttps(plain, { TRUST_PROXY: 0, PUBLIC_URL: "http://shop.example" })).toBe(false);
+    expect(servesHttps(plain, { TRUST_PROXY: 0, PUBLIC_URL: "https://shop.example" })).toBe(true);
+    expect(servesHttps(new Request("https://shop.example/de/"), { TRUST_PROXY: 0 })).toBe(true);
+    const headers = new Headers();
+    setSecurityHeaders(headers, {
+      nonce: "n",
+      https: servesHttps(plain, { TRUST_PROXY: 0, PUBLIC_URL: "HTTPS://x.ch" }),
+    });
+    expect(headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}$/);
   });
 });

@@ -118,6 +118,18 @@ export function isHttps(
 }
 
 /**
+ * Whether answers carry HSTS: the request came over HTTPS (directly or from a trusted proxy that says so), or the
+ * shop's public address is https (`PUBLIC_URL`), so a proxy that terminates TLS without being trusted for
+ * `X-Forwarded-Proto` still gets browsers to stay on HTTPS. Over plain HTTP a browser ignores the header anyway.
+ */
+export function servesHttps(
+  request: { url: string; headers: { get(name: string): string | null } },
+  config: Pick<VitrineConfig, "TRUST_PROXY" | "PUBLIC_URL">,
+): boolean {
+  return isHttps(request, config) || (config.PUBLIC_URL?.toLowerCase().startsWith("https://") ?? false);
+}
+
+/**
  * Whether a state-changing request comes from our own pages: the Origin (or, without it, Sec-Fetch-Site)
  * must be this site. Browsers always send one of them on cross-site POSTs, so a forged form or fetch fails.
  * The host a proxy in front received (`X-Forwarded-Host`) counts only from a trusted proxy (`TRUST_PROXY`):

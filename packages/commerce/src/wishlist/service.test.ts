@@ -90,6 +90,22 @@ describe(`wishlist service (${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"
     expect(await removeItemFromWishlist(ctx, guest(), "missing")).toMatchObject({ error: "WishlistItemNotFound" });
     // Nothing changed by the failed replace.
     expect((await getWishlist(ctx, shopper)).items.map((i) => i.product.id)).toEqual([PRODUCT.dress]);
+    // A refused replace by a shopper without a wishlist leaves no (empty) wishlist behind.
+    const stranger = guest();
+    const wishlists = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("wishlist")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await wishlists();
+    expect(await addItemToWishlist(ctx, stranger, { productId: PRODUCT.tee, replaceItemKey: "x" })).toMatchObject({
+      error: "WishlistItemNotFound",
+    });
+    expect(await wishlists()).toBe(before);
   });
 
   it("clears and stops at the maximum", async () => {

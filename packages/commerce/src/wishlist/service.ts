@@ -50,6 +50,14 @@ type WishlistRow = Selectable<WishlistTable>;
 type ItemRow = Selectable<WishlistItemTable>;
 type Mutation = { rows: ItemRow[]; key: string };
 
+/** A refusal thrown inside a transaction, so that nothing it wrote is kept. */
+class Refused {
+  readonly failure: WishlistFailure;
+  constructor(failure: WishlistFailure) {
+    this.failure = failure;
+  }
+}
+
 async function findWishlist(db: Db, storeCode: string, shopper: Shopper): Promise<WishlistRow | undefined> {
   const owner = ownerOf(shopper);
   return db
@@ -148,40 +156,53 @@ export async function addItemToWishlist(ctx: ShopCtx, shopper: Shopper, add: Wis
     return { ok: false, error: "ProductNotFound", productId: add.productId, ...(variantId ? { variantId } : {}) };
   }
   const now = ctx.clock.now().toISOString();
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<WishlistFailure | Mutation> => {
-    const wishlist = await lockWishlist(trx, ctx.shop.code, shopper, now);
-    const rows = await readItems(trx, wishlist.id);
-    if (add.replaceItemKey !== undefined) {
-      const old = rows.find((r) => r.key === add.replaceItemKey);
-      if (!old) return { ok: false, error: "WishlistItemNotFound", itemKey: add.replaceItemKey };
-      await trx.deleteFrom("wishlist_item").where("wishlist_id", "=", wishlist.id).where("key", "=", old.key).execute();
-      rows.splice(rows.indexOf(old), 1);
-    }
-    const existing = rows.find((r) => r.product_id === add.productId);
-    if (existing) {
-      const variant = variantId ?? existing.variant_id;
-      await trx
-        .updateTable("wishlist_item")
-        .set({ variant_id: variant })
-        .where("wishlist_id", "=", wishlist.id)
-        .where("key", "=", existing.key)
-        .execute();
-      existing.variant_id = variant;
-      return { rows, key: existing.key };
-    }
-    if (rows.length >= MAX_WISHLIST_ITEMS) return { ok: false, error: "MaxWishlistItems", limit: MAX_WISHLIST_ITEMS };
-    const row: ItemRow = {
-      wishlist_id: wishlist.id,
-      key: newItemKey(),
-      product_id: add.productId,
-      variant_id: variantId,
-      position: rows.reduce((max, r) => Math.max(max, r.position), 0) + 1,
-      created_at: now,
-    };
-    await trx.insertInto("wishlist_item").values(row).execute();
-    await trx.updateTable("wishlist").set({ updated_at: now }).where("id", "=", wishlist.id).execute();
-    return { rows: [row, ...rows], key: row.key };
-  });
+  const outcome = await ctx.db
+    .transaction()
+    .execute(async (trx): Promise<Mutation> => {
+      const wishlist = await lockWishlist(trx, ctx.shop.code, shopper, now);
+      const rows = await readItems(trx, wishlist.id);
+      if (add.replaceItemKey !== undefined) {
+        const old = rows.find((r) => r.key === add.replaceItemKey);
+        if (!old) throw new Refused({ ok: false, error: "WishlistItemNotFound", itemKey: add.replaceItemKey });
+        await trx
+          .deleteFrom("wishlist_item")
+          .where("wishlist_id", "=", wishlist.id)
+          .where("key", "=", old.key)
+          .execute();
+        rows.splice(rows.indexOf(old), 1);
+      }
+      const existing = rows.find((r) => r.product_id === add.productId);
+      if (existing) {
+        const variant = variantId ?? existing.variant_id;
+        await trx
+          .updateTable("wishlist_item")
+          .set({ variant_id: variant })
+          .where("wishlist_id", "=", wishlist.id)
+          .where("key", "=", existing.key)
+          .execute();
+        existing.variant_id = variant;
+        return { rows, key: existing.key };
+      }
+      if (rows.length >= MAX_WISHLIST_ITEMS) {
+        throw new Refused({ ok: false, error: "MaxWishlistItems", limit: MAX_WISHLIST_ITEMS });
+      }
+      const row: ItemRow = {
+        wishlist_id: wishlist.id,
+        key: newItemKey(),
+        product_id: add.productId,
+        variant_id: variantId,
+        position: rows.reduce((max, r) => Math.max(max, r.position), 0) + 1,
+        created_at: now,
+      };
+      await trx.insertInto("wishlist_item").values(row).execute();
+      await trx.updateTable("wishlist").set({ updated_at: now }).where("id", "=", wishlist.id).execute();
+      return { rows: [row, ...rows], key: row.key };
+    })
+    // A refusal rolls back: the wishlist the transaction created for it is not kept.
+    .catch((error: unknown) => {
+      if (error instanceof Refused) return error.failure;
+      throw error;
+    });
   if ("ok" in outcome) return outcome;
   return { ok: true, wishlist: await view(ctx, outcome.rows), itemKey: outcome.key, added: true };
 }
