@@ -39,12 +39,15 @@ async function openInput(
   } catch (error) {
     return { error: (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message };
   }
+  // No listener here: a stream flows from its first 'data' listener, and lines read before the import starts
+  // iterating would be lost.
   const stream = createReadStream(file);
-  let read = 0;
-  stream.on("data", (chunk) => {
-    read += chunk.length;
-  });
-  return { stream, size, read: () => read };
+  return { stream, size, read: () => stream.bytesRead };
+}
+
+/** The lines of a stream, read from the moment the import asks for the first one. */
+async function* linesOf(stream: Readable): AsyncGenerator<string> {
+  yield* createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
 }
 
 /**
@@ -190,9 +193,7 @@ export const coreCommands: Command[] = [
       const db = await ctx.db();
       const bar = progressBar(input.size);
       const started = performance.now();
-      const items = mapping
-        ? csvItems(input.stream, mapping)
-        : jsonLineItems(createInterface({ input: input.stream, crlfDelay: Number.POSITIVE_INFINITY }));
+      const items = mapping ? csvItems(input.stream, mapping) : jsonLineItems(linesOf(input.stream));
       let result: Awaited<ReturnType<typeof importCatalogItems>>;
       try {
         result = await importCatalogItems({ db }, items, ctx.now(), {
