@@ -2,12 +2,11 @@ import {
   addStaff,
   changeStaffRole,
   deactivateStaff,
-  isStaffRole,
   listStaff,
-  STAFF_ROLES,
   type StaffMember,
   staffSetupUrl,
 } from "@vitrine/commerce";
+import { isStaffRole, STAFF_ROLES } from "@vitrine/commerce/staff-roles";
 import { useActionData } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
