@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { BrowserContext } from "@playwright/test";
-import { createDatabase, loadConfig, resolveSecret, type StaffRole } from "@vitrine/commerce";
+import { createDatabase, loadConfig, type StaffRole } from "@vitrine/commerce";
 import { createTestStaff, type TestStaff, totpCode } from "@vitrine/commerce/staff-testing";
 
 /**
@@ -17,8 +17,10 @@ export const E2E_DATABASE = join("test-results", `e2e-data-${port}`, "vitrine.sq
 export async function createE2eStaff(role: StaffRole, options: { email?: string } = {}): Promise<TestStaff> {
   const db = createDatabase({ url: E2E_DATABASE });
   try {
-    const secret = await resolveSecret({ db, config: loadConfig({}) }, new Date());
-    return await createTestStaff({ db, clock: { now: () => new Date() }, secret }, { role, ...options });
+    return await createTestStaff(
+      { db, clock: { now: () => new Date() }, config: loadConfig({}) },
+      { role, ...options },
+    );
   } finally {
     await db.destroy();
   }

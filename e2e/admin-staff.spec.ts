@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { createE2eStaff, totpCode } from "./admin-fixtures.ts";
-import { expectNoSeriousA11yViolations, newPage } from "./fixtures.ts";
+import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
+import { createDatabase } from "@vitrine/commerce";
+import { createE2eStaff, E2E_DATABASE, totpCode } from "./admin-fixtures.ts";
+import { expectNoSeriousA11yViolations, newPage, purchasableVariants } from "./fixtures.ts";
 
 /**
  * The back office as an operator in Chromium: the owner signs in with password and TOTP (the code computed here
@@ -30,12 +31,61 @@ async function hydrated(page: Page): Promise<void> {
   );
 }
 
+/** Places a guest invoice order in the German store over HTTP (RPC and the checkout's forms, as without JavaScript). */
+async function placeOrder(api: APIRequestContext, origin: string, variantId: number, quantity: number): Promise<void> {
+  await api.get("/de/");
+  const csrf = (await api.storageState()).cookies.find((c) => c.name === "vitrine_csrf")?.value ?? "";
+  const added = await api.post("/api/rpc/addItemToBasket", {
+    headers: { origin, "x-csrf-token": csrf, "x-shop-id": "10028" },
+    data: { payload: { variantId, quantity } },
+  });
+  expect(added.status()).toBe(200);
+  const steps: Record<string, string>[] = [
+    { intent: "contact", email: "dashboard.e2e@example.com" },
+    {
+      intent: "address",
+      "shipping.firstName": "Lena",
+      "shipping.lastName": "Berg",
+      "shipping.street": "Gartenstraße 5",
+      "shipping.zipCode": "10115",
+      "shipping.city": "Berlin",
+      "shipping.countryCode": "DE",
+      billingSame: "on",
+    },
+    { intent: "delivery", deliveryMethod: "standard" },
+    { intent: "payment", paymentMethod: "invoice" },
+  ];
+  for (const step of steps) {
+    const answer = await api.post("/de/checkout/", { headers: { origin }, form: { ...step, csrf }, maxRedirects: 0 });
+    expect(answer.status(), step.intent).toBe(302);
+  }
+  const review = await (await api.get("/de/checkout/")).text();
+  const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(review)?.[1] ?? "";
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(review)?.[1] ?? "";
+  const placed = await api.post("/de/checkout/", {
+    headers: { origin },
+    form: { intent: "place", idempotencyKey, expectedTotal, csrf },
+    maxRedirects: 0,
+  });
+  expect(placed.status()).toBe(302);
+}
+
 test.describe("back office: staff", () => {
   test.describe.configure({ timeout: 180_000 });
 
   test("owner signs in with TOTP, invites a warehouse user who sets up, signs in and is kept out of customers and staff", async ({
     browser,
+    baseURL,
   }) => {
+    // A few orders of today, so the dashboard has figures to chart.
+    const db = createDatabase({ url: E2E_DATABASE });
+    const variants = await purchasableVariants(db, { order: "asc", stockedOnly: true });
+    await db.destroy();
+    for (const [i, variant] of variants.slice(0, 3).entries()) {
+      const api = await request.newContext({ baseURL: baseURL as string });
+      await placeOrder(api, baseURL as string, variant, i + 1);
+      await api.dispose();
+    }
     const owner = await createE2eStaff("owner", { email: `owner.${Date.now()}@staff.test` });
 
     // --- The owner signs in (German by the browser's language).
@@ -62,6 +112,7 @@ test.describe("back office: staff", () => {
 
     // --- The dashboard: figures and the uPlot charts (the chart library is loaded only here).
     await expect(page.getByText("Offene Arbeit")).toBeVisible();
+    await expect(page.locator(".admin-figure__value").first()).not.toHaveText("0");
     await expect(page.locator(".admin-chart .uplot").first()).toBeVisible();
     await page.getByRole("link", { name: "30 Tage" }).click();
     await expect(page).toHaveURL(/days=30/);

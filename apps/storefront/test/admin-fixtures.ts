@@ -1,4 +1,4 @@
-import { type Db, loadConfig, resolveSecret, type StaffRole } from "@vitrine/commerce";
+import { type Db, loadConfig, type StaffRole } from "@vitrine/commerce";
 import { createTestStaff, type TestStaff } from "@vitrine/commerce/staff-testing";
 import type { TestBrowser, TestShop } from "./shop-client.ts";
 
@@ -12,14 +12,8 @@ import type { TestBrowser, TestShop } from "./shop-client.ts";
  */
 export const STAFF_COOKIE = "vitrine_staff";
 
-/** The shop's secret (as the server resolves it): TOTP keys are encrypted with it. */
-export async function shopSecret(db: Db): Promise<string> {
-  return resolveSecret({ db, config: loadConfig() }, new Date());
-}
-
 export async function createStaff(db: Db, role: StaffRole, options: { email?: string } = {}): Promise<TestStaff> {
-  const secret = await shopSecret(db);
-  return createTestStaff({ db, clock: { now: () => new Date() }, secret }, { role, ...options });
+  return createTestStaff({ db, clock: { now: () => new Date() }, config: loadConfig() }, { role, ...options });
 }
 
 export async function staffBrowser(

@@ -1,11 +1,20 @@
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { addStaff, cliActor, type Db, listAudit, listStaff, type StaffRole, totpCode } from "@vitrine/commerce";
+import {
+  addStaff,
+  cliActor,
+  type Db,
+  listAudit,
+  listStaff,
+  loadConfig,
+  type StaffRole,
+  totpCode,
+} from "@vitrine/commerce";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextAddress, signedUpBrowser } from "./account-fixtures.ts";
-import { createStaff, STAFF_COOKIE, shopSecret, staffBrowser } from "./admin-fixtures.ts";
-import { openShopDatabase } from "./basket-fixtures.ts";
+import { createStaff, STAFF_COOKIE, staffBrowser } from "./admin-fixtures.ts";
+import { findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
 import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
 
 /**
@@ -161,9 +170,8 @@ describe(`back office access (${dialectName})`, () => {
 
 describe(`staff sign-in and set-up (${dialectName})`, () => {
   it("sets up a first owner from the command line's link: password, TOTP from the QR key, backup codes", async () => {
-    const secret = await shopSecret(db);
     const added = await addStaff(
-      { db, clock: { now: () => new Date() }, requestId: "test", secret },
+      { db, clock: { now: () => new Date() }, requestId: "test", config: loadConfig() },
       cliActor("tester"),
       { email: `first-owner-${Date.now()}@staff.test`, role: "owner" },
     );
@@ -422,6 +430,58 @@ describe(`staff management (${dialectName})`, () => {
     const entry = (await listAudit({ db }, { action: "staff.sign_out_everywhere", subjectId: staff.staff.id }))
       .entries[0];
     expect(entry?.before).toEqual({ sessions: 2 });
+  });
+});
+
+/** Places a guest invoice order for one unit of the variant in the German store, as a browser without JavaScript. */
+async function placeOrder(browser: TestBrowser, variantId: number): Promise<string> {
+  expect((await browser.rpc("addItemToBasket", { variantId, quantity: 1 })).status).toBe(200);
+  const steps: Record<string, string>[] = [
+    { intent: "contact", email: `dashboard.${process.pid}@example.com` },
+    {
+      intent: "address",
+      "shipping.firstName": "Lena",
+      "shipping.lastName": "Berg",
+      "shipping.street": "Gartenstraße 5",
+      "shipping.zipCode": "10115",
+      "shipping.city": "Berlin",
+      "shipping.countryCode": "DE",
+      billingSame: "on",
+    },
+    { intent: "delivery", deliveryMethod: "standard" },
+    { intent: "payment", paymentMethod: "invoice" },
+  ];
+  for (const step of steps) expect((await browser.submit("/de/checkout/", step)).status, step.intent).toBe(302);
+  const review = await (await browser.fetch("/de/checkout/")).text();
+  const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(review)?.[1] ?? "";
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(review)?.[1] ?? "";
+  const placed = await browser.submit("/de/checkout/", { intent: "place", idempotencyKey, expectedTotal });
+  expect(placed.status).toBe(302);
+  return /order=(\d{8})/.exec(placed.headers.get("location") ?? "")?.[1] as string;
+}
+
+describe(`dashboard (${dialectName})`, () => {
+  it("shows today's orders, revenue, top products and open work of the chosen store", async () => {
+    const variants = await findDemoVariants(db);
+    const variant = variants.inStock[0] as number;
+    const number = await placeOrder(shop.browser(), variant);
+    const order = await db
+      .selectFrom("shop_order")
+      .innerJoin("order_line", "order_line.order_id", "shop_order.id")
+      .select(["shop_order.total", "order_line.name"])
+      .where("shop_order.number", "=", number)
+      .executeTakeFirstOrThrow();
+    const { browser } = await staffBrowser(shop, db, "warehouse", { acceptLanguage: "en-GB" });
+    const html = await (await browser.fetch("/admin/?store=de&days=1")).text();
+    const euros = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }).format(order.total / 100);
+    expect(html).toContain(euros);
+    expect(html).toContain(order.name.replaceAll("&", "&amp;"));
+    expect(html).toMatch(/To ship<\/dt><dd><span class="admin-figure__value">[1-9]/);
+    // Another store has none of it.
+    const swiss = await (await browser.fetch("/admin/?store=ch&days=30")).text();
+    expect(swiss).toContain("No orders in the period.");
+    // An unknown period or store falls back to 7 days in the German store.
+    expect((await browser.fetch("/admin/?store=xx&days=9")).status).toBe(200);
   });
 });
 

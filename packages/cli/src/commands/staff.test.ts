@@ -1,4 +1,4 @@
-import { type Db, listStaff, resolveSecret, staffSetup } from "@vitrine/commerce";
+import { type Db, listStaff, loadConfig, staffSetup } from "@vitrine/commerce";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliHarness } from "./test-harness.ts";
 
@@ -23,8 +23,10 @@ describe("vitrine staff", () => {
     expect(added.out[0]).toBe("Added olga@shop.test (owner). One-time set-up link, valid for three days:");
     const token = /\/admin\/setup\/\?token=([\w-]+)$/.exec(added.out[1] ?? "")?.[1];
     expect(token).toBeDefined();
-    const secret = await resolveSecret({ db, config: { VITRINE_SECRET: process.env.VITRINE_SECRET } }, new Date());
-    const setup = await staffSetup({ db, clock: { now: () => new Date() }, requestId: "t", secret }, token as string);
+    const setup = await staffSetup(
+      { db, clock: { now: () => new Date() }, requestId: "t", config: loadConfig() },
+      token as string,
+    );
     expect(setup?.staff).toMatchObject({ email: "olga@shop.test", role: "owner", status: "invited" });
     expect((await cli("staff", "list")).out[0]).toMatch(/^olga@shop\.test\s+owner\s+invited\s+never signed in$/);
   });

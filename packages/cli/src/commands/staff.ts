@@ -2,6 +2,7 @@ import { userInfo } from "node:os";
 import {
   type AuditEntry,
   addStaff,
+  type Ctx,
   changeStaffRole,
   cliActor,
   deactivateStaff,
@@ -9,9 +10,7 @@ import {
   isStaffRole,
   listAudit,
   listStaff,
-  resolveSecret,
   STAFF_ROLES,
-  type StaffCtx,
   staffSetupUrl,
 } from "@vitrine/commerce";
 import { type Command, type CommandContext, UsageError } from "../cli.ts";
@@ -30,10 +29,7 @@ function osUser(): string {
 }
 
 async function staffContext(ctx: CommandContext) {
-  const base = await ctx.ctx();
-  const secret = await resolveSecret({ db: base.db, config: base.config }, ctx.now());
-  const staffCtx: StaffCtx & { publicUrl: string } = { ...base, secret };
-  return { staffCtx, actor: cliActor(osUser()) };
+  return { staffCtx: await ctx.ctx(), actor: cliActor(osUser()) };
 }
 
 function roleOption(value: string | boolean | undefined) {
@@ -41,7 +37,7 @@ function roleOption(value: string | boolean | undefined) {
   return value;
 }
 
-async function staffIdOf(ctx: CommandContext, staffCtx: StaffCtx, email: string): Promise<string | undefined> {
+async function staffIdOf(ctx: CommandContext, staffCtx: Ctx, email: string): Promise<string | undefined> {
   const staff = await findStaffByEmail(staffCtx, email);
   if (!staff) ctx.err(`No staff member ${email}`);
   return staff?.id;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cliActor, listAudit } from "../audit/audit.ts";
 import type { Clock } from "../clock.ts";
+import type { Ctx } from "../context.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import {
   addStaff,
@@ -14,7 +15,6 @@ import {
   STAFF_RATE_LIMITS,
   STAFF_SESSION_IDLE_SECONDS,
   STAFF_SESSION_MAX_AGE_SECONDS,
-  type StaffCtx,
   signInStaff,
   staffActor,
   staffMay,
@@ -28,7 +28,7 @@ import { createTestStaff } from "./testing.ts";
 let testDb: TestDatabase;
 let now: Date;
 const clock: Clock = { now: () => now };
-let ctx: StaffCtx;
+let ctx: Ctx;
 const SECRET = "staff-test-secret-0123456789abcdefghijklmnop";
 const PASSWORD = "a-long-staff-password";
 const cli = cliActor("tester");
@@ -39,7 +39,7 @@ const client = () => ({ clientAddress: `203.0.113.${++address % 250}`, userAgent
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  ctx = { ...testCtx(testDb.db, { clock }), secret: SECRET };
+  ctx = testCtx(testDb.db, { clock, config: { VITRINE_SECRET: SECRET } });
 });
 afterAll(async () => {
   await testDb.destroy();

@@ -3,6 +3,7 @@ import { hashPassword, symmetricDecrypt, symmetricEncrypt, verifyPassword } from
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { type Actor, changedFields, recordAudit } from "../audit/audit.ts";
+import { resolveSecret } from "../config.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import { enqueueMail, type OutboxMessage } from "../orders/outbox.ts";
 import { hitRateLimits, type RateLimitRule, resetRateLimit } from "../rate-limit/rate-limit.ts";
@@ -31,8 +32,13 @@ export interface StaffMember {
   lastSignInAt: string | null;
 }
 
-/** The context of the staff services: the process secret encrypts the TOTP keys at rest. */
-export type StaffCtx = Pick<Ctx, "db" | "clock" | "requestId"> & { secret: string };
+/** What the staff services use of the context (the configuration: the process secret encrypts TOTP keys). */
+type StaffUse = Pick<Ctx, "db" | "clock" | "requestId" | "config">;
+
+/** The key that encrypts TOTP keys at rest: the process secret (VITRINE_SECRET, or the one kept in settings). */
+export function staffSecret(ctx: Pick<Ctx, "db" | "clock" | "config">): Promise<string> {
+  return resolveSecret({ db: ctx.db, config: ctx.config }, ctx.clock.now());
+}
 
 export const STAFF_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 /** A session nobody used for this long ends (a forgotten back-office tab on a shared computer). */
@@ -122,7 +128,7 @@ export async function listStaff(ctx: Pick<Ctx, "db">): Promise<StaffMember[]> {
   return rows.map(memberOf).sort((a, b) => STAFF_ROLES.indexOf(a.role) - STAFF_ROLES.indexOf(b.role));
 }
 
-async function issueSetupToken(ctx: StaffCtx, staffId: string): Promise<string> {
+async function issueSetupToken(ctx: StaffUse, staffId: string): Promise<string> {
   const token = newToken();
   const now = ctx.clock.now();
   // An older link of the same person stops working: only the newest one is valid.
@@ -162,7 +168,7 @@ export type AddStaffResult =
  * `mail` words the invitation for the outbox: it is queued in the same transaction.
  */
 export async function addStaff(
-  ctx: StaffCtx,
+  ctx: StaffUse,
   actor: Actor,
   input: AddStaffInput,
   mail?: (args: { staff: StaffMember; token: string }) => OutboxMessage,
@@ -237,7 +243,7 @@ export async function addStaff(
   });
 }
 
-async function setupTokenRow(ctx: StaffCtx, token: string) {
+async function setupTokenRow(ctx: StaffUse, token: string) {
   if (!token || token.length > 100) return undefined;
   const row = await ctx.db
     .selectFrom("staff_setup_token")
@@ -273,7 +279,7 @@ function totpFor(email: string, secretBase32: string): OTPAuth.TOTP {
  * What the set-up page shows for a valid link: the staff member and the TOTP key to enrol (created on the first
  * visit and kept, so a reload shows the same key). Undefined for an unknown, used or expired link.
  */
-export async function staffSetup(ctx: StaffCtx, token: string): Promise<StaffSetup | undefined> {
+export async function staffSetup(ctx: StaffUse, token: string): Promise<StaffSetup | undefined> {
   const row = await setupTokenRow(ctx, token);
   if (!row) return undefined;
   const user = await ctx.db
@@ -284,12 +290,12 @@ export async function staffSetup(ctx: StaffCtx, token: string): Promise<StaffSet
   if (!user || user.status === "deactivated") return undefined;
   let secret: string;
   if (user.totp_pending_secret) {
-    secret = await symmetricDecrypt({ key: ctx.secret, data: user.totp_pending_secret });
+    secret = await symmetricDecrypt({ key: await staffSecret(ctx), data: user.totp_pending_secret });
   } else {
     secret = new OTPAuth.Secret({ size: 20 }).base32;
     await ctx.db
       .updateTable("staff_user")
-      .set({ totp_pending_secret: await symmetricEncrypt({ key: ctx.secret, data: secret }) })
+      .set({ totp_pending_secret: await symmetricEncrypt({ key: await staffSecret(ctx), data: secret }) })
       .where("id", "=", user.id)
       .execute();
   }
@@ -344,7 +350,7 @@ export type CompleteSetupResult =
  * Answers the backup codes, shown once (only their hashes are kept). The member is active from now on.
  */
 export async function completeStaffSetup(
-  ctx: StaffCtx,
+  ctx: StaffUse,
   input: { token: string; password: string; code: string; name?: string; clientAddress?: string },
 ): Promise<CompleteSetupResult> {
   const limited = await hitRateLimits(ctx, [
@@ -362,7 +368,7 @@ export async function completeStaffSetup(
     const user = await tx.db.selectFrom("staff_user").selectAll().where("id", "=", row.staff_id).executeTakeFirst();
     if (!user?.totp_pending_secret || user.status === "deactivated")
       return { ok: false, error: "invalid_token" } as const;
-    const secret = await symmetricDecrypt({ key: tx.secret, data: user.totp_pending_secret });
+    const secret = await symmetricDecrypt({ key: await staffSecret(tx), data: user.totp_pending_secret });
     const step = totpStep(user.email, secret, input.code, tx.clock.now());
     if (step === undefined) return { ok: false, error: "wrong_code" } as const;
     // The link is used up by exactly one request (a second one running at once updates no row).
@@ -422,7 +428,7 @@ let dummyHash: Promise<string> | undefined;
  * `invalid_credentials`.
  */
 export async function signInStaff(
-  ctx: StaffCtx,
+  ctx: StaffUse,
   input: { email: string; password: string; code: string },
   client: ClientInfo,
 ): Promise<StaffSignInResult> {
@@ -440,7 +446,7 @@ export async function signInStaff(
     return refused;
   }
   if (!(await verifyPassword({ hash: user.password_hash, password: input.password }))) return refused;
-  const secret = await symmetricDecrypt({ key: ctx.secret, data: user.totp_secret });
+  const secret = await symmetricDecrypt({ key: await staffSecret(ctx), data: user.totp_secret });
   const now = ctx.clock.now();
   const step = totpStep(user.email, secret, input.code, now);
   return withTransaction(ctx, async (tx) => {
@@ -589,7 +595,7 @@ export async function endStaffSession(ctx: Pick<Ctx, "db">, token: string | unde
 }
 
 /** Ends every session of a staff member ("sign out everywhere"), audited; answers how many ended. */
-export async function endAllStaffSessions(ctx: StaffCtx, actor: Actor, staffId: string): Promise<number> {
+export async function endAllStaffSessions(ctx: StaffUse, actor: Actor, staffId: string): Promise<number> {
   return withTransaction(ctx, async (tx) => {
     const result = await tx.db.deleteFrom("staff_session").where("staff_id", "=", staffId).executeTakeFirst();
     const ended = Number(result.numDeletedRows);
@@ -621,7 +627,7 @@ async function otherActiveOwners(ctx: Pick<Ctx, "db">, staffId: string): Promise
 
 /** Gives a staff member another role (audited). The last active owner stays an owner. */
 export async function changeStaffRole(
-  ctx: StaffCtx,
+  ctx: StaffUse,
   actor: Actor,
   staffId: string,
   role: StaffRole,
@@ -653,7 +659,7 @@ export async function changeStaffRole(
 }
 
 /** Deactivates a staff member: no sign-in, every session ends, set-up links stop working (audited). */
-export async function deactivateStaff(ctx: StaffCtx, actor: Actor, staffId: string): Promise<ChangeResult> {
+export async function deactivateStaff(ctx: StaffUse, actor: Actor, staffId: string): Promise<ChangeResult> {
   return withTransaction(ctx, async (tx) => {
     const staff = await getStaff(tx, staffId);
     if (!staff) return { ok: false, error: "not_found" } as const;

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { hashPassword, symmetricEncrypt } from "better-auth/crypto";
 import * as OTPAuth from "otpauth";
 import type { Ctx } from "../context.ts";
-import { createStaffSession, type StaffMember, type StaffRole, totpCode } from "./staff.ts";
+import { createStaffSession, type StaffMember, type StaffRole, staffSecret, totpCode } from "./staff.ts";
 
 /**
  * Test support (HTTP tests, Playwright journeys): an active staff member of a role written straight into the
  * database, with a known password and TOTP key, and an open session whose token is the `/admin` cookie's value.
- * `secret` must be the server's (config.resolveSecret) for the TOTP key to work at the sign-in form.
+ * The TOTP key is encrypted with the secret the configuration resolves to (as the server's, with the same config).
  */
 export interface TestStaff {
   staff: StaffMember;
@@ -21,7 +21,7 @@ export interface TestStaff {
 export const TEST_STAFF_PASSWORD = "correct horse battery staple";
 
 export async function createTestStaff(
-  ctx: Pick<Ctx, "db" | "clock"> & { secret: string },
+  ctx: Pick<Ctx, "db" | "clock" | "config">,
   input: { email?: string; role: StaffRole; name?: string; password?: string },
 ): Promise<TestStaff> {
   const id = randomUUID();
@@ -38,7 +38,7 @@ export async function createTestStaff(
       role: input.role,
       status: "active",
       password_hash: await hashPassword(password),
-      totp_secret: await symmetricEncrypt({ key: ctx.secret, data: totpSecret }),
+      totp_secret: await symmetricEncrypt({ key: await staffSecret(ctx), data: totpSecret }),
       totp_pending_secret: null,
       totp_last_step: 0,
       backup_codes: "[]",

@@ -5,7 +5,6 @@ import {
   STAFF_AREAS,
   STAFF_SESSION_MAX_AGE_SECONDS,
   type StaffArea,
-  type StaffCtx,
   type StaffMember,
   type StaffRole,
   staffActor,
@@ -34,9 +33,9 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-/** The staff services' context of a request: the request's commerce context and the process secret. */
-export function staffCtx({ context }: Pick<Args, "context">): Ctx & StaffCtx {
-  return { ...context.get(requestContext).ctx, secret: context.get(servicesContext).secret };
+/** The staff services' context of a request: the request's commerce context. */
+export function staffCtx({ context }: Pick<Args, "context">): Ctx {
+  return context.get(requestContext).ctx;
 }
 
 function secureCookies({ request, context }: Args): boolean {
@@ -81,7 +80,7 @@ export interface SignedInStaff {
   sessionId: string;
   /** For `recordAudit` and the staff services. */
   actor: Actor;
-  ctx: Ctx & StaffCtx;
+  ctx: Ctx;
 }
 
 // The layout's and the page's loaders of one request share one session lookup.
