@@ -77,7 +77,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       (u: typeof uPlot): uPlot.Options => ({
         width: 0,
         height: 0,
-        scales: { x: { time: false }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: {
+          // Half a bucket of room on both ends: the first and last bars are drawn whole.
+          x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+          orders: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
         axes: [
           { values: (_u, ticks) => ticks.map((i) => labels[i] ?? "") },
           { scale: "orders", label: ordersLabel },
@@ -114,7 +118,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
         axes: [
-          { values: (_u, ticks) => ticks.map((i) => (Number.isInteger(i) ? (topNames[i] ?? "") : "")) },
+          // The rank on the axis (names are long; the table below names each rank).
+          {
+            values: (_u, ticks) =>
+              ticks.map((i) => (Number.isInteger(i) && topNames[i] !== undefined ? `${i + 1}.` : "")),
+          },
           { label: unitsLabel },
         ],
         series: [
@@ -228,14 +236,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <table className="admin-table">
                   <thead>
                     <tr>
+                      <th scope="col">{t("admin.dashboard.rank")}</th>
                       <th scope="col">{t("admin.dashboard.product")}</th>
                       <th scope="col">{t("admin.dashboard.units")}</th>
                       <th scope="col">{t("admin.dashboard.revenue")}</th>
                     </tr>
                   </thead>
                   <tbody>
-                    {stats.topProducts.map((p) => (
+                    {stats.topProducts.map((p, i) => (
                       <tr key={p.productId}>
+                        <td>{i + 1}.</td>
                         <th scope="row">
                           <span className="admin-cell-main">{p.name}</span>
                           <span className="admin-cell-sub">{p.brand}</span>
