@@ -6,6 +6,7 @@ import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
 import { searchCommands } from "./search.ts";
+import { staffCommands } from "./staff.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
 export const commands: Command[] = [
@@ -16,4 +17,5 @@ export const commands: Command[] = [
   ...searchCommands,
   ...jobCommands,
   ...backupCommands,
+  ...staffCommands,
 ];

@@ -6,6 +6,7 @@ import type { CatalogImportTables } from "./tables/catalog-import.ts";
 import type { EventTables } from "./tables/events.ts";
 import type { JobTables } from "./tables/jobs.ts";
 import type { OrdersTables } from "./tables/orders.ts";
+import type { StaffTables } from "./tables/staff.ts";
 
 /**
  * Table types of the whole database. Portable across SQLite and PostgreSQL:
@@ -207,7 +208,8 @@ export interface Database
     AccountsTables,
     OrdersTables,
     EventTables,
-    JobTables {
+    JobTables,
+    StaffTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;
