@@ -136,6 +136,9 @@ const PUBLISHED_AS = {
   cancelled: "order.cancelled",
   return_registered: "return.registered",
   return_received: "return.received",
+  return_refunded: "return.refunded",
+  return_rejected: "return.rejected",
+  refunded: "order.refunded",
 } as const satisfies Record<string, EventType>;
 
 export type OrderHistoryType = keyof typeof PUBLISHED_AS;

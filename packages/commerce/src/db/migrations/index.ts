@@ -9,6 +9,7 @@ import * as m0008 from "./0008_jobs.ts";
 import * as m0010 from "./0010_address_line2.ts";
 import * as m0011 from "./0011_content_page_key.ts";
 import * as m0012 from "./0012_audit.ts";
+import * as m0014 from "./0014_back_office.ts";
 
 /**
  * The commerce modules' migrations, in order (the search package brings its own: `searchMigrations`; the
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_address_line2": m0010,
   "0011_content_page_key": m0011,
   "0012_audit": m0012,
+  "0014_back_office": m0014,
 };
