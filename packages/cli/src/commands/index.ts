@@ -2,9 +2,11 @@ import type { Command } from "../cli.ts";
 import { backupCommands } from "./backup.ts";
 import { contentCommands } from "./content.ts";
 import { coreCommands } from "./core.ts";
+import { customerCommands } from "./customers.ts";
 import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
+import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
@@ -12,6 +14,8 @@ export const commands: Command[] = [
   ...coreCommands,
   ...contentCommands,
   ...orderCommands,
+  ...returnCommands,
+  ...customerCommands,
   ...giftCardCommands,
   ...searchCommands,
   ...jobCommands,
