@@ -23,8 +23,9 @@ interface StoreData {
 export function Layout({ children }: { children: ReactNode }) {
   const store = useRouteLoaderData("routes/store") as StoreData | undefined;
   const shopLayout = useRouteLoaderData<ShopLayoutData>("routes/layout.shop");
+  const admin = useRouteLoaderData("routes/admin/admin") as { language: string } | undefined;
   return (
-    <html lang={store?.shop.locale ?? "de-DE"}>
+    <html lang={admin?.language ?? store?.shop.locale ?? "de-DE"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

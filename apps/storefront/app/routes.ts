@@ -18,6 +18,24 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
 
+  // The back office (staff only; its own layout, texts, styles and scripts: none of it loads on a shop page).
+  route("admin", "routes/admin/admin.tsx", [
+    route("sign-in", "routes/admin/sign-in.tsx"),
+    route("sign-out", "routes/admin/sign-out.tsx"),
+    route("setup", "routes/admin/setup.tsx"),
+    route("language", "routes/admin/language.tsx"),
+    layout("routes/admin/frame.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
+
   route(":store", "routes/store.tsx", [
     // The search box's and facets' suggestions (JSON), in the store's language.
     route("search/suggest", "routes/search.suggest.ts"),

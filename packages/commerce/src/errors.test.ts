@@ -53,6 +53,11 @@ const CASES: [DomainFailure, number][] = [
   [{ ok: false, error: "email_taken" }, 409],
   [{ ok: false, error: "email_registered" }, 409],
   [{ ok: false, error: "not_subscribed" }, 409],
+  [{ ok: false, error: "staff_unauthenticated" }, 401],
+  [{ ok: false, error: "staff_forbidden" }, 403],
+  [{ ok: false, error: "wrong_code" }, 400],
+  [{ ok: false, error: "last_owner" }, 409],
+  [{ ok: false, error: "staff_inactive" }, 409],
 ];
 
 /** Every message key of the storefront's English catalogue: a key the mapper names must exist there. */

@@ -52,6 +52,12 @@ const FORM_REFUSALS = {
   email_taken: [409, "An account uses this e-mail address.", "account.error.email_taken"],
   email_registered: [409, "An account uses this e-mail address: sign in.", "checkout.error.email_registered"],
   not_subscribed: [409, "There is no subscription to cancel.", "account.error.not_subscribed"],
+  // The back office (staff/): its pages word these themselves (admin messages, keyed by the code).
+  staff_unauthenticated: [401, "Sign in to the back office first.", "error.request_not_processed"],
+  staff_forbidden: [403, "Your role in the back office does not allow this.", "error.request_not_processed"],
+  wrong_code: [400, "The two-factor code is wrong or was used already.", "error.request_not_processed"],
+  last_owner: [409, "The shop keeps at least one active owner.", "error.request_not_processed"],
+  staff_inactive: [409, "This staff member is deactivated.", "error.request_not_processed"],
 } as const satisfies Record<string, readonly [number, string, string]>;
 
 export type FormRefusalCode = keyof typeof FORM_REFUSALS;

@@ -87,6 +87,7 @@ export * from "./shop/money.ts";
 export * from "./shop/shipping-countries.ts";
 export * from "./shop/shops.ts";
 export * from "./shop/working-days.ts";
+export * from "./staff/staff.ts";
 export * from "./stores/physical-stores.ts";
 export * from "./util.ts";
 export * from "./validation.ts";

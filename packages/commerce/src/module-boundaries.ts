@@ -51,6 +51,7 @@ export const TABLE_OWNERS = {
   jobs: ["job", "job_run", "worker"],
   content: ["content_entry"],
   audit: ["audit_log"],
+  staff: ["staff_user", "staff_session", "staff_setup_token"],
   search: [
     "search_event",
     "search_query",

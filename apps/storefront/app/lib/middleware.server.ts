@@ -170,7 +170,9 @@ async function handleRequest(
   }
   // A client-side navigation's data request stands for its page: it is redirected like the page.
   const page = pageUrl(url).pathname;
-  if (!isResourcePath(page) && (await isMaintenanceMode(services))) {
+  // The back office stays open in maintenance mode: staff are the ones working on the shop then.
+  const backOffice = page === "/admin/" || page.startsWith("/admin/");
+  if (!isResourcePath(page) && !backOffice && (await isMaintenanceMode(services))) {
     const inStore = parseStorePath(page);
     const shop = inStore?.shop ?? detectStore(cookieHeader, request.headers.get("accept-language"));
     if (inStore?.path !== "/maintenance/") throw redirect(`/${shop.code}/maintenance/`, 302);

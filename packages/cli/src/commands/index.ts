@@ -8,6 +8,7 @@ import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
+import { staffCommands } from "./staff.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
 export const commands: Command[] = [
@@ -20,4 +21,5 @@ export const commands: Command[] = [
   ...searchCommands,
   ...jobCommands,
   ...backupCommands,
+  ...staffCommands,
 ];

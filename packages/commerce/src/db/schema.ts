@@ -5,6 +5,7 @@ import type { BasketTables } from "./tables/basket.ts";
 import type { EventTables } from "./tables/events.ts";
 import type { JobTables } from "./tables/jobs.ts";
 import type { OrdersTables } from "./tables/orders.ts";
+import type { StaffTables } from "./tables/staff.ts";
 
 /**
  * Table types of the whole database. Portable across SQLite and PostgreSQL:
@@ -199,7 +200,14 @@ export interface ContentEntryTable {
   page_key: string | null;
 }
 
-export interface Database extends AuditTables, BasketTables, AccountsTables, OrdersTables, EventTables, JobTables {
+export interface Database
+  extends AuditTables,
+    BasketTables,
+    AccountsTables,
+    OrdersTables,
+    EventTables,
+    JobTables,
+    StaffTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;

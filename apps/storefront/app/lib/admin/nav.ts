@@ -1,0 +1,24 @@
+import type { StaffArea } from "@vitrine/commerce";
+
+/**
+ * The back office's navigation, in order. A screen appears for the roles its area lets in (the server checks the
+ * same area on every request: hiding a link is a courtesy, not the protection). `ready: false` keeps an entry out
+ * of the navigation until its screen exists.
+ */
+export interface AdminNavEntry {
+  /** Path under /admin, with trailing slash. */
+  path: string;
+  /** Message key of the label. */
+  label: string;
+  area: StaffArea;
+  ready: boolean;
+}
+
+export const ADMIN_NAV: readonly AdminNavEntry[] = [
+  { path: "/admin/", label: "admin.nav.dashboard", area: "dashboard", ready: true },
+  { path: "/admin/orders/", label: "admin.nav.orders", area: "orders", ready: false },
+  { path: "/admin/returns/", label: "admin.nav.returns", area: "returns", ready: false },
+  { path: "/admin/customers/", label: "admin.nav.customers", area: "customers", ready: false },
+  { path: "/admin/audit/", label: "admin.nav.audit", area: "audit", ready: true },
+  { path: "/admin/staff/", label: "admin.nav.staff", area: "staff", ready: true },
+];
