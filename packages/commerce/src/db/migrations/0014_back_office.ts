@@ -44,8 +44,9 @@ export async function up(db: MigrationDb): Promise<void> {
     ["shop_order_payment_placed_idx", ["payment_method", "placed_at", "id"]],
     ["shop_order_total_idx", ["total", "id"]],
     ["shop_order_search_email_idx", ["search_email"]],
-    ["shop_order_search_last_idx", ["search_last_name"]],
-    ["shop_order_search_first_idx", ["search_first_name"]],
+    // Both name orders: "lena berg" checks the other name inside the index, without reading the order rows.
+    ["shop_order_search_last_idx", ["search_last_name", "search_first_name"]],
+    ["shop_order_search_first_idx", ["search_first_name", "search_last_name"]],
     ["shop_order_search_postcode_idx", ["search_postcode"]],
   ];
   for (const [name, columns] of indexes) {
