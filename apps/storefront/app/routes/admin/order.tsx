@@ -485,7 +485,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                             <button
                               type="submit"
                               className="admin-button admin-button--small"
-                              aria-label={t("admin.orders.resend_of", { subject: m.subject })}
+                              aria-label={t("admin.orders.resend_of", {
+                                action: m.status === "sent" ? t("admin.orders.resend") : t("admin.orders.retry"),
+                                subject: m.subject,
+                              })}
                             >
                               {m.status === "sent" ? t("admin.orders.resend") : t("admin.orders.retry")}
                             </button>

@@ -17,16 +17,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { ctx } = await requireStaff(args, { area: "orders" });
   const query = orderQueryFromUrl(new URL(args.request.url).searchParams);
   const page = await searchOrders(ctx, { ...query, limit: 50 });
-  return { rows: page.rows, next: page.next ?? null };
+  // The choices travel as data: the page's bundle never loads the commerce core.
+  const filters = [
+    ["store", STORE_CODES, "admin.orders.store."],
+    ["status", ORDER_STATUSES, "admin.orders.status."],
+    ["payment", [...PAYMENT_METHOD_IDS, "gift_card"], "admin.orders.payment."],
+  ] as [string, readonly string[], string][];
+  return { rows: page.rows, next: page.next ?? null, filters, sorts: ORDER_SORTS };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "admin.nav.orders");
-
-const FILTERS = [
-  ["store", STORE_CODES, "admin.orders.store."],
-  ["status", ORDER_STATUSES, "admin.orders.status."],
-  ["payment", [...PAYMENT_METHOD_IDS, "gift_card"], "admin.orders.payment."],
-] as const;
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
@@ -54,7 +54,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             placeholder={t("admin.orders.search_hint")}
           />
         </label>
-        {FILTERS.map(([name, values, prefix]) => (
+        {loaderData.filters.map(([name, values, prefix]) => (
           <label key={name} className="admin-field">
             <span>{t(`admin.orders.filter.${name}`)}</span>
             <select name={name} defaultValue={params.get(name) ?? ""}>
@@ -78,7 +78,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <label className="admin-field">
           <span>{t("admin.orders.filter.sort")}</span>
           <select name="sort" defaultValue={params.get("sort") ?? "newest"}>
-            {ORDER_SORTS.map((s) => (
+            {loaderData.sorts.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.orders.sort.${s}`)}
               </option>

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     limit: 50,
     ...(Number.isSafeInteger(after) && after > 0 ? { after } : {}),
   });
-  return { status, entries: page.entries, next: page.next ?? null };
+  return { status, statuses: RETURN_STATUSES, entries: page.entries, next: page.next ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "admin.nav.returns");
@@ -38,7 +38,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
         <label className="admin-field">
           <span>{t("admin.returns.filter.status")}</span>
           <select name="status" defaultValue={loaderData.status}>
-            {RETURN_STATUSES.map((s) => (
+            {loaderData.statuses.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.returns.status.${s}`)}
               </option>
