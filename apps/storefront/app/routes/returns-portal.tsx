@@ -184,7 +184,9 @@ export default function ReturnsPortal({ loaderData, actionData }: Route.Componen
       <p className="returns__lead">{t("returns.lead", { days: RETURN_PERIOD_DAYS })}</p>
       {select ? (
         <>
-          <ReturnsList order={select.order} />
+          <div className="returns__existing">
+            <ReturnsList order={select.order} />
+          </div>
           <ReturnSelection
             selection={select}
             reasons={loaderData.reasons}
