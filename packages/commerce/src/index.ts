@@ -68,6 +68,7 @@ export * from "./orders/outbox.ts";
 export * from "./orders/place.ts";
 export * from "./orders/refunds.ts";
 export * from "./orders/returns.ts";
+export * from "./orders/stats.ts";
 export * from "./orders/status.ts";
 export * from "./orders/tracking.ts";
 export * from "./outfits/outfits.ts";

@@ -6,6 +6,7 @@ import { type Actor, changedFields, recordAudit } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import { enqueueMail, type OutboxMessage } from "../orders/outbox.ts";
 import { hitRateLimits, type RateLimitRule, resetRateLimit } from "../rate-limit/rate-limit.ts";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "./roles.ts";
 
 /**
  * Staff of the back office: accounts separate from the shop's customers, each with one role, a password (scrypt,
@@ -15,32 +16,9 @@ import { hitRateLimits, type RateLimitRule, resetRateLimit } from "../rate-limit
  * storefront keeps the token in an HttpOnly cookie scoped to `/admin`. Every change to staff is audited.
  */
 
-export const STAFF_ROLES = ["owner", "customer_service", "warehouse", "merchandiser"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export type StaffStatus = "invited" | "active" | "deactivated";
 
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
-}
-
-/** What each back-office area lets in: every loader and action of an area checks its roles on the server. */
-export const STAFF_AREAS = {
-  dashboard: ["owner", "customer_service", "warehouse", "merchandiser"],
-  orders: ["owner", "customer_service", "warehouse"],
-  returns: ["owner", "customer_service", "warehouse"],
-  /** Refunds, cancellations and gift cards: money leaves the shop. */
-  refunds: ["owner", "customer_service"],
-  customers: ["owner", "customer_service"],
-  audit: ["owner"],
-  staff: ["owner"],
-  /** Every signed-in staff member: their own sessions and settings. */
-  self: ["owner", "customer_service", "warehouse", "merchandiser"],
-} as const satisfies Record<string, readonly StaffRole[]>;
-export type StaffArea = keyof typeof STAFF_AREAS;
-
-export function staffMay(role: StaffRole, area: StaffArea): boolean {
-  return (STAFF_AREAS[area] as readonly StaffRole[]).includes(role);
-}
+export { isStaffRole, STAFF_AREAS, STAFF_ROLES, type StaffArea, type StaffRole, staffMay } from "./roles.ts";
 
 export interface StaffMember {
   id: string;

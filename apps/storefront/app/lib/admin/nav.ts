@@ -1,4 +1,4 @@
-import type { StaffArea } from "@vitrine/commerce";
+import type { StaffArea } from "@vitrine/commerce/staff-roles";
 
 /**
  * The back office's navigation, in order. A screen appears for the roles its area lets in (the server checks the

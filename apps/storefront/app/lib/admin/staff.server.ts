@@ -103,7 +103,10 @@ export function currentStaff(args: Args): Promise<SignedInStaff | undefined> {
 /** Where a redirect inside the back office may lead: a path under /admin/, never another host (open redirect). */
 export function adminRedirectTarget(target: string | null | undefined, fallback = ADMIN_HOME): string {
   const safe = safeRedirectPath(target, fallback);
-  return safe === `${ADMIN_PATH}` || safe.startsWith(`${ADMIN_PATH}/`) ? safe : fallback;
+  // Dot segments resolved as the browser will (`/admin/../de/` is no admin path).
+  const url = new URL(safe, "http://vitrine.invalid");
+  if (url.host !== "vitrine.invalid" || !url.pathname.startsWith(`${ADMIN_PATH}/`)) return fallback;
+  return `${url.pathname}${url.search}`;
 }
 
 /** The page a request asked for, as `redirectTo` carries it (data requests normalized). */

@@ -2,6 +2,7 @@ import { staffMay } from "@vitrine/commerce";
 import { isRouteErrorResponse, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { LanguageSwitch } from "../../components/admin/LanguageSwitch.tsx";
+import { adminTitle } from "../../components/admin/Page.tsx";
 import { useAdminT } from "../../lib/admin/i18n.tsx";
 import { ADMIN_NAV } from "../../lib/admin/nav.ts";
 import { requireStaff } from "../../lib/admin/staff.server.ts";
@@ -21,6 +22,16 @@ export async function loader(args: Route.LoaderArgs) {
     })),
   };
 }
+
+/** The title of the frame's own pages: the error screen when a page below failed (403, 404). */
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  const status = isRouteErrorResponse(error) ? error.status : error ? 500 : 0;
+  if (!status) return adminTitle(matches, "admin.nav.dashboard");
+  return adminTitle(
+    matches,
+    `admin.error.${status === 403 ? "forbidden" : status === 404 ? "not_found" : "failed"}.title`,
+  );
+};
 
 export type AdminFrameData = Awaited<ReturnType<typeof loader>>;
 

@@ -5,6 +5,7 @@ import { adminTitle } from "../../components/admin/Page.tsx";
 import { AdminPlain, FormMessage } from "../../components/admin/Plain.tsx";
 import { useAdminT } from "../../lib/admin/i18n.tsx";
 import { staffClient, staffCtx, staffSessionCookie } from "../../lib/admin/staff.server.ts";
+import { retryAfterHeaders } from "../../lib/auth.server.ts";
 import { formRefused, refusal, refused } from "../../lib/refusal.server.ts";
 import type { Route } from "./+types/setup";
 
@@ -13,11 +14,16 @@ import type { Route } from "./+types/setup";
  * authenticator app (QR code or the key as text) and confirm it with a code. The backup codes are shown once; the
  * staff member is signed in.
  */
+/** The link's token (the page answers with `Referrer-Policy: same-origin`: it never leaves the shop). */
 function tokenOf(request: Request): string {
   return new URL(request.url).searchParams.get("token") ?? "";
 }
 
+// Requests whose action has just used the link: the page shows the backup codes, not "this link is used up".
+const completed = new WeakSet<object>();
+
 export async function loader(args: Route.LoaderArgs) {
+  if (completed.has(args.context)) return { valid: false as const };
   const setup = await staffSetup(staffCtx(args), tokenOf(args.request));
   if (!setup) return refused({ valid: false as const }, refusal("invalid_token"));
   return {
@@ -44,12 +50,16 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!result.ok) return formRefused("setup", result);
   // Signed in at once: the code just proved the second factor.
+  completed.add(args.context);
   const session = await createStaffSession(staffCtx(args), result.staff.id, staffClient(args));
   return data(
     { done: true as const, backupCodes: result.backupCodes },
     { headers: { "set-cookie": staffSessionCookie(args, session.token) } },
   );
 }
+
+/** A 429 keeps its Retry-After on the page. */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "admin.setup.title");
 

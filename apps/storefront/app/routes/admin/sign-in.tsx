@@ -12,6 +12,7 @@ import {
   staffCtx,
   staffSessionCookie,
 } from "../../lib/admin/staff.server.ts";
+import { retryAfterHeaders } from "../../lib/auth.server.ts";
 import { formRefused, refusal } from "../../lib/refusal.server.ts";
 import type { Route } from "./+types/sign-in";
 
@@ -40,6 +41,9 @@ export async function action(args: Route.ActionArgs) {
   const target = adminRedirectTarget(new URL(args.request.url).searchParams.get("redirectTo"), ADMIN_HOME);
   return redirect(target, { headers: { "set-cookie": staffSessionCookie(args, result.token) } });
 }
+
+/** A 429 keeps its Retry-After on the page. */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "admin.sign_in.title");
 

@@ -2,12 +2,11 @@ import {
   addStaff,
   changeStaffRole,
   deactivateStaff,
-  isStaffRole,
   listStaff,
-  STAFF_ROLES,
   type StaffMember,
   staffSetupUrl,
 } from "@vitrine/commerce";
+import { isStaffRole, STAFF_ROLES } from "@vitrine/commerce/staff-roles";
 import { useActionData } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
@@ -157,7 +156,11 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section aria-labelledby="invite-heading" className="admin-section">
         <h2 id="invite-heading">{t("admin.staff.invite_title")}</h2>
-        <AdminForm className="admin-form admin-form--row">
+        {/* A new form after each invitation: the fields start empty again. */}
+        <AdminForm
+          className="admin-form admin-form--row"
+          key={answer?.ok && answer.intent === "invite" ? answer.email : "invite"}
+        >
           <input type="hidden" name="intent" value="invite" />
           <label className="admin-field">
             <span>{t("admin.field.email")}</span>
