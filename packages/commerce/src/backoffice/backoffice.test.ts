@@ -319,7 +319,11 @@ describe(`returns for the operator (${dialectName})`, () => {
     });
     if (!registered.ok) throw new Error(JSON.stringify(registered));
     const queue = await listReturns(ops);
-    expect(queue.entries.map((e) => e.number)).toContain(registered.returnNumber);
+    expect(queue.entries.find((e) => e.number === registered.returnNumber)).toMatchObject({
+      orderNumber: delivered.number,
+      name: "Lena Berg",
+      units: 2,
+    });
     expect(await refundReturn(ops, staff, registered.returnNumber)).toEqual({
       ok: false,
       error: "InvalidReturnTransition",

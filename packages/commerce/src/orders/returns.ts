@@ -333,6 +333,16 @@ export function rejectReturn(
   });
 }
 
+/** "Lena Berg" from an order's address (JSON). */
+function nameOf(addressJson: string): string {
+  try {
+    const a = JSON.parse(addressJson) as { firstName?: string; lastName?: string };
+    return `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim();
+  } catch {
+    return "";
+  }
+}
+
 export interface ReturnQueueEntry {
   number: string;
   orderNumber: string;
@@ -361,8 +371,7 @@ export async function listReturns(
       "o.number as order_number",
       "o.store_code",
       "o.email",
-      "o.search_first_name",
-      "o.search_last_name",
+      "o.billing_address",
       (eb) =>
         eb
           .selectFrom("order_return_line as l")
@@ -383,7 +392,7 @@ export async function listReturns(
     status: r.status as ReturnStatus,
     createdAt: r.created_at,
     email: r.email,
-    name: `${r.search_first_name} ${r.search_last_name}`.trim(),
+    name: nameOf(r.billing_address),
     units: Number(r.units ?? 0),
   }));
   const last = page.at(-1);
