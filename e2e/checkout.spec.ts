@@ -1,8 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { createDatabase, type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
+import { cliActor, createDatabase, type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
 import { expectNoSeriousA11yViolations, purchasableVariants } from "./fixtures.ts";
+
+const TEST_ACTOR = cliActor("test");
 
 /**
  * Checkout journeys in Chromium: a guest checkout with invoice (de) whose shopper keeps the account through the
@@ -210,8 +212,10 @@ test("a shopper registers a return through the returns portal and prints the lab
   await expect(page).toHaveURL(/\/de\/success\//);
   const number = (await page.getByTestId("order-number").textContent()) as string;
   const orders = { db, clock: { now: () => new Date() }, publicUrl: `http://127.0.0.1:${port}` };
-  expect((await shipOrder(orders, number, { carrier: "dhl", trackingNumber: "00340434161094015904" })).ok).toBe(true);
-  expect((await deliverOrder(orders, number)).ok).toBe(true);
+  expect(
+    (await shipOrder(orders, TEST_ACTOR, number, { carrier: "dhl", trackingNumber: "00340434161094015904" })).ok,
+  ).toBe(true);
+  expect((await deliverOrder(orders, TEST_ACTOR, number)).ok).toBe(true);
 
   const other = await page.context().browser()?.newContext();
   const portal = (await other?.newPage()) as Page;

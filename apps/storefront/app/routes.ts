@@ -28,8 +28,12 @@ export default [
     layout("routes/admin/frame.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/export.csv", "routes/admin/orders-export.ts"),
+      route("orders/:number", "routes/admin/order.tsx"),
       route("returns", "routes/admin/returns.tsx"),
       route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
+      route("customers/:id/export.json", "routes/admin/customer-export.ts"),
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),

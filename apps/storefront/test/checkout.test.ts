@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { type Db, deliverOrder, getOrderByNumber, shipOrder, spendGiftCard, writeGiftCards } from "@vitrine/commerce";
+import {
+  cliActor,
+  type Db,
+  deliverOrder,
+  getOrderByNumber,
+  shipOrder,
+  spendGiftCard,
+  writeGiftCards,
+} from "@vitrine/commerce";
 import { testCtx } from "@vitrine/commerce/testing";
 import { searchDb } from "@vitrine/search";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +22,8 @@ import {
 } from "./account-fixtures.ts";
 import { type DemoVariants, findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
 import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
+
+const TEST_ACTOR = cliActor("test");
 
 /**
  * Checkout, payment page, confirmation, account orders, order tracking and the returns portal over HTTP, as a
@@ -402,7 +412,9 @@ describe("order tracking and returns over HTTP", () => {
   it("shows status and parcels for the right details, the same answer for anything wrong, and limits tries", async () => {
     const { number } = await placeGuestOrder();
     const orders = testCtx(db, { config: { PUBLIC_URL: "http://127.0.0.1:4173" } });
-    expect((await shipOrder(orders, number, { carrier: "dhl", trackingNumber: "00340434161094015902" })).ok).toBe(true);
+    expect(
+      (await shipOrder(orders, TEST_ACTOR, number, { carrier: "dhl", trackingNumber: "00340434161094015902" })).ok,
+    ).toBe(true);
     const browser = shop.browser();
     await browser.fetch("/healthz");
     const client = nextAddress();
@@ -468,8 +480,8 @@ describe("order tracking and returns over HTTP", () => {
   it("registers a return through the portal, mails the label and shows the return in the history", async () => {
     const { number, email } = await placeGuestOrder();
     const orders = testCtx(db, { config: { PUBLIC_URL: "http://127.0.0.1:4173" } });
-    await shipOrder(orders, number, { carrier: "dhl", trackingNumber: "00340434161094015903" });
-    await deliverOrder(orders, number);
+    await shipOrder(orders, TEST_ACTOR, number, { carrier: "dhl", trackingNumber: "00340434161094015903" });
+    await deliverOrder(orders, TEST_ACTOR, number);
     const browser = shop.browser();
     await browser.fetch("/healthz");
     const lookup = await postFrom(

@@ -1,4 +1,4 @@
-import { type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
+import { type Db, deliverOrder, shipOrder, systemActor } from "@vitrine/commerce";
 import { testCtx } from "@vitrine/commerce/testing";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -159,8 +159,12 @@ async function customerWithOrder(variantId: number) {
   const number = /order=(\d{8})/.exec(location(placed))?.[1] as string;
   expect(number, location(placed)).toMatch(/^\d{8}$/);
   const orders = testCtx(db, { config: { PUBLIC_URL: "https://shop.example" } });
-  await shipOrder(orders, number, { carrier: "dhl", trackingNumber: `0034043416109${Date.now() % 10_000_000}` });
-  await deliverOrder(orders, number);
+  const warehouse = systemActor("security-test");
+  await shipOrder(orders, warehouse, number, {
+    carrier: "dhl",
+    trackingNumber: `0034043416109${Date.now() % 10_000_000}`,
+  });
+  await deliverOrder(orders, warehouse, number);
   return { ...customer, number };
 }
 

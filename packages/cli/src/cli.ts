@@ -1,6 +1,9 @@
+import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import {
+  type Actor,
   type Ctx,
+  cliActor,
   createCtx,
   createDatabase,
   createLogger,
@@ -35,6 +38,17 @@ export interface CommandContext {
   now(): Date;
   /** Resolves when a long-running command (a server) should stop: Ctrl-C or SIGTERM. */
   untilStopped(): Promise<void>;
+  /** Who runs this command, for the audit log: the operating-system user (`cli:<user>`). */
+  actor(): Actor;
+}
+
+/** The operating-system user running the CLI (`USER` when the account database has no name for it). */
+export function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? "";
+  }
 }
 
 export interface Command {
@@ -190,6 +204,7 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
     err: io.err,
     now: () => new Date(),
     untilStopped: io.untilStopped ?? untilSignal,
+    actor: () => cliActor(osUser()),
   };
   try {
     return await command.run(ctx);
@@ -213,6 +228,38 @@ function failureLine(error: unknown, config: VitrineConfig): string {
     return `Error: cannot reach the database ${database} (${trouble.reason}; DATABASE_URL)`;
   if (trouble) return `Error: the database ${database} refuses writes (${trouble.reason})`;
   return `Error: ${(error as Error).message}`;
+}
+
+/** `12`, `12.5` or `12.50` (a currency amount) as cents. */
+export function centsOption(value: string | boolean | undefined, name: string): number {
+  if (typeof value !== "string" || !/^\d{1,7}(\.\d{1,2})?$/.test(value)) {
+    throw new UsageError(`--${name} must be an amount like 12 or 12.50`);
+  }
+  const cents = Math.round(Number(value) * 100);
+  if (cents <= 0) throw new UsageError(`--${name} must be more than 0`);
+  return cents;
+}
+
+/** Writes streamed text (CSV, JSON) to `--out FILE`, or line by line to standard output. */
+export async function writeOutput(
+  ctx: CommandContext,
+  chunks: AsyncIterable<string> | Iterable<string>,
+  file: string | boolean | undefined,
+): Promise<void> {
+  if (typeof file === "string" && file !== "") {
+    const { createWriteStream } = await import("node:fs");
+    const { Readable } = await import("node:stream");
+    const { pipeline } = await import("node:stream/promises");
+    await pipeline(Readable.from(chunks), createWriteStream(file));
+    return;
+  }
+  let rest = "";
+  for await (const chunk of chunks) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) ctx.out(line.replace(/\r$/, ""));
+  }
+  if (rest !== "") ctx.out(rest);
 }
 
 export function numberOption(value: string | boolean | undefined, name: string, fallback: number): number {

@@ -1,7 +1,8 @@
 import type { BasketFailure } from "./basket/service.ts";
 import type { CheckoutFailure } from "./checkout/service.ts";
 import type { DatabaseTrouble } from "./db/availability.ts";
-import type { OrderChangeResult } from "./orders/status.ts";
+import type { ReturnChangeResult } from "./orders/returns.ts";
+import type { OrderChangeFailure } from "./orders/status.ts";
 import { WISHLIST_ITEM_NOT_FOUND, type WishlistFailure } from "./wishlist/service.ts";
 
 /**
@@ -23,7 +24,8 @@ export type CommonFailure =
   /** The database cannot be reached or takes no writes (`databaseTrouble`): try again later. */
   | { ok: false; error: "DatabaseUnavailable"; kind: DatabaseTrouble["kind"] };
 
-export type OrderChangeFailure = Exclude<OrderChangeResult, { ok: true }>;
+export type { OrderChangeFailure };
+export type ReturnChangeFailure = Exclude<ReturnChangeResult, { ok: true }>;
 
 /**
  * Why a form of the account, order-tracking or returns pages was refused: the page shows the code as its
@@ -65,6 +67,7 @@ export type DomainFailure =
   | WishlistFailure
   | CheckoutFailure
   | OrderChangeFailure
+  | ReturnChangeFailure
   | CommonFailure
   | FormRefusal;
 
@@ -200,6 +203,27 @@ export function failureAnswer(failure: DomainFailure, subject = ""): FailureAnsw
       };
     case "InvalidPackage":
       return { status: 400, detail: `Package refused: ${failure.reason}`, messageKey: REQUEST_NOT_PROCESSED, code };
+    case "RefundExceedsPaid":
+      return {
+        status: 409,
+        detail: `Refund refused: at most ${failure.refundable} cents of order ${subject} are left to refund`.replace(
+          "order  are",
+          "the order are",
+        ),
+        messageKey: REQUEST_NOT_PROCESSED,
+        code,
+      };
+    case "ReturnNotFound":
+      return { status: 404, detail: `No return ${subject}`.trimEnd(), messageKey: "error.page_not_found", code };
+    case "AlreadyReceived":
+      return { status: 409, detail: `Return ${subject} was received before`, messageKey: REQUEST_NOT_PROCESSED, code };
+    case "InvalidReturnTransition":
+      return {
+        status: 409,
+        detail: `Return ${subject} is ${failure.status}: not possible now`,
+        messageKey: REQUEST_NOT_PROCESSED,
+        code,
+      };
     case "NotFound":
       return { status: 404, detail: failure.detail, messageKey: "error.page_not_found", code };
     case "InvalidInput":

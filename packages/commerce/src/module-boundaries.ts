@@ -29,6 +29,8 @@ export const TABLE_OWNERS = {
     "order_package",
     "order_return",
     "order_return_line",
+    "order_refund",
+    "order_note",
     "mail_outbox",
   ],
   payments: ["payment", "gift_card", "gift_card_transaction"],

@@ -2,11 +2,13 @@ import type { Ctx } from "@vitrine/commerce";
 import {
   type CheckoutContext,
   carrierName,
+  formatMoney,
   type OrderDetails,
   publicUrl,
   returnableQuantity,
   returnWindow,
   type Shopper,
+  shopByCode,
   wakeJob,
 } from "@vitrine/commerce";
 import type { OrderView } from "../components/orders/types.ts";
@@ -83,6 +85,12 @@ export function toOrderView(order: OrderDetails, options: { full: boolean; now: 
     return line ? `${line.name} (${line.sizeLabel})` : "";
   };
   const window = returnWindow(order, options.now);
+  const shop = shopByCode(order.storeCode);
+  const money = (cents: number) => (shop ? formatMoney(cents, shop) : String(cents));
+  const refundedFor = (returnNumber: string) =>
+    order.history
+      .filter((e) => e.type === "return_refunded" && e.data.returnNumber === returnNumber)
+      .reduce((sum, e) => sum + Number(e.data.amount ?? 0), 0);
   return {
     number: order.number,
     status: order.status,
@@ -115,14 +123,22 @@ export function toOrderView(order: OrderDetails, options: { full: boolean; now: 
       deliveredAt: p.deliveredAt,
       items: p.lines.map((l) => ({ name: nameOf(l.lineId), quantity: l.quantity })),
     })),
-    history: order.history.map((e) =>
-      typeof e.data.carrier === "string" ? { ...e, data: { ...e.data, carrier: carrierName(e.data.carrier) } } : e,
-    ),
+    history: order.history.map((e) => {
+      if (typeof e.data.carrier === "string")
+        return { ...e, data: { ...e.data, carrier: carrierName(e.data.carrier) } };
+      // Refunds carry cents: the page shows money.
+      if (typeof e.data.amount === "number") return { ...e, data: { ...e.data, amount: money(e.data.amount) } };
+      return e;
+    }),
     returns: order.returns.map((r) => ({
       number: r.number,
       createdAt: r.createdAt,
-      // The label shows the sender's address: only for the order's own customer.
-      labelPath: options.full ? `/returns-label/${r.labelToken}/` : null,
+      // The label shows the sender's address: only for the order's own customer, and only while it is on its way.
+      labelPath: options.full && r.status === "registered" ? `/returns-label/${r.labelToken}/` : null,
+      status: r.status,
+      statusAt: r.rejectedAt ?? r.refundedAt ?? r.receivedAt,
+      rejectReason: r.rejectReason,
+      refunded: r.status === "refunded" ? money(refundedFor(r.number)) : null,
       items: r.lines.map((l) => ({ name: nameOf(l.lineId), quantity: l.quantity, reason: l.reason })),
     })),
     private: options.full

@@ -18,6 +18,7 @@ import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Field, Notice } from "../components/checkout/Field.tsx";
 import { formatLongDay } from "../components/checkout/format.ts";
 import { Link } from "../components/Link.tsx";
+import { ReturnsList } from "../components/orders/OrderParts.tsx";
 import type { OrderView } from "../components/orders/types.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
@@ -182,11 +183,16 @@ export default function ReturnsPortal({ loaderData, actionData }: Route.Componen
       <h1 className="returns__title">{t("returns.title")}</h1>
       <p className="returns__lead">{t("returns.lead", { days: RETURN_PERIOD_DAYS })}</p>
       {select ? (
-        <ReturnSelection
-          selection={select}
-          reasons={loaderData.reasons}
-          issues={answer?.kind === "select" ? answer.issues : undefined}
-        />
+        <>
+          <div className="returns__existing">
+            <ReturnsList order={select.order} />
+          </div>
+          <ReturnSelection
+            selection={select}
+            reasons={loaderData.reasons}
+            issues={answer?.kind === "select" ? answer.issues : undefined}
+          />
+        </>
       ) : (
         <LookupForm
           number={loaderData.kind === "lookup" ? loaderData.number : ""}

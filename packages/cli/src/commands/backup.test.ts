@@ -1,30 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  addItemToBasket,
-  type CheckoutContext,
-  createAccountAuth,
-  createDatabase,
-  type Db,
-  migrateDown,
-  pendingMigrations,
-  quoteIdent,
-  resolveSecret,
-  type Shop,
-  saveCheckoutAddresses,
-  saveCheckoutContact,
-  saveCheckoutDelivery,
-  saveCheckoutPayment,
-  shopByCode,
-  submitOrder,
-  systemClock,
-} from "@vitrine/commerce";
+import { createDatabase, type Db, migrateDown, pendingMigrations, quoteIdent, resolveSecret } from "@vitrine/commerce";
 import { testCtx } from "@vitrine/commerce/testing";
 import { searchMigrations } from "@vitrine/search";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { cliHarness } from "./test-harness.ts";
+import { cliHarness, placeOrder } from "./test-harness.ts";
 
 /** `vitrine backup` and `vitrine restore` against their own database (SQLite, or a PostgreSQL schema of their own). */
 const harness = cliHarness("backup", async (cli) => {
@@ -44,46 +25,6 @@ async function withDb<T>(use: (db: Db) => Promise<T>): Promise<T> {
   } finally {
     await db.destroy();
   }
-}
-
-/** A guest order in the German store, paid by invoice. */
-async function placeOrder(db: Db): Promise<string> {
-  const ctx: CheckoutContext = {
-    ...testCtx(db, { shop: shopByCode("de") as Shop, config: { PUBLIC_URL: "https://shop.example" } }),
-    auth: createAccountAuth({
-      db,
-      clock: systemClock,
-      secret: "cli-backup-test-secret-0123456789abcdef",
-      baseURL: "https://shop.example",
-      secureCookies: false,
-      passwordResetMail: (mail) => ({ kind: "password-reset", to: mail.email, subject: "Reset", text: "", html: "" }),
-    }),
-  };
-  const variant = await db
-    .selectFrom("variant")
-    .select("id")
-    .where("stock_quantity", ">", 5)
-    .orderBy("id")
-    .executeTakeFirstOrThrow();
-  const shopper = { kind: "guest" as const, browserId: randomUUID() };
-  expect((await addItemToBasket(ctx, shopper, { variantId: variant.id, quantity: 2 })).ok).toBe(true);
-  await saveCheckoutContact(ctx, shopper, { email: `backup.${randomUUID().slice(0, 8)}@example.com` });
-  await saveCheckoutAddresses(ctx, shopper, {
-    shipping: {
-      firstName: "Lena",
-      lastName: "Berg",
-      street: "Gartenstraße 5",
-      zipCode: "10115",
-      city: "Berlin",
-      countryCode: "DE",
-    },
-    billingSameAsShipping: true,
-  });
-  await saveCheckoutDelivery(ctx, shopper, "standard");
-  await saveCheckoutPayment(ctx, shopper, "invoice");
-  const outcome = await submitOrder(ctx, shopper, { idempotencyKey: randomUUID() });
-  if (!outcome.ok || outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
-  return outcome.order.number;
 }
 
 /** What must survive a round trip: orders, customers, stock and the generated secret. */
@@ -112,8 +53,8 @@ async function wipe(): Promise<void> {
 describe("vitrine backup and restore", () => {
   it("round trip: orders placed, backed up, wiped, restored and all found again", async () => {
     const before = await withDb(async (db) => {
-      await placeOrder(db);
-      await placeOrder(db);
+      await placeOrder(db, { quantity: 2 });
+      await placeOrder(db, { quantity: 2 });
       await resolveSecret(testCtx(db, { config: { VITRINE_SECRET: undefined } }), new Date());
       return snapshot(db);
     });
@@ -140,7 +81,7 @@ describe("vitrine backup and restore", () => {
     expect(await withDb(snapshot)).toEqual(before);
 
     // The restored shop works on: another order goes through.
-    await withDb(placeOrder);
+    await withDb((db) => placeOrder(db, { quantity: 2 }));
   });
 
   it("refuses to restore over a shop with data unless --force", async () => {

@@ -1,5 +1,6 @@
-import { type Db, findGiftCard, spendGiftCard } from "@vitrine/commerce";
+import { type Db, findGiftCard, listAudit, spendGiftCard } from "@vitrine/commerce";
 import { beforeAll, describe, expect, it } from "vitest";
+import { osUser } from "../cli.ts";
 import { cliHarness } from "./test-harness.ts";
 
 /** `vitrine gift-cards …` against its own database (SQLite file, or a fresh PostgreSQL schema). */
@@ -88,5 +89,31 @@ describe("vitrine gift-cards", () => {
     expect(removed.code, removed.err.join("\n")).toBe(0);
     expect(removed.out).toContain("Removed gift card DEMO-••••-500E");
     expect(await db.selectFrom("gift_card").select("code").where("code", "like", "DEMOGIFT%").execute()).toEqual([]);
+  });
+});
+
+describe("vitrine gift-cards lookup and block", () => {
+  it("looks a card up, blocks it with a reason (audited as the OS user), and a blocked card pays nothing", async () => {
+    expect((await cli("gift-cards", "create", "--amount", "30", "--code", "BLOCK-ME-7319")).code).toBe(0);
+    expect(await cli("gift-cards", "lookup", "block-me-7319")).toMatchObject({
+      code: 0,
+      out: ["Gift card ••••-7319: 30.00 EUR of 30.00 EUR, active"],
+    });
+    expect((await cli("gift-cards", "block", "BLOCK-ME-7319")).code).toBe(2);
+    expect(await cli("gift-cards", "block", "BLOCK-ME-7319", "--reason", "stolen")).toMatchObject({
+      code: 0,
+      out: ["Gift card ••••-7319 blocked"],
+    });
+    expect((await cli("gift-cards", "block", "BLOCK-ME-7319", "--reason", "again")).out).toEqual([
+      "Gift card ••••-7319 was blocked before",
+    ]);
+    expect(await pays("BLOCK-ME-7319")).toBe(false);
+    expect((await cli("gift-cards", "lookup", "BLOCK-ME-7319")).out[0]).toMatch(/, blocked .* \(stolen\)$/);
+    expect(await cli("gift-cards", "lookup", "NOPE-NOPE-0000")).toMatchObject({ code: 1 });
+    const audit = await listAudit({ db }, { subjectType: "gift_card", subjectId: "•••• 7319" });
+    expect(audit.entries.map((e) => [e.action, e.actor.label])).toEqual([
+      ["gift_card.block", `cli:${osUser()}`],
+      ["gift_card.issue", `cli:${osUser()}`],
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 import {
+  blockGiftCardAs,
   type Currency,
   disableGiftCard,
+  findGiftCardForOperator,
   formatGiftCardCode,
   type GiftCard,
-  issueGiftCard,
+  issueGiftCardAs,
   listGiftCards,
   normalizeGiftCardCode,
   removeGiftCard,
@@ -112,16 +114,12 @@ export const giftCardCommands: Command[] = [
       const currency = (ctx.options.currency ?? "EUR") as Currency;
       if (!CURRENCIES.includes(currency)) throw new UsageError("--currency must be EUR or CHF");
       const expiresAt = parseExpiry(ctx.options.expires, ctx.now());
-      const result = await issueGiftCard(
-        await ctx.ctx(),
-        {
-          ...(typeof ctx.options.code === "string" ? { code: ctx.options.code } : {}),
-          currency,
-          amount,
-          expiresAt,
-        },
-        ctx.now(),
-      );
+      const result = await issueGiftCardAs(await ctx.ctx(), ctx.actor(), {
+        ...(typeof ctx.options.code === "string" ? { code: ctx.options.code } : {}),
+        currency,
+        amount,
+        expiresAt,
+      });
       if (!result.ok) {
         const reason = {
           InvalidCode: "a code has 8 to 32 letters and digits",
@@ -135,6 +133,49 @@ export const giftCardCommands: Command[] = [
       ctx.out(
         `Gift card ${formatGiftCardCode(result.card.code)}: ${amountText(result.card.balance, currency)}${expires}`,
       );
+      return 0;
+    },
+  },
+  {
+    path: ["gift-cards", "lookup"],
+    summary: "Look up a gift card: balance, state and the orders it paid",
+    usage: "vitrine gift-cards lookup CODE",
+    args: [1, 1],
+    async run(ctx) {
+      const card = await findGiftCardForOperator(await ctx.ctx(), ctx.args[0] as string);
+      if (!card) {
+        ctx.err(`No gift card ${ctx.args[0]}`);
+        return 1;
+      }
+      const state = card.blockedAt ? `blocked ${card.blockedAt} (${card.blockReason ?? ""})` : stateOf(card, ctx.now());
+      ctx.out(
+        `Gift card ${maskedCode(card.code)}: ${amountText(card.balance, card.currency)} of ${amountText(card.initialBalance, card.currency)}, ${state}${card.expiresAt ? `, expires ${card.expiresAt}` : ""}`,
+      );
+      for (const t of card.transactions) {
+        ctx.out(
+          `  ${t.at} ${amountText(t.amount, card.currency)}${t.orderId !== null ? ` order id ${t.orderId}` : ""}`,
+        );
+      }
+      return 0;
+    },
+  },
+  {
+    path: ["gift-cards", "block"],
+    summary: "Block a gift card (lost, stolen, fraud): it pays nothing any more",
+    usage: "vitrine gift-cards block CODE --reason TEXT",
+    args: [1, 1],
+    options: { reason: { type: "string", description: "Why (audit log)" } },
+    async run(ctx) {
+      const code = ctx.args[0] as string;
+      if (typeof ctx.options.reason !== "string" || ctx.options.reason.trim() === "") {
+        throw new UsageError("--reason is required");
+      }
+      const result = await blockGiftCardAs(await ctx.ctx(), ctx.actor(), code, ctx.options.reason);
+      if (!result.ok) {
+        ctx.err(result.error === "NotFound" ? `No gift card ${code}` : result.detail);
+        return 1;
+      }
+      ctx.out(`Gift card ${maskedCode(result.card.code)} ${result.changed ? "blocked" : "was blocked before"}`);
       return 0;
     },
   },

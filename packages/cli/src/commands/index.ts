@@ -2,9 +2,11 @@ import type { Command } from "../cli.ts";
 import { backupCommands } from "./backup.ts";
 import { contentCommands } from "./content.ts";
 import { coreCommands } from "./core.ts";
+import { customerCommands } from "./customers.ts";
 import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
+import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 import { staffCommands } from "./staff.ts";
 
@@ -13,6 +15,8 @@ export const commands: Command[] = [
   ...coreCommands,
   ...contentCommands,
   ...orderCommands,
+  ...returnCommands,
+  ...customerCommands,
   ...giftCardCommands,
   ...searchCommands,
   ...jobCommands,

@@ -1,29 +1,23 @@
-import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
-  addItemToBasket,
-  type CheckoutContext,
   coreJobs,
-  createAccountAuth,
   createWorker,
   type Db,
   getOrderByNumber,
+  getOrderOperatorView,
+  listAudit,
   loadConfig,
   readOutbox,
   registerReturn,
-  type Shop,
-  saveCheckoutAddresses,
-  saveCheckoutContact,
-  saveCheckoutDelivery,
-  saveCheckoutPayment,
-  shopByCode,
   silentLogger,
-  submitOrder,
   systemClock,
 } from "@vitrine/commerce";
 import { startSmtpSink } from "@vitrine/commerce/smtp-sink";
 import { testCtx } from "@vitrine/commerce/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cliHarness } from "./test-harness.ts";
+import { osUser } from "../cli.ts";
+import { cliHarness, placeOrder } from "./test-harness.ts";
 
 /** `vitrine orders …` against its own database, with orders placed through the checkout service. */
 const harness = cliHarness("orders", async (cli) => {
@@ -35,56 +29,11 @@ beforeAll(() => {
   db = harness.db;
 });
 
-/** A guest order in the German store, paid by invoice. */
-async function placeOrder(): Promise<string> {
-  const ctx: CheckoutContext = {
-    ...testCtx(db, { shop: shopByCode("de") as Shop, config: { PUBLIC_URL: "https://shop.example" } }),
-    auth: createAccountAuth({
-      db,
-      clock: systemClock,
-      secret: "cli-orders-test-secret-0123456789abcdef",
-      baseURL: "https://shop.example",
-      secureCookies: false,
-      passwordResetMail: (mail) => ({
-        kind: "password-reset",
-        to: mail.email,
-        subject: "Reset",
-        text: mail.token,
-        html: "",
-      }),
-    }),
-  };
-  const variant = await db
-    .selectFrom("variant")
-    .select("id")
-    .where("stock_quantity", ">", 5)
-    .orderBy("id")
-    .executeTakeFirstOrThrow();
-  const shopper = { kind: "guest" as const, browserId: randomUUID() };
-  const added = await addItemToBasket(ctx, shopper, { variantId: variant.id, quantity: 1 });
-  expect(added.ok).toBe(true);
-  await saveCheckoutContact(ctx, shopper, { email: `cli.${randomUUID().slice(0, 8)}@example.com` });
-  await saveCheckoutAddresses(ctx, shopper, {
-    shipping: {
-      firstName: "Lena",
-      lastName: "Berg",
-      street: "Gartenstraße 5",
-      zipCode: "10115",
-      city: "Berlin",
-      countryCode: "DE",
-    },
-    billingSameAsShipping: true,
-  });
-  await saveCheckoutDelivery(ctx, shopper, "standard");
-  await saveCheckoutPayment(ctx, shopper, "invoice");
-  const outcome = await submitOrder(ctx, shopper, { idempotencyKey: randomUUID() });
-  if (!outcome.ok || outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
-  return outcome.order.number;
-}
+const newOrder = () => placeOrder(db);
 
 describe("vitrine orders", () => {
   it("lists, shows, ships, delivers and mails each change", async () => {
-    const number = await placeOrder();
+    const number = await newOrder();
     const list = await cli("orders", "list");
     expect(list.code, list.err.join("\n")).toBe(0);
     expect(list.out[0]).toContain(number);
@@ -122,7 +71,7 @@ describe("vitrine orders", () => {
   });
 
   it("cancels an order that has not shipped and refuses unknown orders", async () => {
-    const number = await placeOrder();
+    const number = await newOrder();
     const cancelled = await cli("orders", "cancel", number, "--reason", "asked by phone");
     expect(cancelled).toMatchObject({
       code: 0,
@@ -134,7 +83,7 @@ describe("vitrine orders", () => {
   });
 
   it("receives a return's parcel once, putting its units back into stock", async () => {
-    const number = await placeOrder();
+    const number = await newOrder();
     expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015903")).code).toBe(
       0,
     );
@@ -174,7 +123,7 @@ describe("vitrine orders", () => {
   });
 
   it("leaves a shipment's mail to the shop's worker, which sends it through the shop's SMTP server", async () => {
-    const number = await placeOrder();
+    const number = await newOrder();
     // This shell has no SMTP_URL: the CLI only queues.
     expect(process.env.SMTP_URL).toBeUndefined();
     const shipped = await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094015904");
@@ -191,5 +140,75 @@ describe("vitrine orders", () => {
       await shop.stop();
       await sink.close();
     }
+  });
+
+  it("searches, filters, pages and exports the list as CSV", async () => {
+    const a = await placeOrder(db, { email: "ulla.ottersberg@example.com", lastName: "Ottersberg" });
+    const b = await placeOrder(db, { lastName: "Ottersberg", payment: "prepayment" });
+    const found = await cli("orders", "list", "--search", "ottersberg");
+    expect(found.code, found.err.join("\n")).toBe(0);
+    expect(found.out.map((l) => l.slice(0, 8)).sort()).toEqual([a, b].sort());
+    expect((await cli("orders", "list", "--search", "ulla.otter")).out.map((l) => l.slice(0, 8))).toEqual([a]);
+    expect((await cli("orders", "list", "--search", "ottersberg", "--payment", "prepayment")).out[0]).toContain(b);
+    expect((await cli("orders", "list", "--search", "ottersberg", "--status", "shipped")).out).toEqual(["No orders"]);
+    expect((await cli("orders", "list", "--from", "yesterday")).code).toBe(2);
+    expect((await cli("orders", "list", "--payment", "bitcoin")).code).toBe(2);
+    const first = await cli("orders", "list", "--limit", "1", "--sort", "oldest");
+    const next = /^More: --after (\S+)$/.exec(first.out.at(-1) ?? "")?.[1];
+    expect(next).toBeDefined();
+    const second = await cli("orders", "list", "--limit", "1", "--sort", "oldest", "--after", next as string);
+    expect(second.out[0]?.slice(0, 8)).not.toBe(first.out[0]?.slice(0, 8));
+
+    const csv = await cli("orders", "export", "--search", "ottersberg");
+    expect(csv.code).toBe(0);
+    expect(csv.out[0]).toBe(
+      "number,placed_at,store,status,payment_status,payment_method,currency,total,email,name,postcode",
+    );
+    expect(csv.out).toHaveLength(3);
+    expect(csv.out.find((l) => l.startsWith(a))).toMatch(
+      /,invoice,EUR,\d+\.\d{2},ulla\.ottersberg@example\.com,Lena Ottersberg,10115$/,
+    );
+    const file = join(dir, "orders.csv");
+    expect((await cli("orders", "export", "--store", "de", "--out", file)).code).toBe(0);
+    expect(readFileSync(file, "utf8").split("\n")[0]).toMatch(/^number,placed_at/);
+  });
+
+  it("refunds part of an order (never more than paid), adds notes, resends a mail; all audited as the OS user", async () => {
+    const number = await placeOrder(db, { quantity: 2 });
+    expect((await cli("orders", "pay", number)).code).toBe(0);
+    const view = await getOrderOperatorView(testCtx(db, {}), number);
+    const total = view?.order.totals.total ?? 0;
+    expect((await cli("orders", "refund", number, "--amount", "5")).code).toBe(2);
+    expect(await cli("orders", "refund", number, "--amount", "5", "--reason", "Kulanz", "--key", "r-1")).toMatchObject({
+      code: 0,
+    });
+    expect((await cli("orders", "refund", number, "--amount", "5", "--reason", "Kulanz", "--key", "r-1")).code).toBe(0);
+    const tooMuch = await cli("orders", "refund", number, "--amount", (total / 100).toFixed(2), "--reason", "alles");
+    expect(tooMuch).toMatchObject({ code: 1 });
+    expect(tooMuch.err[0]).toContain(`at most ${total - 500} cents of order ${number}`);
+    expect(await cli("orders", "note", number, "Paket beschädigt angekommen")).toMatchObject({
+      code: 0,
+      out: [`Order ${number}: note added`],
+    });
+    const shown = (await cli("orders", "show", number)).out.join("\n");
+    expect(shown).toMatch(/refund \d+: 5,00\s€ by bank_transfer \(Kulanz\)/);
+    expect(shown).toContain(`note `);
+    expect(shown).toContain(`cli:${osUser()}: Paket beschädigt angekommen`);
+    const mailId = /mail (\d+): order-confirmation/.exec(shown)?.[1] as string;
+    expect(mailId).toBeDefined();
+    expect((await cli("jobs", "run", "mail")).code).toBe(0);
+    expect((await cli("orders", "resend-mail", number, mailId)).code).toBe(0);
+    expect((await cli("orders", "resend-mail", number, "999999")).code).toBe(1);
+    const actions = (await listAudit({ db }, { subjectType: "order", subjectId: number })).entries.map((e) => [
+      e.action,
+      e.actor.label,
+    ]);
+    const me = `cli:${osUser()}`;
+    expect(actions).toEqual([
+      ["order.resend_mail", me],
+      ["order.note", me],
+      ["order.refund", me],
+      ["order.pay", me],
+    ]);
   });
 });

@@ -1,26 +1,33 @@
-import type { Ctx } from "@vitrine/commerce";
+import type { Ctx, OrderOperatorView, OrderQuery, PaymentMethodId } from "@vitrine/commerce";
 import {
+  addOrderNote,
   CARRIERS,
   cancelOrder,
   deliverOrder,
+  exportOrdersCsv,
   failureAnswer,
   failureExitCode,
   formatMoney,
-  getOrderByNumber,
-  listOrders,
+  getOrderOperatorView,
   markOrderPaid,
+  ORDER_SORTS,
   ORDER_STATUSES,
   type OrderChangeResult,
-  type OrderDetails,
+  type OrderSort,
   type OrderStatus,
+  orderQueryProblem,
+  PAYMENT_METHOD_IDS,
   receiveReturn,
+  refundOrder,
+  resendOrderMail,
   STORE_CODES,
   type StoreCode,
+  searchOrders,
   shipOrder,
   shopByCode,
   wakeJob,
 } from "@vitrine/commerce";
-import { type Command, type CommandContext, numberOption, UsageError } from "../cli.ts";
+import { type Command, type CommandContext, centsOption, numberOption, UsageError, writeOutput } from "../cli.ts";
 
 /**
  * `vitrine orders …`: the operator's view of orders and the status changes after placement. Every change is
@@ -53,7 +60,8 @@ async function change(
   return 0;
 }
 
-function describeOrder(order: OrderDetails): string[] {
+function describeOrder(view: OrderOperatorView): string[] {
+  const { order } = view;
   const a = order.shippingAddress;
   const lines = [
     `Order ${order.number} (${order.storeCode}) placed ${order.placedAt}: ${order.status}, payment ${order.paymentStatus}`,
@@ -67,7 +75,20 @@ function describeOrder(order: OrderDetails): string[] {
       (p) =>
         `  package ${p.id}: ${p.carrier} ${p.trackingNumber}, shipped ${p.shippedAt}${p.deliveredAt ? `, delivered ${p.deliveredAt}` : ""}`,
     ),
+    ...order.returns.map(
+      (r) =>
+        `  return ${r.number}: ${r.status}${r.rejectReason ? ` (${r.rejectReason})` : ""}, ${r.lines.map((l) => `line ${l.lineId} × ${l.quantity} ${l.reason}${l.condition ? ` ${l.condition}` : ""}`).join("; ")}`,
+    ),
+    `  Paid ${money(view.refundable.paid, order)}, refunded ${money(view.refundable.refunded, order)}, refundable ${money(view.refundable.left, order)}`,
+    ...view.refunds.map(
+      (r) => `  refund ${r.id}: ${money(r.amount, order)} by ${r.method} (${r.reason}) ${r.at} by ${r.actor}`,
+    ),
     ...order.history.map((h) => `  ${h.at} ${h.type}${Object.keys(h.data).length ? ` ${JSON.stringify(h.data)}` : ""}`),
+    ...view.notes.map((n) => `  note ${n.at} ${n.actor}: ${n.text}`),
+    ...view.mails.map(
+      (m) =>
+        `  mail ${m.id}: ${m.kind} to ${m.recipient}, ${m.status}${m.lastError ? ` (${m.lastError})` : ""} ${m.sentAt ?? m.createdAt}`,
+    ),
   ];
   return lines;
 }
@@ -86,55 +107,65 @@ function parseLines(value: string | boolean | undefined): { lineId: number; quan
 export const orderCommands: Command[] = [
   {
     path: ["orders", "list"],
-    summary: "List orders, newest first",
-    usage: "vitrine orders list [--status STATUS] [--store CODE] [--limit N]",
-    options: {
-      status: { type: "string", description: `Only orders in this status (${ORDER_STATUSES.join(", ")})` },
-      store: { type: "string", description: `Only orders of this store (${STORE_CODES.join(", ")})` },
-      limit: { type: "string", description: "At most N orders (default 50)" },
-    },
+    summary: "List orders: search, filter, sort, page",
+    usage:
+      "vitrine orders list [--search TEXT] [--status S,…] [--store CODE,…] [--payment METHOD,…] [--from DAY] [--to DAY] [--sort SORT] [--limit N] [--after CURSOR]",
+    details: `Search finds an order number, an e-mail (or its start), a name ("berg", "lena berg") or a postcode. Sorts: ${ORDER_SORTS.join(", ")}. A full page ends with the cursor of the next one (--after).`,
+    options: orderQueryOptions({
+      limit: { type: "string", description: "At most N orders (default 50, at most 200)" },
+      after: { type: "string", description: "The cursor printed at the end of the previous page" },
+    }),
     async run(ctx) {
-      const status = ctx.options.status;
-      if (status !== undefined && !(ORDER_STATUSES as readonly unknown[]).includes(status)) {
-        throw new UsageError(`--status must be one of ${ORDER_STATUSES.join(", ")}`);
-      }
-      const store = ctx.options.store;
-      if (store !== undefined && !(STORE_CODES as readonly unknown[]).includes(store)) {
-        throw new UsageError(`--store must be one of ${STORE_CODES.join(", ")}`);
-      }
-      const db = await ctx.db();
-      const orders = await listOrders(
-        { db },
-        {
-          ...(status ? { status: status as OrderStatus } : {}),
-          ...(store ? { storeCode: store as StoreCode } : {}),
-          limit: numberOption(ctx.options.limit, "limit", 50),
-        },
-      );
-      if (orders.length === 0) {
+      const query: OrderQuery = {
+        ...orderQuery(ctx),
+        limit: numberOption(ctx.options.limit, "limit", 50),
+        ...(typeof ctx.options.after === "string" ? { cursor: ctx.options.after } : {}),
+      };
+      const problem = orderQueryProblem(query);
+      if (problem) throw new UsageError(`--${problem}`);
+      const page = await searchOrders(await ctx.ctx(), query);
+      if (page.rows.length === 0) {
         ctx.out("No orders");
         return 0;
       }
-      for (const o of orders) {
+      for (const o of page.rows) {
         ctx.out(
-          `${o.number}  ${o.placedAt.slice(0, 16).replace("T", " ")}  ${o.storeCode.padEnd(5)}  ${o.status.padEnd(9)}  ${money(o.total, o).padStart(12)}  ${String(o.units).padStart(3)} items  ${o.email}`,
+          `${o.number}  ${o.placedAt.slice(0, 16).replace("T", " ")}  ${o.storeCode.padEnd(5)}  ${o.status.padEnd(9)}  ${money(o.total, o).padStart(12)}  ${(o.paymentMethod ?? "gift_card").padEnd(16)}  ${o.email}  ${o.name}`,
         );
       }
+      if (page.next) ctx.out(`More: --after ${page.next}`);
+      return 0;
+    },
+  },
+  {
+    path: ["orders", "export"],
+    summary: "Export the filtered order list as CSV",
+    usage:
+      "vitrine orders export [--out FILE] [--search TEXT] [--status S,…] [--store CODE,…] [--payment METHOD,…] [--from DAY] [--to DAY] [--sort SORT]",
+    details: "Streams every matching order (no paging) to FILE or standard output, header first.",
+    options: orderQueryOptions({ out: { type: "string", description: "Write to this file instead of stdout" } }),
+    async run(ctx) {
+      const query = orderQuery(ctx);
+      const problem = orderQueryProblem(query);
+      if (problem) throw new UsageError(`--${problem}`);
+      const orders = await ctx.ctx();
+      await writeOutput(ctx, exportOrdersCsv(orders, query), ctx.options.out);
+      if (typeof ctx.options.out === "string") ctx.err(`Orders written to ${ctx.options.out}`);
       return 0;
     },
   },
   {
     path: ["orders", "show"],
-    summary: "Show an order with its lines, packages and history",
+    summary: "Show an order: lines, packages, returns, refunds, history, notes and mails",
     usage: "vitrine orders show NUMBER",
     args: [1, 1],
     async run(ctx) {
-      const order = await getOrderByNumber(await ctx.ctx(), ctx.args[0] as string);
-      if (!order) {
+      const view = await getOrderOperatorView(await ctx.ctx(), ctx.args[0] as string);
+      if (!view) {
         ctx.err(`No order ${ctx.args[0]}`);
         return 1;
       }
-      for (const line of describeOrder(order)) ctx.out(line);
+      for (const line of describeOrder(view)) ctx.out(line);
       return 0;
     },
   },
@@ -143,7 +174,8 @@ export const orderCommands: Command[] = [
     summary: "Record that the money for an invoice or prepayment order has arrived",
     usage: "vitrine orders pay NUMBER",
     args: [1, 1],
-    run: (ctx) => change(ctx, ctx.args[0] as string, (orders) => markOrderPaid(orders, ctx.args[0] as string)),
+    run: (ctx) =>
+      change(ctx, ctx.args[0] as string, (orders) => markOrderPaid(orders, ctx.actor(), ctx.args[0] as string)),
   },
   {
     path: ["orders", "ship"],
@@ -165,7 +197,7 @@ export const orderCommands: Command[] = [
       const lines = parseLines(ctx.options.lines);
       const number = ctx.args[0] as string;
       return change(ctx, number, (orders) =>
-        shipOrder(orders, number, { carrier, trackingNumber: tracking, ...(lines ? { lines } : {}) }),
+        shipOrder(orders, ctx.actor(), number, { carrier, trackingNumber: tracking, ...(lines ? { lines } : {}) }),
       );
     },
   },
@@ -174,7 +206,8 @@ export const orderCommands: Command[] = [
     summary: "Record that the parcels of an order have been delivered",
     usage: "vitrine orders deliver NUMBER",
     args: [1, 1],
-    run: (ctx) => change(ctx, ctx.args[0] as string, (orders) => deliverOrder(orders, ctx.args[0] as string)),
+    run: (ctx) =>
+      change(ctx, ctx.args[0] as string, (orders) => deliverOrder(orders, ctx.actor(), ctx.args[0] as string)),
   },
   {
     path: ["orders", "cancel"],
@@ -185,27 +218,132 @@ export const orderCommands: Command[] = [
     async run(ctx) {
       const number = ctx.args[0] as string;
       const reason = typeof ctx.options.reason === "string" ? ctx.options.reason : "";
-      return change(ctx, number, (orders) => cancelOrder(orders, number, reason));
+      return change(ctx, number, (orders) => cancelOrder(orders, ctx.actor(), number, reason));
+    },
+  },
+  {
+    path: ["orders", "refund"],
+    summary: "Refund part of an order by its payment method (never more than was paid)",
+    usage: "vitrine orders refund NUMBER --amount 12.50 --reason TEXT [--key KEY]",
+    details:
+      "The payment method's part goes back first (card/PayPal through the provider, an unpaid invoice as a credit, else by bank transfer), then a gift card's. --key makes a retried command refund once.",
+    args: [1, 1],
+    options: {
+      amount: { type: "string", description: "How much, in the order's currency (e.g. 12.50)" },
+      reason: { type: "string", description: "Why (audit log and order history)" },
+      key: { type: "string", description: "A request key: the same key refunds once" },
+    },
+    async run(ctx) {
+      const number = ctx.args[0] as string;
+      const amount = centsOption(ctx.options.amount, "amount");
+      if (typeof ctx.options.reason !== "string" || ctx.options.reason.trim() === "") {
+        throw new UsageError("--reason is required");
+      }
+      const reason = ctx.options.reason;
+      const key = typeof ctx.options.key === "string" ? ctx.options.key : undefined;
+      return change(ctx, number, (orders) =>
+        refundOrder(orders, ctx.actor(), number, { amount, reason, ...(key ? { idempotencyKey: key } : {}) }),
+      );
+    },
+  },
+  {
+    path: ["orders", "note"],
+    summary: "Add an internal note to an order (never shown to the customer)",
+    usage: "vitrine orders note NUMBER TEXT",
+    args: [2, 2],
+    async run(ctx) {
+      const [number, text] = ctx.args as [string, string];
+      const orders = await ctx.ctx();
+      const result = await addOrderNote(orders, ctx.actor(), number, text);
+      if (!result.ok) {
+        const answer = failureAnswer(result, number);
+        ctx.err(answer.detail);
+        return failureExitCode(answer);
+      }
+      ctx.out(`Order ${number}: note added`);
+      return 0;
+    },
+  },
+  {
+    path: ["orders", "resend-mail"],
+    summary: "Send one of an order's mails again (a failed one is retried now)",
+    usage: "vitrine orders resend-mail NUMBER MAIL_ID",
+    details: 'Mail ids are shown by "vitrine orders show".',
+    args: [2, 2],
+    async run(ctx) {
+      const [number, id] = ctx.args as [string, string];
+      if (!/^\d+$/.test(id)) throw new UsageError("MAIL_ID is a number");
+      return change(ctx, number, (orders) => resendOrderMail(orders, ctx.actor(), number, Number(id)));
     },
   },
   {
     path: ["orders", "receive-return"],
-    summary: "Record that a return's parcel has arrived (its units go back into stock)",
+    summary: 'Record that a return\'s parcel has arrived, all resellable (same as "vitrine returns receive")',
     usage: "vitrine orders receive-return RETURN_NUMBER",
     args: [1, 1],
     async run(ctx) {
       const returnNumber = ctx.args[0] as string;
-      const result = await receiveReturn(await ctx.ctx(), returnNumber);
+      const result = await receiveReturn(await ctx.ctx(), ctx.actor(), returnNumber);
       if (!result.ok) {
-        ctx.err(
-          result.error === "ReturnNotFound"
-            ? `No return ${returnNumber}`
-            : `Return ${returnNumber} was received before`,
-        );
-        return 1;
+        const answer = failureAnswer(result, returnNumber);
+        ctx.err(answer.detail);
+        return failureExitCode(answer);
       }
       ctx.out(`Return ${returnNumber} of order ${result.order.number}: received, units back in stock`);
       return 0;
     },
   },
 ];
+
+/** The filter options shared by `orders list` and `orders export`. */
+function orderQueryOptions(extra: Command["options"]): Command["options"] {
+  return {
+    search: { type: "string", description: "Order number, e-mail, name or postcode" },
+    status: { type: "string", description: `Statuses, comma-separated (${ORDER_STATUSES.join(", ")})` },
+    store: { type: "string", description: `Stores, comma-separated (${STORE_CODES.join(", ")})` },
+    payment: {
+      type: "string",
+      description: `Payment methods, comma-separated (${PAYMENT_METHOD_IDS.join(", ")}, gift_card)`,
+    },
+    from: { type: "string", description: "Placed on or after this day (yyyy-mm-dd)" },
+    to: { type: "string", description: "Placed on or before this day (yyyy-mm-dd)" },
+    sort: { type: "string", description: `${ORDER_SORTS.join(", ")} (default newest)` },
+    ...extra,
+  };
+}
+
+function listOption<T extends string>(ctx: CommandContext, name: string, allowed: readonly string[]): T[] | undefined {
+  const value = ctx.options[name];
+  if (value === undefined) return undefined;
+  const items = String(value)
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+  const wrong = items.find((v) => !allowed.includes(v));
+  if (wrong !== undefined || items.length === 0)
+    throw new UsageError(`--${name} must be some of ${allowed.join(", ")}`);
+  return items as T[];
+}
+
+function orderQuery(ctx: CommandContext): OrderQuery {
+  const text = (name: string) => (typeof ctx.options[name] === "string" ? (ctx.options[name] as string) : undefined);
+  const statuses = listOption<OrderStatus>(ctx, "status", ORDER_STATUSES);
+  const storeCodes = listOption<StoreCode>(ctx, "store", STORE_CODES);
+  const paymentMethods = listOption<PaymentMethodId | "gift_card">(ctx, "payment", [
+    ...PAYMENT_METHOD_IDS,
+    "gift_card",
+  ]);
+  const search = text("search");
+  const from = text("from");
+  const to = text("to");
+  const sort = text("sort");
+  return {
+    ...(search ? { search } : {}),
+    ...(statuses ? { statuses } : {}),
+    ...(storeCodes ? { storeCodes } : {}),
+    ...(paymentMethods ? { paymentMethods } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(sort ? { sort: sort as OrderSort } : {}),
+  };
+}

@@ -1,8 +1,26 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, type Db, ensureSchema, quoteIdent } from "@vitrine/commerce";
+import {
+  addItemToBasket,
+  type CheckoutContext,
+  createAccountAuth,
+  createDatabase,
+  type Db,
+  ensureSchema,
+  type PaymentMethodId,
+  quoteIdent,
+  type Shop,
+  saveCheckoutAddresses,
+  saveCheckoutContact,
+  saveCheckoutDelivery,
+  saveCheckoutPayment,
+  shopByCode,
+  submitOrder,
+  systemClock,
+} from "@vitrine/commerce";
+import { testCtx } from "@vitrine/commerce/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll } from "vitest";
 import { runCli } from "../cli.ts";
@@ -76,4 +94,59 @@ export function cliHarness(name: string, prepare?: (cli: CliHarness["cli"]) => P
       return db;
     },
   };
+}
+
+export interface OrderOptions {
+  /** Units of the first variant with stock (default 1). */
+  quantity?: number;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** invoice (default), prepayment or cash_on_delivery: methods that need no payment page. */
+  payment?: PaymentMethodId;
+}
+
+/** A guest order in the German store, placed through the checkout service (as a shopper would); its number. */
+export async function placeOrder(db: Db, options: OrderOptions = {}): Promise<string> {
+  const ctx: CheckoutContext = {
+    ...testCtx(db, { shop: shopByCode("de") as Shop, config: { PUBLIC_URL: "https://shop.example" } }),
+    auth: createAccountAuth({
+      db,
+      clock: systemClock,
+      secret: "cli-test-secret-0123456789abcdef-0123",
+      baseURL: "https://shop.example",
+      secureCookies: false,
+      passwordResetMail: (mail) => ({ kind: "password-reset", to: mail.email, subject: "Reset", text: "", html: "" }),
+    }),
+  };
+  const variant = await db
+    .selectFrom("variant")
+    .select("id")
+    .where("stock_quantity", ">", 5)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const shopper = { kind: "guest" as const, browserId: randomUUID() };
+  const added = await addItemToBasket(ctx, shopper, { variantId: variant.id, quantity: options.quantity ?? 1 });
+  if (!added.ok) throw new Error(JSON.stringify(added));
+  const steps = [
+    await saveCheckoutContact(ctx, shopper, { email: options.email ?? `cli.${randomUUID().slice(0, 8)}@example.com` }),
+    await saveCheckoutAddresses(ctx, shopper, {
+      shipping: {
+        firstName: options.firstName ?? "Lena",
+        lastName: options.lastName ?? "Berg",
+        street: "Gartenstraße 5",
+        zipCode: "10115",
+        city: "Berlin",
+        countryCode: "DE",
+      },
+      billingSameAsShipping: true,
+    }),
+    await saveCheckoutDelivery(ctx, shopper, "standard"),
+    await saveCheckoutPayment(ctx, shopper, options.payment ?? "invoice"),
+  ];
+  const refused = steps.find((s) => !s.ok);
+  if (refused) throw new Error(JSON.stringify(refused));
+  const outcome = await submitOrder(ctx, shopper, { idempotencyKey: randomUUID() });
+  if (!outcome.ok || outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
+  return outcome.order.number;
 }

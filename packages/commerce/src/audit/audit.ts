@@ -18,6 +18,11 @@ export function cliActor(user: string): Actor {
   return { type: "cli", label: `cli:${user || "unknown"}` };
 }
 
+/** A background job or the shop itself (the prepayment expiry, a webhook). */
+export function systemActor(job: string): Actor {
+  return { type: "system", label: `system:${job}` };
+}
+
 export type AuditState = Record<string, unknown>;
 
 export interface AuditChange {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliActor } from "../audit/audit.ts";
 import { getBasket } from "../basket/service.ts";
 import { V } from "../basket/test-fixtures.ts";
 import type { Shopper } from "../basket/types.ts";
@@ -48,6 +49,8 @@ import {
   placed,
   stockOf,
 } from "./test-support.ts";
+
+const TEST_ACTOR = cliActor("test");
 
 const LONDON = {
   firstName: "Sam",
@@ -732,6 +735,7 @@ describe(`checkout and order placement (${dialectName})`, () => {
 
     const cancelled = await cancelOrder(
       testCtx(ctx.db, { clock: t.clock, config: { PUBLIC_URL: "https://shop.example" } }),
+      TEST_ACTOR,
       order.number,
     );
     expect(cancelled.ok).toBe(true);

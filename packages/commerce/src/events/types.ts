@@ -14,6 +14,14 @@ export const EVENT_TYPES = [
   "order.cancelled",
   "return.registered",
   "return.received",
+  /** A received return was paid back (payload: amount, method). */
+  "return.refunded",
+  /** A return was refused (payload: reason). */
+  "return.rejected",
+  /** Money of an order was paid back (a partial refund or a return). */
+  "order.refunded",
+  /** A customer was erased on request (GDPR): followers drop what they keep about them. */
+  "customer.erased",
   /** A customer account was created, or a guest customer became a full account. */
   "customer.registered",
   /** A password-reset link was asked for an existing account (the payload never carries the token). */

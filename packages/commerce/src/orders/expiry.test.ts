@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliActor } from "../audit/audit.ts";
 import { V } from "../basket/test-fixtures.ts";
 import { submitOrder } from "../checkout/service.ts";
 import {
@@ -17,6 +18,8 @@ import type { PaymentMethodId } from "../payments/methods.ts";
 import { cancelUnpaidPrepayments, UNPAID_PREPAYMENT_REASON } from "./expiry.ts";
 import { getOrderByNumber } from "./orders.ts";
 import { markOrderPaid } from "./status.ts";
+
+const TEST_ACTOR = cliActor("test");
 
 let t: CheckoutTestContext;
 beforeAll(async () => {
@@ -45,7 +48,7 @@ describe("cancelling unpaid prepayment orders", () => {
     const paid = await newOrder("prepayment");
     const invoice = await newOrder("invoice");
     expect(await stockOf(t.accounts.db, V.teeM)).toBe(stockBefore - 6);
-    expect((await markOrderPaid(jobCtx(0), paid.number)).ok).toBe(true);
+    expect((await markOrderPaid(jobCtx(0), TEST_ACTOR, paid.number)).ok).toBe(true);
 
     // Not yet: nine days and a bit.
     expect(await cancelUnpaidPrepayments(jobCtx(9.9))).toEqual({ cancelled: [], skipped: [] });

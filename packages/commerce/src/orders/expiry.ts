@@ -1,3 +1,4 @@
+import { systemActor } from "../audit/audit.ts";
 import { addDays } from "../clock.ts";
 import type { Ctx } from "../context.ts";
 import { cancelOrder } from "./status.ts";
@@ -30,7 +31,9 @@ export async function cancelUnpaidPrepayments(ctx: Ctx, options: { limit?: numbe
   const report: ExpiryReport = { cancelled: [], skipped: [] };
   for (const { number } of due) {
     // cancelOrder locks the order and checks its status again: a transfer booked in between wins.
-    const result = await cancelOrder(ctx, number, UNPAID_PREPAYMENT_REASON, { unlessPaid: true });
+    const result = await cancelOrder(ctx, systemActor("prepayment-expiry"), number, UNPAID_PREPAYMENT_REASON, {
+      unlessPaid: true,
+    });
     (result.ok ? report.cancelled : report.skipped).push(number);
   }
   return report;

@@ -80,6 +80,21 @@ export const ORDER_MAIL_TEXTS = {
       refund:
         "Sobald die Artikel bei uns angekommen sind, erstatten wir den Betrag auf dem ursprünglichen Zahlungsweg.",
     },
+    refundedMail: {
+      subject: "Erstattung zu deiner Bestellung {number}",
+      heading: "Wir haben dir Geld erstattet",
+      body: "Wir haben dir {amount} zu deiner Bestellung {number} erstattet, auf dem ursprünglichen Zahlungsweg.",
+    },
+    returnRefunded: {
+      subject: "Deine Rücksendung {returnNumber} ist erstattet",
+      heading: "Deine Rücksendung ist erstattet",
+      body: "Deine Rücksendung {returnNumber} zur Bestellung {number} ist bei uns angekommen. Wir haben dir {amount} auf dem ursprünglichen Zahlungsweg erstattet.",
+    },
+    returnRejected: {
+      subject: "Deine Rücksendung {returnNumber} konnten wir nicht annehmen",
+      heading: "Rücksendung nicht angenommen",
+      body: "Deine Rücksendung {returnNumber} zur Bestellung {number} konnten wir leider nicht annehmen. Grund: {reason}",
+    },
   },
   fr: {
     footer: "Vitrine · Votre boutique de mode en ligne · Une question ? Répondez simplement à cet e-mail.",
@@ -154,6 +169,21 @@ export const ORDER_MAIL_TEXTS = {
       action: "Imprimer l'étiquette de retour",
       refund: "Dès réception des articles, nous vous remboursons par le même moyen de paiement.",
     },
+    refundedMail: {
+      subject: "Remboursement pour votre commande {number}",
+      heading: "Nous vous avons remboursé",
+      body: "Nous vous avons remboursé {amount} pour votre commande {number}, par le même moyen de paiement.",
+    },
+    returnRefunded: {
+      subject: "Votre retour {returnNumber} est remboursé",
+      heading: "Votre retour est remboursé",
+      body: "Votre retour {returnNumber} pour la commande {number} nous est parvenu. Nous vous avons remboursé {amount} par le même moyen de paiement.",
+    },
+    returnRejected: {
+      subject: "Votre retour {returnNumber} n'a pas pu être accepté",
+      heading: "Retour non accepté",
+      body: "Nous n'avons malheureusement pas pu accepter votre retour {returnNumber} pour la commande {number}. Motif : {reason}",
+    },
   },
   en: {
     footer: "Vitrine · Your online fashion shop · Questions? Just reply to this e-mail.",
@@ -227,6 +257,21 @@ export const ORDER_MAIL_TEXTS = {
       body: "We have registered your return {returnNumber} for order {number}. Print the return label, stick it on the parcel and hand it in at {carrier}.",
       action: "Print the return label",
       refund: "As soon as the items are back with us, we refund the amount to the original payment method.",
+    },
+    refundedMail: {
+      subject: "Refund for your order {number}",
+      heading: "We have refunded you",
+      body: "We have refunded {amount} for your order {number} to the original payment method.",
+    },
+    returnRefunded: {
+      subject: "Your return {returnNumber} is refunded",
+      heading: "Your return is refunded",
+      body: "Your return {returnNumber} for order {number} has arrived. We have refunded {amount} to the original payment method.",
+    },
+    returnRejected: {
+      subject: "We could not accept your return {returnNumber}",
+      heading: "Return not accepted",
+      body: "Unfortunately we could not accept your return {returnNumber} for order {number}. Reason: {reason}",
     },
   },
 } satisfies Record<Language, unknown>;

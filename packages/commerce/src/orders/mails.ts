@@ -133,14 +133,17 @@ export function confirmationMail(order: OrderDetails, links: MailLinks): OutboxM
     footer: t.footer,
     language: shop.language,
   });
-  return { kind: "order-confirmation", to: order.email, ...rendered };
+  return { kind: "order-confirmation", to: order.email, orderId: order.id, ...rendered };
 }
 
 export type StatusMailEvent =
   | { type: "paid" }
   | { type: "shipped"; package: OrderPackage }
   | { type: "delivered" }
-  | { type: "cancelled" };
+  | { type: "cancelled" }
+  | { type: "refunded"; amount: number }
+  | { type: "return_refunded"; returnNumber: string; amount: number }
+  | { type: "return_rejected"; returnNumber: string; reason: string };
 
 export function statusMail(order: OrderDetails, event: StatusMailEvent, links: MailLinks): OutboxMessage {
   const shop = shopOf(order);
@@ -157,7 +160,7 @@ export function statusMail(order: OrderDetails, event: StatusMailEvent, links: M
         paragraphs: [hello, fill(t.paid.body, values)],
         action: { label: t.viewOrder, url: orderPageUrl(links, order) },
       });
-      return { kind: "order-paid", to: order.email, ...rendered };
+      return { kind: "order-paid", to: order.email, orderId: order.id, ...rendered };
     }
     case "shipped": {
       const pkg = event.package;
@@ -176,7 +179,7 @@ export function statusMail(order: OrderDetails, event: StatusMailEvent, links: M
         ],
         action: { label: t.shipped.action, url: pkg.trackingUrl ?? orderPageUrl(links, order) },
       });
-      return { kind: "order-shipped", to: order.email, ...rendered };
+      return { kind: "order-shipped", to: order.email, orderId: order.id, ...rendered };
     }
     case "delivered": {
       const rendered = renderMail({
@@ -186,7 +189,7 @@ export function statusMail(order: OrderDetails, event: StatusMailEvent, links: M
         paragraphs: [hello, fill(t.delivered.body, values)],
         action: { label: t.delivered.action, url: storeUrl(links, order, `/returns-portal/?order=${order.number}`) },
       });
-      return { kind: "order-delivered", to: order.email, ...rendered };
+      return { kind: "order-delivered", to: order.email, orderId: order.id, ...rendered };
     }
     case "cancelled": {
       const rendered = renderMail({
@@ -196,7 +199,39 @@ export function statusMail(order: OrderDetails, event: StatusMailEvent, links: M
         paragraphs: [hello, fill(t.cancelled.body, values), t.cancelled.refund],
         action: { label: t.viewOrder, url: orderPageUrl(links, order) },
       });
-      return { kind: "order-cancelled", to: order.email, ...rendered };
+      return { kind: "order-cancelled", to: order.email, orderId: order.id, ...rendered };
+    }
+    case "refunded": {
+      const rendered = renderMail({
+        ...base,
+        subject: fill(t.refundedMail.subject, values),
+        heading: t.refundedMail.heading,
+        paragraphs: [hello, fill(t.refundedMail.body, { ...values, amount: formatMoney(event.amount, shop) })],
+        action: { label: t.viewOrder, url: orderPageUrl(links, order) },
+      });
+      return { kind: "order-refunded", to: order.email, orderId: order.id, ...rendered };
+    }
+    case "return_refunded": {
+      const more = { ...values, returnNumber: event.returnNumber, amount: formatMoney(event.amount, shop) };
+      const rendered = renderMail({
+        ...base,
+        subject: fill(t.returnRefunded.subject, more),
+        heading: t.returnRefunded.heading,
+        paragraphs: [hello, fill(t.returnRefunded.body, more)],
+        action: { label: t.viewOrder, url: orderPageUrl(links, order) },
+      });
+      return { kind: "return-refunded", to: order.email, orderId: order.id, ...rendered };
+    }
+    case "return_rejected": {
+      const more = { ...values, returnNumber: event.returnNumber, reason: event.reason };
+      const rendered = renderMail({
+        ...base,
+        subject: fill(t.returnRejected.subject, more),
+        heading: t.returnRejected.heading,
+        paragraphs: [hello, fill(t.returnRejected.body, more)],
+        action: { label: t.viewOrder, url: orderPageUrl(links, order) },
+      });
+      return { kind: "return-rejected", to: order.email, orderId: order.id, ...rendered };
     }
   }
 }
@@ -226,5 +261,5 @@ export function returnMail(
     footer: t.footer,
     language: shop.language,
   });
-  return { kind: "return-label", to: order.email, ...rendered };
+  return { kind: "return-label", to: order.email, orderId: order.id, ...rendered };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliActor } from "../audit/audit.ts";
 import { V } from "../basket/test-fixtures.ts";
 import { applyCheckoutGiftCard, submitOrder } from "../checkout/service.ts";
 import {
@@ -24,6 +25,8 @@ import { deliverOutbox, pendingMailCount } from "./outbox.ts";
 import { getReturnLabel, receiveReturn, registerReturn, returnWindow } from "./returns.ts";
 import { cancelOrder, deliverOrder, markOrderPaid, shipOrder } from "./status.ts";
 import { findOrderForLookup } from "./tracking.ts";
+
+const TEST_ACTOR = cliActor("test");
 
 const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite";
 let t: CheckoutTestContext;
@@ -72,16 +75,16 @@ describe(`order lifecycle (${dialectName})`, () => {
     const line = order.lines[0];
     if (!line) throw new Error("no line");
 
-    const paid = await markOrderPaid(orders, order.number);
+    const paid = await markOrderPaid(orders, TEST_ACTOR, order.number);
     expect(paid.ok && paid.order).toMatchObject({ status: "paid", paymentStatus: "paid" });
     expect(paid.ok && paid.order.payment.instructions).toBeNull();
-    expect(await markOrderPaid(orders, order.number)).toEqual({
+    expect(await markOrderPaid(orders, TEST_ACTOR, order.number)).toEqual({
       ok: false,
       error: "InvalidTransition",
       status: "paid",
     });
 
-    const first = await shipOrder(orders, order.number, {
+    const first = await shipOrder(orders, TEST_ACTOR, order.number, {
       carrier: "DHL",
       trackingNumber: "00340434161094015902",
       lines: [{ lineId: line.id, quantity: 1 }],
@@ -95,21 +98,26 @@ describe(`order lifecycle (${dialectName})`, () => {
       lines: [{ lineId: line.id, quantity: 1 }],
     });
     expect(
-      await shipOrder(orders, order.number, {
+      await shipOrder(orders, TEST_ACTOR, order.number, {
         carrier: "dhl",
         trackingNumber: "00340434161094015999",
         lines: [{ lineId: line.id, quantity: 5 }],
       }),
     ).toEqual({ ok: false, error: "InvalidPackage", reason: `line ${line.id}: at most 2 left` });
-    const second = await shipOrder(orders, order.number, { carrier: "dpd", trackingNumber: "01234567890123" });
+    const second = await shipOrder(orders, TEST_ACTOR, order.number, {
+      carrier: "dpd",
+      trackingNumber: "01234567890123",
+    });
     expect(second.ok && second.order.lines[0]?.shippedQuantity).toBe(3);
-    expect(await shipOrder(orders, order.number, { carrier: "dpd", trackingNumber: "01234567890124" })).toEqual({
+    expect(
+      await shipOrder(orders, TEST_ACTOR, order.number, { carrier: "dpd", trackingNumber: "01234567890124" }),
+    ).toEqual({
       ok: false,
       error: "InvalidPackage",
       reason: "nothing left to ship",
     });
 
-    const delivered = await deliverOrder(orders, order.number);
+    const delivered = await deliverOrder(orders, TEST_ACTOR, order.number);
     if (!delivered.ok) throw new Error(JSON.stringify(delivered));
     expect(delivered.order.status).toBe("delivered");
     expect(delivered.order.packages.every((p) => p.deliveredAt !== null)).toBe(true);
@@ -121,7 +129,7 @@ describe(`order lifecycle (${dialectName})`, () => {
     expect(mails.every((m) => m.to === order.email)).toBe(true);
     expect(mails[1]?.text).toContain("00340434161094015902");
     expect(mails[3]?.text).toContain(`https://shop.example/de/returns-portal/?order=${order.number}`);
-    expect(await cancelOrder(orders, order.number)).toEqual({
+    expect(await cancelOrder(orders, TEST_ACTOR, order.number)).toEqual({
       ok: false,
       error: "InvalidTransition",
       status: "delivered",
@@ -142,7 +150,7 @@ describe(`order lifecycle (${dialectName})`, () => {
       ).balance;
     expect(await balance()).toBe(0);
     await sentMails();
-    const cancelled = await cancelOrder(orders, order.number, "customer asked");
+    const cancelled = await cancelOrder(orders, TEST_ACTOR, order.number, "customer asked");
     if (!cancelled.ok) throw new Error(JSON.stringify(cancelled));
     expect(cancelled.order).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(cancelled.order.payment.instructions).toBeNull();
@@ -150,7 +158,9 @@ describe(`order lifecycle (${dialectName})`, () => {
     expect(await stockOf(orders.db, V.teeM)).toBe(before);
     expect(await balance()).toBe(2000);
     expect((await sentMails()).map((m) => m.kind)).toEqual(["order-cancelled"]);
-    expect(await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567890" })).toMatchObject({
+    expect(
+      await shipOrder(orders, TEST_ACTOR, order.number, { carrier: "dhl", trackingNumber: "1234567890" }),
+    ).toMatchObject({
       ok: false,
       error: "InvalidTransition",
     });
@@ -158,17 +168,24 @@ describe(`order lifecycle (${dialectName})`, () => {
 
   it("ships a prepayment order only once it is paid, and takes cash on delivery at delivery", async () => {
     const prepaid = await newOrder("prepayment");
-    expect(await shipOrder(orders, prepaid.number, { carrier: "dhl", trackingNumber: "1234567890" })).toEqual({
+    expect(
+      await shipOrder(orders, TEST_ACTOR, prepaid.number, { carrier: "dhl", trackingNumber: "1234567890" }),
+    ).toEqual({
       ok: false,
       error: "AwaitingPayment",
     });
-    await markOrderPaid(orders, prepaid.number);
-    expect((await shipOrder(orders, prepaid.number, { carrier: "dhl", trackingNumber: "1234567890" })).ok).toBe(true);
+    await markOrderPaid(orders, TEST_ACTOR, prepaid.number);
+    expect(
+      (await shipOrder(orders, TEST_ACTOR, prepaid.number, { carrier: "dhl", trackingNumber: "1234567890" })).ok,
+    ).toBe(true);
 
     const cod = await newOrder("cash_on_delivery");
-    expect(await markOrderPaid(orders, cod.number)).toMatchObject({ ok: false, error: "InvalidTransition" });
-    await shipOrder(orders, cod.number, { carrier: "dhl", trackingNumber: "1234567891" });
-    const delivered = await deliverOrder(orders, cod.number);
+    expect(await markOrderPaid(orders, TEST_ACTOR, cod.number)).toMatchObject({
+      ok: false,
+      error: "InvalidTransition",
+    });
+    await shipOrder(orders, TEST_ACTOR, cod.number, { carrier: "dhl", trackingNumber: "1234567891" });
+    const delivered = await deliverOrder(orders, TEST_ACTOR, cod.number);
     expect(delivered.ok && delivered.order).toMatchObject({ status: "delivered", paymentStatus: "paid" });
     expect(delivered.ok && delivered.order.history.map((h) => h.type)).toEqual([
       "placed",
@@ -176,17 +193,21 @@ describe(`order lifecycle (${dialectName})`, () => {
       "paid",
       "delivered",
     ]);
-    expect(await shipOrder(orders, "99999999", { carrier: "dhl", trackingNumber: "1234567890" })).toEqual({
+    expect(await shipOrder(orders, TEST_ACTOR, "99999999", { carrier: "dhl", trackingNumber: "1234567890" })).toEqual({
       ok: false,
       error: "OrderNotFound",
     });
     const fresh = await newOrder("invoice");
-    expect(await shipOrder(orders, fresh.number, { carrier: "pigeon", trackingNumber: "1234567890" })).toEqual({
+    expect(
+      await shipOrder(orders, TEST_ACTOR, fresh.number, { carrier: "pigeon", trackingNumber: "1234567890" }),
+    ).toEqual({
       ok: false,
       error: "InvalidPackage",
       reason: "unknown carrier pigeon",
     });
-    expect(await shipOrder(orders, fresh.number, { carrier: "dhl", trackingNumber: "12 34" })).toMatchObject({
+    expect(
+      await shipOrder(orders, TEST_ACTOR, fresh.number, { carrier: "dhl", trackingNumber: "12 34" }),
+    ).toMatchObject({
       error: "InvalidPackage",
     });
   });
@@ -198,8 +219,8 @@ describe(`order lifecycle (${dialectName})`, () => {
       ok: false,
       error: "ReturnClosed",
     });
-    await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567892" });
-    await deliverOrder(orders, order.number);
+    await shipOrder(orders, TEST_ACTOR, order.number, { carrier: "dhl", trackingNumber: "1234567892" });
+    await deliverOrder(orders, TEST_ACTOR, order.number);
     await sentMails();
     const line = order.lines[0];
     if (!line) throw new Error("no line");
@@ -263,7 +284,7 @@ describe(`order lifecycle (${dialectName})`, () => {
 
   it("receives a returned parcel once: its units go back into stock and the history says so", async () => {
     const order = await newOrder("invoice", "de", 2);
-    await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567893" });
+    await shipOrder(orders, TEST_ACTOR, order.number, { carrier: "dhl", trackingNumber: "1234567893" });
     const line = order.lines[0];
     if (!line) throw new Error("no line");
     const registered = await registerReturn(orders, order.number, {
@@ -271,35 +292,38 @@ describe(`order lifecycle (${dialectName})`, () => {
     });
     if (!registered.ok) throw new Error(JSON.stringify(registered));
     const before = await stockOf(orders.db, line.variantId);
-    const received = await receiveReturn(orders, registered.returnNumber);
+    const received = await receiveReturn(orders, TEST_ACTOR, registered.returnNumber);
     if (!received.ok) throw new Error(JSON.stringify(received));
     expect(await stockOf(orders.db, line.variantId)).toBe(before + 1);
     expect(received.order.history.at(-1)).toMatchObject({
       type: "return_received",
       data: { returnNumber: registered.returnNumber },
     });
-    expect(await receiveReturn(orders, registered.returnNumber)).toEqual({ ok: false, error: "AlreadyReceived" });
+    expect(await receiveReturn(orders, TEST_ACTOR, registered.returnNumber)).toEqual({
+      ok: false,
+      error: "AlreadyReceived",
+    });
     expect(await stockOf(orders.db, line.variantId)).toBe(before + 1);
-    expect(await receiveReturn(orders, "R00000000-1")).toEqual({ ok: false, error: "ReturnNotFound" });
+    expect(await receiveReturn(orders, TEST_ACTOR, "R00000000-1")).toEqual({ ok: false, error: "ReturnNotFound" });
   });
 
   it("publishes every change as an event in its transaction, stock moves included", async () => {
     const from = await currentEventCursor(orders.db);
     const order = await newOrder("invoice", "de", 2);
-    await markOrderPaid(orders, order.number);
-    await shipOrder(orders, order.number, { carrier: "dhl", trackingNumber: "1234567894" });
-    await deliverOrder(orders, order.number);
+    await markOrderPaid(orders, TEST_ACTOR, order.number);
+    await shipOrder(orders, TEST_ACTOR, order.number, { carrier: "dhl", trackingNumber: "1234567894" });
+    await deliverOrder(orders, TEST_ACTOR, order.number);
     const line = order.lines[0];
     if (!line) throw new Error("no line");
     const registered = await registerReturn(orders, order.number, {
       lines: [{ lineId: line.id, quantity: 1, reason: "quality" }],
     });
     if (!registered.ok) throw new Error(JSON.stringify(registered));
-    await receiveReturn(orders, registered.returnNumber);
+    await receiveReturn(orders, TEST_ACTOR, registered.returnNumber);
     const cancelled = await newOrder("invoice", "de", 1);
-    await cancelOrder(orders, cancelled.number);
+    await cancelOrder(orders, TEST_ACTOR, cancelled.number);
     // Changes refused publish nothing.
-    expect((await markOrderPaid(orders, cancelled.number)).ok).toBe(false);
+    expect((await markOrderPaid(orders, TEST_ACTOR, cancelled.number)).ok).toBe(false);
 
     const product = String(line.productId);
     const ofOrder = (o: { id: number }, type: string) => [type, "order", String(o.id)];

@@ -22,7 +22,13 @@ import { trackingUrl } from "./carriers.ts";
 
 export const ORDER_STATUSES = ["placed", "paid", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type OrderEventType = OrderStatus | "return_registered" | "return_received";
+export type OrderEventType =
+  | OrderStatus
+  | "return_registered"
+  | "return_received"
+  | "return_refunded"
+  | "return_rejected"
+  | "refunded";
 
 export interface OrderLine {
   id: number;
@@ -66,11 +72,21 @@ export interface OrderEvent {
   data: Record<string, string | number | null>;
 }
 
+export const RETURN_STATUSES = ["registered", "received", "refunded", "rejected"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export type ReturnCondition = "resellable" | "damaged";
+
 export interface OrderReturn {
   number: string;
   createdAt: string;
   labelToken: string;
-  lines: { lineId: number; quantity: number; reason: string }[];
+  /** registered → received → refunded, or rejected (with `rejectReason`). */
+  status: ReturnStatus;
+  receivedAt: string | null;
+  refundedAt: string | null;
+  rejectedAt: string | null;
+  rejectReason: string | null;
+  lines: { lineId: number; quantity: number; reason: string; condition: ReturnCondition | null }[];
 }
 
 export interface OrderDetails {
@@ -168,7 +184,21 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
     db
       .selectFrom("order_return as r")
       .leftJoin("order_return_line as l", "l.return_id", "r.id")
-      .select(["r.id", "r.number", "r.label_token", "r.created_at", "l.order_line_id", "l.quantity", "l.reason"])
+      .select([
+        "r.id",
+        "r.number",
+        "r.label_token",
+        "r.created_at",
+        "r.status",
+        "r.received_at",
+        "r.refunded_at",
+        "r.rejected_at",
+        "r.reject_reason",
+        "l.order_line_id",
+        "l.quantity",
+        "l.reason",
+        "l.condition",
+      ])
       .where("r.order_id", "=", orderId)
       .orderBy("r.id")
       .execute(),
@@ -180,13 +210,29 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
   for (const row of returns) {
     let entry = returnsByNumber.get(row.number);
     if (!entry) {
-      entry = { number: row.number, createdAt: row.created_at, labelToken: row.label_token, lines: [] };
+      entry = {
+        number: row.number,
+        createdAt: row.created_at,
+        labelToken: row.label_token,
+        status: row.status as ReturnStatus,
+        receivedAt: row.received_at,
+        refundedAt: row.refunded_at,
+        rejectedAt: row.rejected_at,
+        rejectReason: row.reject_reason,
+        lines: [],
+      };
       returnsByNumber.set(row.number, entry);
     }
     if (row.order_line_id !== null && row.quantity !== null) {
       const lineId = Number(row.order_line_id);
-      entry.lines.push({ lineId, quantity: row.quantity, reason: row.reason ?? "other" });
-      returned.set(lineId, (returned.get(lineId) ?? 0) + row.quantity);
+      entry.lines.push({
+        lineId,
+        quantity: row.quantity,
+        reason: row.reason ?? "other",
+        condition: (row.condition as ReturnCondition | null) ?? null,
+      });
+      // A rejected return's items went back to the customer: they can be returned again.
+      if (row.status !== "rejected") returned.set(lineId, (returned.get(lineId) ?? 0) + row.quantity);
     }
   }
   const packageViews: OrderPackage[] = packages.map((p) => ({

@@ -17,6 +17,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** The order the mail is about (its page lists its mails). */
+  orderId?: number | null;
 }
 
 /** Queues a mail for the worker's mail job: called inside the business transaction that decided to send it. */
@@ -36,6 +38,7 @@ export async function enqueueMail(ctx: Pick<Ctx, "db">, message: OutboxMessage, 
       available_at: at,
       created_at: at,
       sent_at: null,
+      order_id: message.orderId ?? null,
     })
     .execute();
 }

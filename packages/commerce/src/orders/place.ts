@@ -7,6 +7,7 @@ import { publishEvent } from "../events/publish.ts";
 import type { EventType } from "../events/types.ts";
 import type { OrderPaymentStatus, PaymentMethodId } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
+import { orderSearchColumns } from "./order-list.ts";
 import type { OrderStatus } from "./orders.ts";
 
 /** Writes a placed order (order, lines, first history entries) inside the placement transaction. */
@@ -81,6 +82,7 @@ export async function insertOrder(
         net_total: q.net,
         placed_at: at,
         updated_at: at,
+        ...orderSearchColumns(order.email, order.shippingAddress, order.billingAddress),
       })
       .onConflict((oc) => oc.doNothing())
       .returning("id")
@@ -136,6 +138,9 @@ const PUBLISHED_AS = {
   cancelled: "order.cancelled",
   return_registered: "return.registered",
   return_received: "return.received",
+  return_refunded: "return.refunded",
+  return_rejected: "return.rejected",
+  refunded: "order.refunded",
 } as const satisfies Record<string, EventType>;
 
 export type OrderHistoryType = keyof typeof PUBLISHED_AS;

@@ -1,14 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { putBackStock } from "../catalog/stock.ts";
+import type { Actor } from "../audit/audit.ts";
+import { putBackStock, takeStock } from "../catalog/stock.ts";
 import { addDays } from "../clock.ts";
 import type { Ctx } from "../context.ts";
-import { dialect } from "../db/database.ts";
+import { type Db, dialect } from "../db/database.ts";
 import { RETURN_PERIOD_DAYS } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import { returnMail } from "./mails.ts";
-import { getOrderById, getOrderByNumber, type OrderDetails, type OrderLine } from "./orders.ts";
+import {
+  getOrderById,
+  getOrderByNumber,
+  type OrderDetails,
+  type OrderLine,
+  type OrderReturn,
+  type ReturnCondition,
+  type ReturnStatus,
+} from "./orders.ts";
 import { enqueueMail } from "./outbox.ts";
 import { addOrderEvent } from "./place.ts";
+import { applyRefund, refundableOf } from "./refunds.ts";
+import { type Change, changeOrder, type OrderChangeFailure, RollbackChange } from "./status.ts";
 
 /**
  * Returns: within RETURN_PERIOD_DAYS of delivery the shopper chooses items and reasons in the returns portal; the
@@ -132,47 +143,260 @@ export async function registerReturn(
   });
 }
 
-export type ReceiveReturnResult =
-  | { ok: true; order: OrderDetails }
+export type ReturnChangeResult =
+  | { ok: true; order: OrderDetails; returnNumber: string }
   | { ok: false; error: "ReturnNotFound" }
-  | { ok: false; error: "AlreadyReceived" };
+  | { ok: false; error: "AlreadyReceived" }
+  | { ok: false; error: "InvalidReturnTransition"; status: ReturnStatus }
+  | OrderChangeFailure;
 
-/**
- * The parcel of a return has arrived at the warehouse: its units go back into stock (a sold-out size is on sale
- * again) and the order's history says so, in one transaction. A return is received once.
- */
-export async function receiveReturn(ctx: Ctx, returnNumber: string): Promise<ReceiveReturnResult> {
+/** @deprecated name kept for callers of the first version. */
+export type ReceiveReturnResult = ReturnChangeResult;
+
+/** Runs a change of a return inside the change of its order (locked, audited as `return.<action>`). */
+async function changeReturn(
+  ctx: Ctx,
+  actor: Actor,
+  action: string,
+  returnNumber: string,
+  apply: (
+    trx: Db,
+    order: OrderDetails,
+    ret: OrderReturn & { id: number },
+    now: Date,
+  ) => Promise<Change | ReturnChangeResult>,
+): Promise<ReturnChangeResult> {
   const found = await ctx.db
-    .selectFrom("order_return")
-    .select(["id", "order_id"])
-    .where("number", "=", returnNumber)
+    .selectFrom("order_return as r")
+    .innerJoin("shop_order as o", "o.id", "r.order_id")
+    .select(["r.id", "o.number"])
+    .where("r.number", "=", returnNumber)
     .executeTakeFirst();
   if (!found) return { ok: false, error: "ReturnNotFound" };
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx): Promise<ReceiveReturnResult> => {
-    const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.order_id);
-    await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
-    const received = await trx
-      .updateTable("order_return")
-      .set({ status: "received" })
-      .where("id", "=", found.id)
-      .where("status", "=", "registered")
-      .executeTakeFirst();
-    if (Number(received.numUpdatedRows) === 0) return { ok: false, error: "AlreadyReceived" };
-    const lines = await trx
-      .selectFrom("order_return_line as r")
-      .innerJoin("order_line as l", "l.id", "r.order_line_id")
-      .select(["l.variant_id", "r.quantity"])
-      .where("r.return_id", "=", found.id)
-      .execute();
-    await putBackStock(
-      { db: trx },
-      lines.map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
-      now,
-    );
-    await addOrderEvent(trx, found.order_id, "return_received", { returnNumber }, now);
-    return { ok: true, order: (await getOrderById({ db: trx }, found.order_id)) as OrderDetails };
+  let refusal: ReturnChangeResult | null = null;
+  const result = await changeOrder(ctx, actor, `return.${action}`, found.number, async (trx, order, now) => {
+    const ret = order.returns.find((r) => r.number === returnNumber);
+    if (!ret) throw new Error(`return ${returnNumber} vanished`);
+    const change = await apply(trx, order, { ...ret, id: Number(found.id) }, now);
+    if ("ok" in change) {
+      refusal = change;
+      return { failure: { ok: false, error: "NotFound", detail: "" } };
+    }
+    return change;
   });
+  if (refusal) return refusal;
+  return result.ok ? { ok: true, order: result.order, returnNumber } : result;
+}
+
+export interface ReceivedLine {
+  lineId: number;
+  condition: ReturnCondition;
+}
+
+/**
+ * The parcel of a return has arrived: each line is received as resellable (back into stock: a sold-out size is on
+ * sale again) or damaged (not restocked). Lines left out are resellable. A return is received once.
+ */
+export function receiveReturn(
+  ctx: Ctx,
+  actor: Actor,
+  returnNumber: string,
+  lines: readonly ReceivedLine[] = [],
+): Promise<ReturnChangeResult> {
+  return changeReturn(ctx, actor, "receive", returnNumber, async (trx, order, ret, now) => {
+    if (ret.status !== "registered") return { ok: false, error: "AlreadyReceived" };
+    for (const l of lines) {
+      if (!ret.lines.some((x) => x.lineId === l.lineId) || !["resellable", "damaged"].includes(l.condition)) {
+        return {
+          failure: { ok: false, error: "InvalidInput", detail: `line ${l.lineId} is not part of ${returnNumber}` },
+        };
+      }
+    }
+    const conditionOf = (lineId: number) => lines.find((l) => l.lineId === lineId)?.condition ?? "resellable";
+    for (const l of ret.lines) {
+      await trx
+        .updateTable("order_return_line")
+        .set({ condition: conditionOf(l.lineId) })
+        .where("return_id", "=", ret.id)
+        .where("order_line_id", "=", l.lineId)
+        .execute();
+    }
+    await trx
+      .updateTable("order_return")
+      .set({ status: "received", received_at: now.toISOString() })
+      .where("id", "=", ret.id)
+      .execute();
+    const restock = ret.lines.flatMap((l) => {
+      const line = order.lines.find((x) => x.id === l.lineId);
+      return line && conditionOf(l.lineId) === "resellable"
+        ? [{ variantId: line.variantId, quantity: l.quantity }]
+        : [];
+    });
+    await putBackStock({ db: trx }, restock, now);
+    await addOrderEvent(trx, order.id, "return_received", { returnNumber }, now);
+    const conditions = Object.fromEntries(ret.lines.map((l) => [String(l.lineId), conditionOf(l.lineId)]));
+    return { mail: null, audit: { after: { returnNumber, returnStatus: "received", conditions } } };
+  });
+}
+
+/** What a return is worth: each line's paid price (after reductions) for the units sent back. */
+export function returnValue(order: OrderDetails, ret: Pick<OrderReturn, "lines">): number {
+  return ret.lines.reduce((sum, l) => {
+    const line = order.lines.find((x) => x.id === l.lineId);
+    return line && line.quantity > 0 ? sum + Math.round((line.total * l.quantity) / line.quantity) : sum;
+  }, 0);
+}
+
+/**
+ * Pays a received return back by the original payment method (orders/refunds.ts) and mails the customer. The
+ * amount is the return's value, capped at what is left of the money paid.
+ */
+export function refundReturn(
+  ctx: Ctx,
+  actor: Actor,
+  returnNumber: string,
+  options: { amount?: number } = {},
+): Promise<ReturnChangeResult> {
+  return changeReturn(ctx, actor, "refund", returnNumber, async (trx, order, ret, now) => {
+    if (ret.status !== "received") return { ok: false, error: "InvalidReturnTransition", status: ret.status };
+    const value = returnValue(order, ret);
+    const left = (await refundableOf(trx, order)).left;
+    const amount = options.amount ?? Math.min(value, left);
+    if (!Number.isSafeInteger(amount) || amount < 0 || amount > value) {
+      return {
+        failure: { ok: false, error: "InvalidInput", detail: `The refund of ${returnNumber} is at most ${value}` },
+      };
+    }
+    const done =
+      amount > 0
+        ? await applyRefund(
+            ctx,
+            trx,
+            order,
+            { amount, reason: `return ${returnNumber}`, returnId: ret.id, idempotencyKey: null, actor },
+            now,
+          )
+        : null;
+    await trx
+      .updateTable("order_return")
+      .set({ status: "refunded", refunded_at: now.toISOString() })
+      .where("id", "=", ret.id)
+      .execute();
+    await addOrderEvent(trx, order.id, "return_refunded", { returnNumber, amount }, now);
+    return {
+      mail: { type: "return_refunded", returnNumber, amount },
+      audit: { after: { returnNumber, returnStatus: "refunded", refund: { amount, method: done?.method ?? null } } },
+    };
+  });
+}
+
+/**
+ * Refuses a return (never arrived, worn, not ours) with a reason the customer reads in a mail and on the order
+ * page. After receipt, units put back into stock are taken out again (the items go back to the customer).
+ */
+export function rejectReturn(
+  ctx: Ctx,
+  actor: Actor,
+  returnNumber: string,
+  reason: string,
+): Promise<ReturnChangeResult> {
+  return changeReturn(ctx, actor, "reject", returnNumber, async (trx, order, ret, now) => {
+    if (ret.status !== "registered" && ret.status !== "received") {
+      return { ok: false, error: "InvalidReturnTransition", status: ret.status };
+    }
+    const why = reason.trim().slice(0, 200);
+    if (why === "") return { failure: { ok: false, error: "InvalidInput", detail: "A rejection needs a reason" } };
+    if (ret.status === "received") {
+      const restocked = ret.lines.flatMap((l) => {
+        const line = order.lines.find((x) => x.id === l.lineId);
+        return line && l.condition === "resellable" ? [{ variantId: line.variantId, quantity: l.quantity }] : [];
+      });
+      const taken = await takeStock({ db: trx }, restocked, now);
+      if (!taken.ok) {
+        throw new RollbackChange({
+          ok: false,
+          error: "InvalidInput",
+          detail: `The returned units were sold meanwhile (variants ${taken.variantIds.join(", ")})`,
+        });
+      }
+    }
+    await trx
+      .updateTable("order_return")
+      .set({ status: "rejected", rejected_at: now.toISOString(), reject_reason: why })
+      .where("id", "=", ret.id)
+      .execute();
+    await addOrderEvent(trx, order.id, "return_rejected", { returnNumber, reason: why }, now);
+    return {
+      mail: { type: "return_rejected", returnNumber, reason: why },
+      audit: { after: { returnNumber, returnStatus: "rejected" }, note: why },
+    };
+  });
+}
+
+/** "Lena Berg" from an order's address (JSON). */
+function nameOf(addressJson: string): string {
+  try {
+    const a = JSON.parse(addressJson) as { firstName?: string; lastName?: string };
+    return `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim();
+  } catch {
+    return "";
+  }
+}
+
+export interface ReturnQueueEntry {
+  number: string;
+  orderNumber: string;
+  storeCode: OrderDetails["storeCode"];
+  status: ReturnStatus;
+  createdAt: string;
+  email: string;
+  name: string;
+  units: number;
+}
+
+/** The operator's queue: returns in a status (registered by default), oldest first, paged by id. */
+export async function listReturns(
+  ctx: Pick<Ctx, "db">,
+  query: { status?: ReturnStatus; after?: number; limit?: number } = {},
+): Promise<{ entries: ReturnQueueEntry[]; next?: number }> {
+  const limit = Math.min(200, Math.max(1, query.limit ?? 50));
+  let q = ctx.db
+    .selectFrom("order_return as r")
+    .innerJoin("shop_order as o", "o.id", "r.order_id")
+    .select([
+      "r.id",
+      "r.number",
+      "r.status",
+      "r.created_at",
+      "o.number as order_number",
+      "o.store_code",
+      "o.email",
+      "o.billing_address",
+      (eb) =>
+        eb
+          .selectFrom("order_return_line as l")
+          .select((e) => e.fn.coalesce(e.fn.sum<number>("l.quantity"), e.lit(0)).as("u"))
+          .whereRef("l.return_id", "=", "r.id")
+          .as("units"),
+    ])
+    .where("r.status", "=", query.status ?? "registered")
+    .orderBy("r.id")
+    .limit(limit + 1);
+  if (query.after !== undefined) q = q.where("r.id", ">", query.after);
+  const rows = await q.execute();
+  const page = rows.slice(0, limit);
+  const entries = page.map((r) => ({
+    number: r.number,
+    orderNumber: r.order_number,
+    storeCode: r.store_code as OrderDetails["storeCode"],
+    status: r.status as ReturnStatus,
+    createdAt: r.created_at,
+    email: r.email,
+    name: nameOf(r.billing_address),
+    units: Number(r.units ?? 0),
+  }));
+  const last = page.at(-1);
+  return rows.length > limit && last ? { entries, next: Number(last.id) } : { entries };
 }
 
 export interface ReturnLabel {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemActor } from "../audit/audit.ts";
 import { V } from "../basket/test-fixtures.ts";
 import { submitOrder } from "../checkout/service.ts";
 import {
@@ -18,6 +19,8 @@ import type { StoreCode } from "../shop/shops.ts";
 import { registerReturn } from "./returns.ts";
 import { orderStats } from "./stats.ts";
 import { cancelOrder, deliverOrder, shipOrder } from "./status.ts";
+
+const TEST_ACTOR = systemActor("test");
 
 const dialectName = process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite";
 let t: CheckoutTestContext;
@@ -53,9 +56,9 @@ describe(`order stats (${dialectName})`, () => {
     const austrian = await newOrder("invoice", "at", [[V.teeM, 5]]);
     const old = await newOrder("invoice", "de", [[V.teeM, 1]]);
     expect(austrian.storeCode).toBe("at");
-    await cancelOrder(orders, cancelled.number);
-    await shipOrder(orders, shipped.number, { carrier: "dhl", trackingNumber: "1234567892" });
-    await deliverOrder(orders, shipped.number);
+    await cancelOrder(orders, TEST_ACTOR, cancelled.number);
+    await shipOrder(orders, TEST_ACTOR, shipped.number, { carrier: "dhl", trackingNumber: "1234567892" });
+    await deliverOrder(orders, TEST_ACTOR, shipped.number);
     const line = shipped.lines[0];
     if (!line) throw new Error("no line");
     const returned = await registerReturn(orders, shipped.number, {

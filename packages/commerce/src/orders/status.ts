@@ -1,5 +1,6 @@
+import { type Actor, recordAudit } from "../audit/audit.ts";
 import { putBackStock } from "../catalog/stock.ts";
-import type { Ctx } from "../context.ts";
+import { type Ctx, withTransaction } from "../context.ts";
 import { loadCustomer } from "../customers/customers.ts";
 import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
 import { type Db, dialect } from "../db/database.ts";
@@ -11,6 +12,7 @@ import { type StatusMailEvent, statusMail } from "./mails.ts";
 import { getOrderById, getOrderByNumber, type OrderDetails, type OrderStatus } from "./orders.ts";
 import { enqueueMail } from "./outbox.ts";
 import { addOrderEvent } from "./place.ts";
+import { insertRefund, refundedSoFar } from "./refunds.ts";
 
 /**
  * The order lifecycle after placement, as the operator drives it (CLI `vitrine orders pay|ship|deliver|cancel`):
@@ -24,13 +26,40 @@ export type OrderChangeResult =
   | { ok: false; error: "InvalidTransition"; status: OrderStatus }
   /** A prepayment order ships only once the money is in. */
   | { ok: false; error: "AwaitingPayment" }
-  | { ok: false; error: "InvalidPackage"; reason: string };
+  | { ok: false; error: "InvalidPackage"; reason: string }
+  /** A refund larger than what is left of the money paid. */
+  | { ok: false; error: "RefundExceedsPaid"; refundable: number }
+  | { ok: false; error: "InvalidInput"; detail: string }
+  | { ok: false; error: "NotFound"; detail: string };
 
-type Change = { failure: Exclude<OrderChangeResult, { ok: true }> } | { mail: StatusMailEvent | null };
+export type OrderChangeFailure = Exclude<OrderChangeResult, { ok: true }>;
 
-/** Runs a change on the locked order row and queues its mail; nothing is written when the change refuses. */
-async function changeOrder(
+/** What a change did: the mail it sends and what its audit entry says beyond the status. */
+export type Change =
+  | { failure: OrderChangeFailure }
+  /** Asked again after it was done (the same request key): the order as it is, nothing written. */
+  | { unchanged: true }
+  | { mail: StatusMailEvent | null; audit?: { after?: Record<string, unknown>; note?: string | null } };
+
+/** Thrown inside a change's transaction to undo what it wrote so far and answer `failure`. */
+export class RollbackChange extends Error {
+  readonly failure: OrderChangeFailure;
+  constructor(failure: OrderChangeFailure) {
+    super(failure.error);
+    this.failure = failure;
+  }
+}
+
+const auditState = (order: OrderDetails) => ({ status: order.status, paymentStatus: order.paymentStatus });
+
+/**
+ * Runs a change on the locked order row, in one transaction with its history entry, its events, its mail and
+ * its audit entry (`order.<action>` by `actor`); nothing is written when the change refuses.
+ */
+export async function changeOrder(
   ctx: Ctx,
+  actor: Actor,
+  action: string,
   number: string,
   apply: (trx: Db, order: OrderDetails, now: Date) => Promise<Change>,
 ): Promise<OrderChangeResult> {
@@ -39,20 +68,34 @@ async function changeOrder(
   const customer = await loadCustomer(ctx, found.customerId);
   const hasAccount = !!customer && !customer.status.isGuestCustomer;
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.id);
-    await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
-    const order = (await getOrderById({ ...ctx, db: trx }, found.id)) as OrderDetails;
-    const change = await apply(trx, order, now);
-    if ("failure" in change) return change.failure;
-    await trx.updateTable("shop_order").set({ updated_at: now.toISOString() }).where("id", "=", order.id).execute();
-    const updated = (await getOrderById({ ...ctx, db: trx }, order.id)) as OrderDetails;
-    if (change.mail) {
-      await enqueueMail({ db: trx }, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
-    }
-    return { ok: true as const, order: updated };
-  });
-  return outcome;
+  try {
+    return await withTransaction(ctx, async (tx): Promise<OrderChangeResult> => {
+      const trx = tx.db;
+      const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.id);
+      await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
+      const order = (await getOrderById(tx, found.id)) as OrderDetails;
+      const change = await apply(trx, order, now);
+      if ("failure" in change) return change.failure;
+      if ("unchanged" in change) return { ok: true as const, order };
+      await trx.updateTable("shop_order").set({ updated_at: now.toISOString() }).where("id", "=", order.id).execute();
+      const updated = (await getOrderById(tx, order.id)) as OrderDetails;
+      if (change.mail) {
+        await enqueueMail(tx, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
+      }
+      await recordAudit(tx, actor, {
+        action: `order.${action}`,
+        subjectType: "order",
+        subjectId: order.number,
+        before: auditState(order),
+        after: { ...auditState(updated), ...change.audit?.after },
+        note: change.audit?.note ?? null,
+      });
+      return { ok: true as const, order: updated };
+    });
+  } catch (error) {
+    if (error instanceof RollbackChange) return error.failure;
+    throw error;
+  }
 }
 
 async function setStatus(trx: Db, orderId: number, status: OrderStatus, paymentStatus?: OrderPaymentStatus) {
@@ -68,8 +111,8 @@ const invalid = (order: OrderDetails): Change => ({
 });
 
 /** The money for an invoice or prepayment order has arrived. */
-export function markOrderPaid(ctx: Ctx, number: string): Promise<OrderChangeResult> {
-  return changeOrder(ctx, number, async (trx, order, now) => {
+export function markOrderPaid(ctx: Ctx, actor: Actor, number: string): Promise<OrderChangeResult> {
+  return changeOrder(ctx, actor, "pay", number, async (trx, order, now) => {
     if (order.paymentStatus !== "awaiting_payment" || order.status === "cancelled") return invalid(order);
     await setStatus(trx, order.id, order.status === "placed" ? "paid" : order.status, "paid");
     await addOrderEvent(trx, order.id, "paid", {}, now);
@@ -85,8 +128,8 @@ export interface ShipmentInput {
 }
 
 /** A package leaves the warehouse: the order is shipped (a later package of the same order adds to it). */
-export function shipOrder(ctx: Ctx, number: string, input: ShipmentInput): Promise<OrderChangeResult> {
-  return changeOrder(ctx, number, async (trx, order, now) => {
+export function shipOrder(ctx: Ctx, actor: Actor, number: string, input: ShipmentInput): Promise<OrderChangeResult> {
+  return changeOrder(ctx, actor, "ship", number, async (trx, order, now) => {
     if (!["placed", "paid", "shipped"].includes(order.status)) return invalid(order);
     if (order.payment.method === "prepayment" && order.paymentStatus === "awaiting_payment") {
       return { failure: { ok: false, error: "AwaitingPayment" } };
@@ -130,13 +173,16 @@ export function shipOrder(ctx: Ctx, number: string, input: ShipmentInput): Promi
       now,
     );
     const pkg = (await getOrderById({ ...ctx, db: trx }, order.id))?.packages.find((p) => p.id === Number(inserted.id));
-    return { mail: pkg ? { type: "shipped", package: pkg } : null };
+    return {
+      mail: pkg ? { type: "shipped", package: pkg } : null,
+      audit: { after: { package: { id: Number(inserted.id), carrier: carrier.id, trackingNumber, lines: packed } } },
+    };
   });
 }
 
 /** The parcels have arrived; cash on delivery is paid now. */
-export function deliverOrder(ctx: Ctx, number: string): Promise<OrderChangeResult> {
-  return changeOrder(ctx, number, async (trx, order, now) => {
+export function deliverOrder(ctx: Ctx, actor: Actor, number: string): Promise<OrderChangeResult> {
+  return changeOrder(ctx, actor, "deliver", number, async (trx, order, now) => {
     if (order.status !== "shipped") return invalid(order);
     await trx
       .updateTable("order_package")
@@ -158,11 +204,12 @@ export function deliverOrder(ctx: Ctx, number: string): Promise<OrderChangeResul
  */
 export function cancelOrder(
   ctx: Ctx,
+  actor: Actor,
   number: string,
   reason = "",
   options: { unlessPaid?: boolean } = {},
 ): Promise<OrderChangeResult> {
-  return changeOrder(ctx, number, async (trx, order, now) => {
+  return changeOrder(ctx, actor, "cancel", number, async (trx, order, now) => {
     if (order.status !== "placed" && order.status !== "paid") return invalid(order);
     // The expiry job cancels only what is still unpaid when it holds the lock.
     if (options.unlessPaid && (order.status !== "placed" || order.paymentStatus === "paid")) return invalid(order);
@@ -176,14 +223,29 @@ export function cancelOrder(
       .select(["gift_card_code", "gift_card_amount", "payment_id"])
       .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
-    if (row.gift_card_code && row.gift_card_amount > 0) {
-      await refundGiftCard({ ...ctx, db: trx }, row.gift_card_code, row.gift_card_amount, order.id, now);
+    const refunded = await refundedSoFar(trx, order.id);
+    const giftCardBack = row.gift_card_amount - refunded.giftCard;
+    if (row.gift_card_code && giftCardBack > 0) {
+      await refundGiftCard({ ...ctx, db: trx }, row.gift_card_code, giftCardBack, order.id, now);
     }
-    if (row.payment_id) await refundPayment({ ...ctx, db: trx }, row.payment_id, now);
+    const paymentBack = row.payment_id ? await refundPayment({ ...ctx, db: trx }, row.payment_id, now) : 0;
+    if (giftCardBack > 0 || paymentBack > 0) {
+      await insertRefund(trx, {
+        orderId: order.id,
+        returnId: null,
+        paymentAmount: paymentBack,
+        giftCardAmount: Math.max(0, giftCardBack),
+        method: paymentBack > 0 ? "sandbox" : "gift_card",
+        reason: "cancelled",
+        idempotencyKey: null,
+        actorLabel: actor.label,
+        now,
+      });
+    }
     const moneyTaken = order.paymentStatus === "paid" || row.gift_card_amount > 0;
     await setStatus(trx, order.id, "cancelled", moneyTaken ? "refunded" : undefined);
     await creditLoyaltyPoints({ ...ctx, db: trx }, order.customerId, -loyaltyPointsFor(order.totals.total));
     await addOrderEvent(trx, order.id, "cancelled", reason ? { reason: reason.slice(0, 200) } : {}, now);
-    return { mail: { type: "cancelled" } };
+    return { mail: { type: "cancelled" }, audit: { note: reason ? reason.slice(0, 200) : null } };
   });
 }

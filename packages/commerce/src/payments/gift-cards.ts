@@ -59,7 +59,8 @@ export async function findGiftCard(
   const code = normalizeGiftCardCode(input);
   if (!CODE.test(code)) return { ok: false, error: "GiftCardNotFound" };
   const row = await db.selectFrom("gift_card").selectAll().where("code", "=", code).executeTakeFirst();
-  if (!row) return { ok: false, error: "GiftCardNotFound" };
+  // A blocked card looks like no card at all to the shopper (it may be stolen).
+  if (!row || row.blocked_at !== null) return { ok: false, error: "GiftCardNotFound" };
   if (row.expires_at !== null && row.expires_at <= now.toISOString()) return { ok: false, error: "GiftCardExpired" };
   if (row.currency !== currency) return { ok: false, error: "GiftCardWrongCurrency" };
   if (row.balance <= 0) return { ok: false, error: "GiftCardEmpty" };
@@ -91,6 +92,7 @@ export async function spendGiftCard(
     .set({ balance: sql<number>`balance - ${amount}`, updated_at: at })
     .where("code", "=", code)
     .where("balance", ">=", amount)
+    .where("blocked_at", "is", null)
     .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", at)]))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
@@ -255,4 +257,54 @@ export async function removeGiftCard(ctx: Pick<Ctx, "db">, input: string): Promi
     const deleted = await trx.deleteFrom("gift_card").where("code", "=", code).executeTakeFirst();
     return Number(deleted.numDeletedRows) === 1 ? { ok: true } : { ok: false, error: "GiftCardNotFound" };
   });
+}
+
+// --- the back office: look up and block (audited by the callers in backoffice/) --------------------------------
+
+export interface GiftCardDetails extends GiftCard {
+  blockedAt: string | null;
+  blockReason: string | null;
+  createdAt: string;
+  transactions: { orderId: number | null; amount: number; at: string }[];
+}
+
+/** A card with its history, as the operator looks it up (whatever its state). */
+export async function lookupGiftCard(ctx: Pick<Ctx, "db">, input: string): Promise<GiftCardDetails | null> {
+  const code = normalizeGiftCardCode(input);
+  if (!CODE.test(code)) return null;
+  const row = await ctx.db.selectFrom("gift_card").selectAll().where("code", "=", code).executeTakeFirst();
+  if (!row) return null;
+  const transactions = await ctx.db
+    .selectFrom("gift_card_transaction")
+    .select(["order_id", "amount", "created_at"])
+    .where("gift_card_code", "=", code)
+    .orderBy("id")
+    .execute();
+  return {
+    code: row.code,
+    currency: row.currency as Currency,
+    initialBalance: row.initial_balance,
+    balance: row.balance,
+    expiresAt: row.expires_at,
+    blockedAt: row.blocked_at,
+    blockReason: row.block_reason,
+    createdAt: row.created_at,
+    transactions: transactions.map((t) => ({
+      orderId: t.order_id === null ? null : Number(t.order_id),
+      amount: t.amount,
+      at: t.created_at,
+    })),
+  };
+}
+
+/** Blocks a card (lost, stolen, fraud): it pays nothing from now on. False when it was blocked already. */
+export async function blockGiftCard(ctx: Pick<Ctx, "db">, code: string, reason: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await ctx.db
+    .updateTable("gift_card")
+    .set({ blocked_at: at, block_reason: reason.slice(0, 200), updated_at: at })
+    .where("code", "=", normalizeGiftCardCode(code))
+    .where("blocked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

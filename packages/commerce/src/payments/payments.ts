@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Ctx } from "../context.ts";
 import type { PaymentTable } from "../db/tables/orders.ts";
 import type { Currency, StoreCode } from "../shop/shops.ts";
@@ -153,7 +153,49 @@ export function voidPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promis
   return transitionPayment(ctx, id, ["authorized", "pending", "requires_action"], "voided", now);
 }
 
-/** Pays a captured payment back (a cancelled order). */
-export function refundPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
-  return transitionPayment(ctx, id, ["captured"], "refunded", now);
+/** Pays back what is left of a captured payment (a cancelled order); returns the amount paid back. */
+export async function refundPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("payment")
+    .select(["amount", "refunded_amount"])
+    .where("id", "=", id)
+    .where("status", "=", "captured")
+    .executeTakeFirst();
+  if (!row) return 0;
+  const moved = await transitionPayment(ctx, id, ["captured"], "refunded", now);
+  if (!moved) return 0;
+  await ctx.db.updateTable("payment").set({ refunded_amount: row.amount }).where("id", "=", id).execute();
+  return row.amount - row.refunded_amount;
+}
+
+/** What of a captured payment can still be paid back (0 for an unknown, uncaptured or refunded payment). */
+export async function refundablePaymentAmount(ctx: Pick<Ctx, "db">, id: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("payment")
+    .select(["amount", "refunded_amount"])
+    .where("id", "=", id)
+    .where("status", "=", "captured")
+    .executeTakeFirst();
+  return row ? row.amount - row.refunded_amount : 0;
+}
+
+/**
+ * Pays back part of a captured payment through its provider (the sandbox here); the whole amount paid back makes
+ * it `refunded`. A conditional update: two refunds at once never pay back more than was captured. False when the
+ * amount is not there any more.
+ */
+export async function refundPaymentPart(ctx: Pick<Ctx, "db">, id: string, amount: number, now: Date): Promise<boolean> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return false;
+  const result = await ctx.db
+    .updateTable("payment")
+    .set((eb) => ({
+      refunded_amount: eb("refunded_amount", "+", amount),
+      status: sql<string>`case when refunded_amount + ${amount} >= amount then 'refunded' else status end`,
+      updated_at: now.toISOString(),
+    }))
+    .where("id", "=", id)
+    .where("status", "=", "captured")
+    .where(sql<boolean>`refunded_amount + ${amount} <= amount`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -140,7 +140,8 @@ function HistoryList({ order }: { order: OrderView }) {
   );
 }
 
-function ReturnsList({ order }: { order: OrderView }) {
+/** The order's returns with their state (registered, received, refunded, rejected): order pages and the portal. */
+export function ReturnsList({ order }: { order: OrderView }) {
   const t = useT();
   const { shop } = useStoreData();
   if (order.returns.length === 0) return null;
@@ -154,6 +155,13 @@ function ReturnsList({ order }: { order: OrderView }) {
           <li key={r.number} className="order-return">
             <p className="order-package__title">
               {t("orders.returns.number", { number: r.number, date: formatLongDay(r.createdAt, shop.locale) })}
+            </p>
+            <p className={`order-return__status order-return__status--${r.status}`}>
+              {t(`orders.returns.status.${r.status}`, {
+                date: r.statusAt ? formatLongDay(r.statusAt, shop.locale) : "",
+                amount: r.refunded ?? "",
+                reason: r.rejectReason ?? "",
+              })}
             </p>
             <ul className="order-package__items">
               {r.items.map((item, n) => (

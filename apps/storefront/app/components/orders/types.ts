@@ -36,6 +36,13 @@ export interface OrderView {
     createdAt: string;
     /** The printable label (the customer's own view only: it shows the sender's address). */
     labelPath: string | null;
+    /** registered → received → refunded, or rejected (with the reason the customer was mailed). */
+    status: "registered" | "received" | "refunded" | "rejected";
+    /** When it reached that status (null while registered). */
+    statusAt: string | null;
+    rejectReason: string | null;
+    /** What was paid back for it, formatted (refunded returns). */
+    refunded: string | null;
     items: { name: string; quantity: number; reason: string }[];
   }[];
   /** The customer's own view: addresses, payment, totals. */

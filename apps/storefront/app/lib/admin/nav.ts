@@ -16,9 +16,9 @@ export interface AdminNavEntry {
 
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: "/admin/", label: "admin.nav.dashboard", area: "dashboard", ready: true },
-  { path: "/admin/orders/", label: "admin.nav.orders", area: "orders", ready: false },
-  { path: "/admin/returns/", label: "admin.nav.returns", area: "returns", ready: false },
-  { path: "/admin/customers/", label: "admin.nav.customers", area: "customers", ready: false },
+  { path: "/admin/orders/", label: "admin.nav.orders", area: "orders", ready: true },
+  { path: "/admin/returns/", label: "admin.nav.returns", area: "returns", ready: true },
+  { path: "/admin/customers/", label: "admin.nav.customers", area: "customers", ready: true },
   { path: "/admin/audit/", label: "admin.nav.audit", area: "audit", ready: true },
   { path: "/admin/staff/", label: "admin.nav.staff", area: "staff", ready: true },
 ];

@@ -77,6 +77,8 @@ export interface CustomerTable {
   first_order_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Erased on request (GDPR): the row stays, anonymised, because orders name it. */
+  erased_at: Generated<string | null>;
 }
 
 export interface CustomerAddressTable {

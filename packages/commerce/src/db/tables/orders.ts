@@ -68,6 +68,11 @@ export interface ShopOrderTable {
   net_total: number;
   placed_at: string;
   updated_at: string;
+  /** Lower-case search columns (migration 0014): e-mail, billing first and last name, shipping postcode. */
+  search_email: Generated<string>;
+  search_first_name: Generated<string>;
+  search_last_name: Generated<string>;
+  search_postcode: Generated<string>;
 }
 
 export interface OrderLineTable {
@@ -146,6 +151,8 @@ export interface PaymentTable {
   decline_code: string | null;
   created_at: string;
   updated_at: string;
+  /** What was paid back so far (partial refunds from the back office). */
+  refunded_amount: Generated<number>;
 }
 
 export interface GiftCardTable {
@@ -157,6 +164,9 @@ export interface GiftCardTable {
   expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Blocked by the operator (lost, stolen, fraud): pays nothing any more. */
+  blocked_at: Generated<string | null>;
+  block_reason: Generated<string | null>;
 }
 
 export interface GiftCardTransactionTable {
@@ -187,6 +197,8 @@ export interface MailOutboxTable {
   available_at: string;
   created_at: string;
   sent_at: string | null;
+  /** The order the mail is about, if any. */
+  order_id: Generated<number | null>;
 }
 
 export interface OrderReturnTable {
@@ -196,9 +208,13 @@ export interface OrderReturnTable {
   order_id: number;
   /** Random token of the printable label page. */
   label_token: string;
-  /** `registered`, then `received` when the parcel is back at the warehouse. */
+  /** `registered`, `received` (the parcel is back), `refunded`, or `rejected` (with a reason). */
   status: string;
   created_at: string;
+  received_at: Generated<string | null>;
+  refunded_at: Generated<string | null>;
+  rejected_at: Generated<string | null>;
+  reject_reason: Generated<string | null>;
 }
 
 export interface OrderReturnLineTable {
@@ -207,6 +223,37 @@ export interface OrderReturnLineTable {
   quantity: number;
   /** A return reason id (orders/returns.ts). */
   reason: string;
+  /** When received: `resellable` (back into stock) or `damaged`. */
+  condition: Generated<string | null>;
+}
+
+/** A refund of (part of) an order: a return, a goodwill refund, a cancellation. */
+export interface OrderRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  return_id: number | null;
+  /** payment_amount + gift_card_amount. */
+  amount: number;
+  /** Paid back through the order's payment method (hosted payment, invoice credit, bank transfer). */
+  payment_amount: number;
+  /** Given back to the gift card that paid. */
+  gift_card_amount: number;
+  /** `sandbox`, `invoice_credit`, `bank_transfer`, `gift_card`. */
+  method: string;
+  reason: string;
+  /** The same request twice refunds once. */
+  idempotency_key: string | null;
+  actor_label: string;
+  created_at: string;
+}
+
+/** The operator's internal notes on an order (never shown to the customer). */
+export interface OrderNoteTable {
+  id: Generated<number>;
+  order_id: number;
+  text: string;
+  actor_label: string;
+  created_at: string;
 }
 
 export interface OrdersTables {
@@ -221,4 +268,6 @@ export interface OrdersTables {
   mail_outbox: MailOutboxTable;
   order_return: OrderReturnTable;
   order_return_line: OrderReturnLineTable;
+  order_refund: OrderRefundTable;
+  order_note: OrderNoteTable;
 }
