@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { cliActor, createDatabase, type Db, deliverOrder, shipOrder } from "@vitrine/commerce";
+import { NECESSARY_ONLY_STATE } from "./consent-state.ts";
 import { expectNoSeriousA11yViolations, purchasableVariants } from "./fixtures.ts";
 
 const TEST_ACTOR = cliActor("test");
@@ -217,7 +218,7 @@ test("a shopper registers a return through the returns portal and prints the lab
   ).toBe(true);
   expect((await deliverOrder(orders, TEST_ACTOR, number)).ok).toBe(true);
 
-  const other = await page.context().browser()?.newContext();
+  const other = await page.context().browser()?.newContext({ storageState: NECESSARY_ONLY_STATE });
   const portal = (await other?.newPage()) as Page;
   await portal.goto("/de/returns-portal/");
   await ready(portal);

@@ -14,3 +14,9 @@ export const NECESSARY_ONLY_STATE = {
   ],
   origins: [],
 };
+
+/** A browser that allowed statistics (and not marketing): page and product events are sent. */
+export const STATISTICS_STATE = {
+  ...NECESSARY_ONLY_STATE,
+  cookies: NECESSARY_ONLY_STATE.cookies.map((cookie) => ({ ...cookie, value: "1.s1.m0" })),
+};

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { STATISTICS_STATE } from "./consent-state.ts";
 import { expectNoSeriousA11yViolations, hydrated, newPage } from "./fixtures.ts";
 
 /**
@@ -478,7 +479,9 @@ test.describe("console stays clean", () => {
   }
 
   test("the first product view's event request finishes at once", async ({ browser }) => {
+    // Product views are sent only with statistics consent.
     const { context, page } = await newPage(browser, DESKTOP);
+    await context.addCookies(STATISTICS_STATE.cookies);
     const finished = page.waitForEvent("requestfinished", {
       predicate: (r) => r.url().includes("/api/search/events/v1"),
       timeout: 10_000,
