@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { createDatabase } from "@vitrine/commerce";
 import { addRule } from "@vitrine/search";
+import { STATISTICS_STATE } from "./consent-state.ts";
 import { expectNoSeriousA11yViolations } from "./fixtures.ts";
 
 /**
@@ -224,6 +225,8 @@ async function expectFlowState(page: Page, texts: StoreTexts, result: FlowResult
 
 for (const texts of STORES) {
   test(`${texts.store}: filter, sort, page 2, reload and back (JavaScript)`, async ({ page }) => {
+    // The product click at the end is reported only with statistics consent.
+    await page.context().addCookies(STATISTICS_STATE.cookies);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const result = await filterFlow(page, texts, true);
