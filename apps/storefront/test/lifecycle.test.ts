@@ -438,9 +438,9 @@ describe("npm start with one server process per core (WEB_CONCURRENCY)", () => {
       "a new process in place of the killed one",
       STEP_MS * 3,
     );
-    expect(shop.stderr()).toMatch(
-      new RegExp(`server process ${victim} exited \\(signal SIGKILL\\); starting a new one`),
-    );
+    // The primary's line reaches this test through a pipe, possibly after the new process shows in `ps`.
+    const replaced = new RegExp(`server process ${victim} exited \\(signal SIGKILL\\); starting a new one`);
+    await until(() => replaced.test(shop.stderr()), "the primary to report the replacement");
     await untilReady(port, shop);
     for (let i = 0; i < 4; i++) expect(await freshGet(port, "/de/")).toBe(200);
 
