@@ -264,13 +264,11 @@ describe(`two storefront processes on one ${isPostgres ? "PostgreSQL schema" : "
     expect(page).toMatch(/^\/de\/p\/.+\/$/);
     const product = { id: productId, name: chosen.name, listing, page };
 
-    // B shows it in stock, its product page and search page kept in B's page cache.
-    await expect.poll(async () => (await viewOnB(b, product)).page.cache, { timeout: 5000 }).toBe("hit");
-    expect(await viewOnB(b, product)).toEqual({
-      listing: true,
-      search: true,
-      page: { status: 200, cache: "hit", soldOut: false },
-    });
+    // B shows it in stock, its product page and search page kept in B's page cache. Polled as a whole: B may
+    // still drop the page once for the stock change above when it follows the event feed after a first hit.
+    await expect
+      .poll(() => viewOnB(b, product), { timeout: 5000 })
+      .toEqual({ listing: true, search: true, page: { status: 200, cache: "hit", soldOut: false } });
     await searchPageSoldOut(b.base, chosen.name, page);
     expect(await searchPageSoldOut(b.base, chosen.name, page)).toBe(false);
 
