@@ -212,7 +212,12 @@ test("a shopper registers a return through the returns portal and prints the lab
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/de\/success\//);
   const number = (await page.getByTestId("order-number").textContent()) as string;
-  const orders = { db, clock: { now: () => new Date() }, publicUrl: `http://127.0.0.1:${port}` };
+  const orders = {
+    db,
+    clock: { now: () => new Date() },
+    publicUrl: `http://127.0.0.1:${port}`,
+    requestId: "e2e-returns",
+  };
   expect(
     (await shipOrder(orders, TEST_ACTOR, number, { carrier: "dhl", trackingNumber: "00340434161094015904" })).ok,
   ).toBe(true);
