@@ -77,6 +77,7 @@ const SECTIONS: [file: string, exportName: string, title: string][] = [
   ["product.ts", "benchProduct", "Product page"],
   ["basket.ts", "benchBasket", "Basket RPC"],
   ["checkout.ts", "benchCheckout", "Order placement"],
+  ["lighthouse.ts", "benchLighthouse", "Lighthouse 13 mobile (Debian Chromium, offline)"],
   ["answers.ts", "benchAnswers", "Help centre answers (quality on the demo help content)"],
   ["admin-orders.ts", "benchAdminOrders", "Back office: order list and search (100,000 orders, SQLite, p95 < 100 ms)"],
 ];
