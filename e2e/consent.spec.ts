@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db } from "@vitrine/commerce";
+import { NECESSARY_ONLY_STATE } from "./consent-state.ts";
 import { expectNoSeriousA11yViolations, hydrated, purchasableVariants } from "./fixtures.ts";
 
 /**
@@ -108,6 +109,37 @@ test("before a choice nothing is sent; the banner is keyboard-usable, axe-clean 
   await quiet(page);
   expect(sent).toEqual([]);
   await expect(page.getByRole("dialog", { name: "Datenschutz-Einstellungen" })).toBeVisible();
+});
+
+test("the banner is in the first paint for a first visitor, never for one who chose, and absent without JavaScript", async ({
+  browser,
+}) => {
+  // The shop's scripts never load: what the shopper sees is the server's HTML and the head's boot script.
+  const withoutHydration = async (storageState: typeof NECESSARY_ONLY_STATE) => {
+    const context = await browser.newContext({ storageState });
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/de/");
+    return { context, page };
+  };
+  const first = await withoutHydration({ cookies: [], origins: [] });
+  const banner = first.page.getByRole("dialog", { name: "Datenschutz-Einstellungen" });
+  await expect(banner).toBeVisible();
+  // Not hydrated: its buttons say they do not work yet (Playwright waits for them to be enabled).
+  await expect(banner.getByRole("button", { name: "Alle akzeptieren" })).toHaveAttribute("aria-disabled", "true");
+  await first.context.close();
+
+  const chose = await withoutHydration(NECESSARY_ONLY_STATE);
+  await expect(chose.page.locator(".consent")).toHaveCount(1);
+  await expect(chose.page.locator(".consent")).toBeHidden();
+  await chose.context.close();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
+  const page = await noScript.newPage();
+  await page.goto("/de/");
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.locator(".consent")).toBeHidden();
+  await noScript.close();
 });
 
 test("after allowing statistics, page views, product views and clicks are sent; refused, nothing", async ({ page }) => {
@@ -368,7 +400,7 @@ test.describe("third-party scripts configured by the operator", () => {
     const response = await page.goto(`${shop}/de/`);
     const policy = (await response?.headerValue("content-security-policy")) ?? "";
     const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src")) ?? "";
-    expect(scriptSrc).toMatch(/^script-src 'self' 'nonce-[^']+' http:\/\/127\.0\.0\.1:3383$/);
+    expect(scriptSrc).toMatch(/^script-src 'self' 'nonce-[^']+' 'sha256-[^']+' http:\/\/127\.0\.0\.1:3383$/);
     await hydrated(page);
     await page.waitForTimeout(1000);
     expect(served).toEqual([]);

@@ -7,6 +7,7 @@ import errorsFr from "./i18n/fr/errors.json";
 import { messagesUrl } from "./i18n/registry.ts";
 import { BUILD_ID } from "./lib/build.ts";
 import { useBuildCheck } from "./lib/build-check.ts";
+import { CONSENT_BOOT_SCRIPT } from "./lib/consent-boot.ts";
 import { rootMiddleware } from "./lib/middleware.server.ts";
 import { useShopScroll } from "./lib/scroll.ts";
 import type { ShopLayoutData } from "./routes/layout.shop.tsx";
@@ -34,6 +35,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {shopLayout ? (
           <>
+            {/* Before the first paint: hides the server-rendered consent banner from a shopper who already chose. */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by its hash in the CSP. */}
+            <script dangerouslySetInnerHTML={{ __html: CONSENT_BOOT_SCRIPT }} />
+            <noscript>
+              <style>{".consent{display:none}"}</style>
+            </noscript>
             <link rel="canonical" href={shopLayout.seo.canonical} />
             {shopLayout.seo.hreflang.map((alternate) => (
               <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />

@@ -1,28 +1,35 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../i18n/i18n.tsx";
 import { CONSENT_OPEN_EVENT, type ConsentChoices, saveConsent, storedConsent } from "../lib/consent.ts";
+import { CONSENTED_CLASS } from "../lib/consent-boot.ts";
 import "../styles/consent.css";
 
 const NECESSARY_ONLY: ConsentChoices = { necessary: true, statistics: false, marketing: false };
 const EVERYTHING: ConsentChoices = { necessary: true, statistics: true, marketing: true };
 
 /**
- * The consent banner: shown after hydration until the shopper chose (accept all, necessary only, or per
- * category), and again from the footer's "cookie settings". It is fixed to the bottom of the viewport, so it
- * shifts nothing on the page, and it sits first in the tab order after the skip link. Without JavaScript it never
- * shows: nothing that needs consent runs then either.
+ * The consent banner: in the server's HTML for everyone, so a first visitor sees it with the first paint; a
+ * shopper who already chose never sees it (the boot script in the head hides it before paint, consent-boot.ts,
+ * and hydration removes it). Shown again from the footer's "cookie settings". It is fixed to the bottom of the
+ * viewport, so it shifts nothing on the page, and it sits first in the tab order after the skip link. Its buttons
+ * say they are not ready (`aria-disabled`) until hydration, when they start to work. Without JavaScript it never
+ * shows (a `noscript` style in the head): nothing that needs consent runs then either.
  */
 export function ConsentBanner() {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  // Open in the server's HTML and at hydration (both must match); closed at once when a choice is stored.
+  const [open, setOpen] = useState(true);
+  const [hydrated, setHydrated] = useState(false);
   const [details, setDetails] = useState(false);
   const [choices, setChoices] = useState<ConsentChoices>(NECESSARY_ONLY);
   const heading = useRef<HTMLHeadingElement>(null);
   const reopened = useRef(false);
 
   useEffect(() => {
-    if (!storedConsent()) setOpen(true);
+    setHydrated(true);
+    if (storedConsent()) setOpen(false);
     const reopen = () => {
+      document.documentElement.classList.remove(CONSENTED_CLASS);
       setChoices(storedConsent() ?? NECESSARY_ONLY);
       setDetails(true);
       reopened.current = true;
@@ -38,6 +45,7 @@ export function ConsentBanner() {
   }, [open]);
 
   if (!open) return null;
+  const notReady = hydrated ? undefined : true;
 
   const choose = (chosen: ConsentChoices) => {
     saveConsent(chosen);
@@ -103,14 +111,29 @@ export function ConsentBanner() {
         </form>
       ) : (
         <div className="consent__actions">
-          <button type="button" className="button button--secondary" onClick={() => setDetails(true)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={notReady}
+            onClick={() => setDetails(true)}
+          >
             {t("shell.consent.customise")}
           </button>
           {/* Refusing is as easy and as prominent as accepting. */}
-          <button type="button" className="button button--primary" onClick={() => choose(NECESSARY_ONLY)}>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={notReady}
+            onClick={() => choose(NECESSARY_ONLY)}
+          >
             {t("shell.consent.reject")}
           </button>
-          <button type="button" className="button button--primary" onClick={() => choose(EVERYTHING)}>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={notReady}
+            onClick={() => choose(EVERYTHING)}
+          >
             {t("shell.consent.accept_all")}
           </button>
         </div>

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { isForwardedHttps, type VitrineConfig } from "@vitrine/commerce";
+import { CONSENT_BOOT_SCRIPT } from "./consent-boot.ts";
 import { thirdPartyScripts } from "./third-party.ts";
 
 /** Signed random values for cookies: `{random}.{hmac}`, verified in constant time. */
@@ -56,6 +57,9 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join("; ");
 }
 
+/** The consent banner's boot script (consent-boot.ts), allowed by its hash: the same in every page. */
+const CONSENT_BOOT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(CONSENT_BOOT_SCRIPT).digest("base64")}'`;
+
 /** A fresh Content-Security-Policy nonce: one per answer, so a script injected into a page cannot guess it. */
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -64,13 +68,14 @@ export function newNonce(): string {
 /**
  * Scripts only from the shop's origin, inline scripts carrying the answer's nonce (React Router's hydration
  * data and module loader get it through `<ServerRouter nonce>`), and the origins of exactly the third-party
- * scripts the operator configured (third-party.ts; none by default). Inline styles stay allowed: components set
+ * scripts the operator configured (third-party.ts; none by default), and the consent banner's boot script by its
+ * hash. Inline styles stay allowed: components set
  * `style` attributes. Images may come from another host (IMAGE_BASE_URL, a CDN).
  */
 export function contentSecurityPolicy(nonce: string, scriptOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", `'nonce-${nonce}'`, ...scriptOrigins].join(" "),
+    ["script-src 'self'", `'nonce-${nonce}'`, CONSENT_BOOT_SCRIPT_HASH, ...scriptOrigins].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
