@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Migration } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { dialect } from "./database.ts";
 import { migrateDown, migrateToLatest } from "./migrate.ts";
@@ -47,6 +48,29 @@ describe(`migrations (${process.env.DATABASE_URL?.startsWith("postgres") ? "post
     testDb = await createTestDatabase();
     const again = await migrateToLatest(testDb.db, []);
     expect(again.results).toEqual([]);
+  });
+
+  it("apply a migration that arrives after a later-numbered one has run (numbers reserved ahead)", async () => {
+    testDb = await createTestDatabase();
+    const table = (name: string): Migration => ({
+      up: async (db) => {
+        await db.schema
+          .createTable(name)
+          .addColumn("id", "integer", (c) => c.primaryKey())
+          .execute();
+      },
+      down: async (db) => {
+        await db.schema.dropTable(name).execute();
+      },
+    });
+    const late = { "9990_late_module": table("late_module_table") };
+    expect((await migrateToLatest(testDb.db, [late])).results?.map((r) => r.migrationName)).toEqual([
+      "9990_late_module",
+    ]);
+    const next = { ...late, "9980_reserved_earlier": table("earlier_module_table") };
+    const result = await migrateToLatest(testDb.db, [next]);
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([["9980_reserved_earlier", "Success"]]);
+    expect(await tableNames(testDb)).toEqual(expect.arrayContaining(["late_module_table", "earlier_module_table"]));
   });
 
   it("can be rolled back one step and re-applied", async () => {

@@ -10,12 +10,15 @@ import { migrations } from "./migrations/index.ts";
  */
 async function migrator(db: Db, modules: readonly ModuleMigrations[]): Promise<Migrator> {
   const all = shopMigrations(modules);
-  const provider = { getMigrations: async () => all };
-  if (dialect(db) !== "postgres") return new Migrator({ db, provider });
+  // Modules and parallel work reserve migration numbers ahead (0015–0019 landed after 0020): a database that has
+  // run a later one still gets an earlier one that arrives afterwards. Each migration creates or changes only
+  // its own module's tables, so their relative order across modules does not matter.
+  const options = { provider: { getMigrations: async () => all }, allowUnorderedMigrations: true };
+  if (dialect(db) !== "postgres") return new Migrator({ db, ...options });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
-  if (!schema) return new Migrator({ db, provider });
-  return new Migrator({ db: withSchemaIntrospection(db, schema), provider, migrationTableSchema: schema });
+  if (!schema) return new Migrator({ db, ...options });
+  return new Migrator({ db: withSchemaIntrospection(db, schema), ...options, migrationTableSchema: schema });
 }
 
 /**
