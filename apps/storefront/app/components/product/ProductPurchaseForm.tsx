@@ -12,7 +12,6 @@ import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { Button } from "../Button.tsx";
 import { prepareBasketAdd, useAddToBasket } from "../basket/useAddToBasket.tsx";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { WishlistIcon } from "../icons/ui.tsx";
 import { ChosenSizeContext } from "./ColourSwatches.tsx";
 import { ProductPrice } from "./ProductPrice.tsx";
@@ -97,7 +96,6 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
       onSubmit={onSubmit}
       aria-busy={basket.pending || undefined}
     >
-      <CsrfInput />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
