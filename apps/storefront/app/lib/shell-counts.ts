@@ -20,8 +20,14 @@ export interface PersonalData {
 
 const NOBODY: PersonalData = { counts: { basket: 0, wishlist: 0 }, customer: null };
 
-/** The browser's latest, with the store it belongs to (baskets are per store). */
-let current: { store: string; data: PersonalData } | undefined;
+/**
+ * The browser's latest, with the store it belongs to (baskets are per store) and when it came (`seq`): newer data
+ * from a personal page's loader (after a form on it) wins over older data of the browser, and the other way round.
+ */
+let current: { store: string; data: PersonalData; seq: number } | undefined;
+let seq = 0;
+let serverSeen: PersonalData | null = null;
+let serverSeq = 0;
 let shownStore = "";
 let lastServer: PersonalData | null = null;
 let asked = 0;
@@ -33,7 +39,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 function publish(store: string, data: PersonalData): void {
-  current = { store, data };
+  current = { store, data, seq: ++seq };
   for (const listener of listeners) listener();
 }
 
@@ -67,10 +73,16 @@ export function publishShellCounts(update: Partial<ShellCounts>): void {
 export function usePersonalData(store: string, server: PersonalData | null): PersonalData {
   lastServer = server;
   shownStore = store;
+  if (server !== serverSeen) {
+    serverSeen = server;
+    if (server) serverSeq = ++seq;
+  }
   const live = useSyncExternalStore(
     subscribe,
     () => current,
     () => undefined,
   );
-  return (live?.store === store ? live.data : undefined) ?? server ?? NOBODY;
+  const mine = live?.store === store ? live : undefined;
+  if (server && (!mine || serverSeq > mine.seq)) return server;
+  return mine?.data ?? server ?? NOBODY;
 }
