@@ -201,7 +201,7 @@ describe("a server that stops", () => {
     const idle = await rawConnection(port);
     idle.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     await until(() => server.stdout().includes('"path":"/healthz"'), "the kept-alive request's access line");
-    await until(() => server.stdout().includes('"path":"/de/"'), "the page's access line");
+    await until(() => server.stdout().includes('"path":"/de/personal.json"'), "the personal data's access line");
     await new Promise((r) => setTimeout(r, 300));
 
     server.child.kill("SIGTERM");
