@@ -17,8 +17,8 @@ export interface Session {
 }
 
 export async function openSession(baseUrl: string): Promise<Session> {
-  // A new shopper's cookies come with the personal-data request the first page makes (pages carry none).
-  const response = await fetch(new URL("/de/personal.json", baseUrl));
+  // A personal page sets a new shopper's browser id (shared pages and the personal data set none).
+  const response = await fetch(new URL("/robots.txt", baseUrl));
   await response.arrayBuffer();
   const pairs = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
   return { cookie: pairs.join("; ") };

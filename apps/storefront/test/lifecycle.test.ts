@@ -142,9 +142,9 @@ function rawConnection(port: number): Promise<{ socket: Socket; received: Promis
   });
 }
 
-/** A browser's cookies (from the personal-data request a page makes), for an RPC call. */
+/** A browser's cookies (from a personal page: shared pages and the personal data set no browser id), for an RPC call. */
 async function browserSession(port: number): Promise<{ cookies: string[] }> {
-  const personal = await fetch(`http://127.0.0.1:${port}/de/personal.json`, { signal: AbortSignal.timeout(STEP_MS) });
+  const personal = await fetch(`http://127.0.0.1:${port}/de/cart/`, { signal: AbortSignal.timeout(STEP_MS) });
   expect(personal.status).toBe(200);
   const cookies = personal.headers.getSetCookie().map((c) => c.split(";")[0] as string);
   expect(cookies.some((c) => c.startsWith("vitrine_sid="))).toBe(true);
@@ -201,7 +201,7 @@ describe("a server that stops", () => {
     const idle = await rawConnection(port);
     idle.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     await until(() => server.stdout().includes('"path":"/healthz"'), "the kept-alive request's access line");
-    await until(() => server.stdout().includes('"path":"/de/personal.json"'), "the personal data's access line");
+    await until(() => server.stdout().includes('"path":"/de/cart/"'), "the basket page's access line");
     await new Promise((r) => setTimeout(r, 300));
 
     server.child.kill("SIGTERM");

@@ -185,8 +185,8 @@ async function handleRequest(
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
   if (isSharedCacheable(response)) {
-    // A page every shopper shares carries no cookie: the browser id and the store cookie wait for the personal
-    // data request or the first change (lib/http-cache.ts). A cookie a loader set on purpose makes it personal.
+    // A page every shopper shares carries no cookie (lib/http-cache.ts): the store cookie waits for the personal
+    // data request, the browser id for the first change. A cookie a loader set on purpose makes the page personal.
     const own = state.setCookies.filter(
       (cookie) => !VISITOR_COOKIE_NAMES.some((name) => cookie.startsWith(`${name}=`)),
     );
