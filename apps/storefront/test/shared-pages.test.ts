@@ -112,7 +112,14 @@ describe("two shoppers in parallel on shared pages", () => {
     for (const variantId of [first, second]) {
       await json(await annaBrowser.rpc("addItemToBasket", { variantId, quantity: 1 }));
     }
-    await json(await annaBrowser.rpc("addItemToWishlist", { productId: 1010 }));
+    // On her wishlist: the product whose page both read (its heart must not show her choice to Ben).
+    const listing = await (await fetch(`${base}/de/c/damen/`)).text();
+    const productPath = /href="(\/de\/p\/(?!shop-the-look)[^"]+)"/.exec(listing)?.[1] as string;
+    const productPage = await fetch(`${base}${productPath}`);
+    await productPage.arrayBuffer();
+    const productId = Number(/(?:^| )p-(\d+)/.exec(productPage.headers.get("surrogate-key") ?? "")?.[1]);
+    expect(productId).toBeGreaterThan(0);
+    await json(await annaBrowser.rpc("addItemToWishlist", { productId }));
     // Ben: signed in, one size in his basket, an empty wishlist.
     const benBrowser = testBrowser(fetch, { origin: base });
     const email = `ben-${Date.now()}@shared.test`;
@@ -160,6 +167,7 @@ describe("two shoppers in parallel on shared pages", () => {
           const html = await answer.text();
           for (const secret of everyone) expect(html.includes(secret), `${path} shows ${secret}`).toBe(false);
           expect(html, path).not.toContain("header-action__count");
+          expect(html, path).not.toContain('aria-pressed="true"');
           const page = rendered(html);
           const before = seen.get(path);
           if (before === undefined) seen.set(path, page);

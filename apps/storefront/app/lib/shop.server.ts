@@ -20,6 +20,8 @@ export interface StoreRequest {
    * showing many products), `tags` more purge tags (page type, content entry).
    */
   cachePage(options?: { products?: readonly number[]; tags?: string[] }): void;
+  /** Says that the answer holds the shopper's own data (the session was read): it is never shared. */
+  personal(): void;
 }
 
 export function storeRequest(context: Readonly<RouterContextProvider>): StoreRequest {
@@ -32,6 +34,9 @@ export function storeRequest(context: Readonly<RouterContextProvider>): StoreReq
     browserId: state.browserId,
     editorMode: state.editorMode,
     setCookie: (cookie) => state.setCookies.push(cookie),
+    personal() {
+      state.personal = true;
+    },
     cachePage(options = {}) {
       if (state.editorMode) return;
       state.caching = { products: options.products, tags: options.tags ?? [] };
