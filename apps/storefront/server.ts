@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { drainUnreadBody } from "@vitrine/commerce/node-http";
 import type { ServerBuild } from "react-router";
 import { CLUSTER_READY, CLUSTER_STOP } from "./cluster.ts";
+import { HttpCache } from "./http-cache.ts";
 import { StaticFiles } from "./static-files.ts";
 
 /**
@@ -54,17 +55,13 @@ const clientDir = join(buildDir, "client");
 const { PORT: port, HOST: host } = config;
 
 type Entry = { ServerBuild: ServerBuild };
-interface PageRequest {
-  method: string;
-  url: string;
-  headers: { get(name: string): string | null };
-}
 type BuildModule = ServerBuild & {
   entry: {
     module: {
       initServices?: (options: { log: typeof log }) => Promise<void>;
       stopServices?: () => Promise<void>;
-      answerFromPageCache?: (request: PageRequest) => Promise<Response | undefined>;
+      onCachePurge?: (listener: (tags: readonly string[]) => void) => Promise<() => void>;
+      maintenanceMode?: () => Promise<boolean>;
       SHOP_MODULES: Parameters<typeof import("@vitrine/demo-data/seed").seedDemoShop>[1]["modules"];
     };
   };
@@ -81,36 +78,18 @@ const handle = createRequestListener({
   mode: process.env.NODE_ENV ?? "production",
 });
 const compress = compression();
-const answerFromPageCache = build.entry.module.answerFromPageCache;
 
 /**
- * Anonymous page views the page cache holds are answered here, before React Router (app/lib/page-cache.server.ts):
- * the URL is built as React Router builds it, so both find the same page.
+ * The embedded shared HTTP cache (http-cache.ts) of the pages every shopper shares, purged by tag as this process
+ * follows the event feed; off with PAGE_CACHE_MB=0 (a cache in front, deploy/varnish/).
  */
-async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (!answerFromPageCache || req.method !== "GET") return false;
-  const protocol = "encrypted" in req.socket && req.socket.encrypted ? "https:" : "http:";
-  let url: string;
-  try {
-    url = new URL(`${protocol}//${req.headers.host ?? "localhost"}${req.url}`).href;
-  } catch {
-    return false;
-  }
-  const headers = {
-    get(name: string): string | null {
-      const value = req.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
-  const response = await answerFromPageCache({ method: "GET", url, headers });
-  if (!response) return false;
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  res.setHeader("set-cookie", response.headers.getSetCookie());
-  res.end(Buffer.from(await response.arrayBuffer()));
-  return true;
+const httpCache = config.PAGE_CACHE_MB > 0 ? new HttpCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+
+/** Preview mode (drafts) never reads the cache; neither does anything but GET and HEAD. */
+function mayUseCache(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if ((req.url ?? "").includes("editor-mode=")) return false;
+  return !/(?:^|;\s*)vitrine_preview=/.test(req.headers.cookie ?? "");
 }
 
 const staticFiles = new StaticFiles(clientDir);
@@ -218,21 +197,27 @@ const server = createServer((req, res) => {
   });
   drainUnreadBody(req, res);
   if (answerProbe(req, res, pathname)) return;
-  compress(req as never, res as never, () => {
-    servicesStarted
-      .then(() => serveStatic(req, res, pathname))
-      // A failing fast path (the database away) leaves the request to React Router, which answers it properly.
-      .then((served) => served || serveCachedPage(req, res).catch(() => false))
-      .then((served) => {
-        if (!served) return handle(req, res);
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error, requestId, method: req.method, path: pathname }, "request failed");
-        errors.capture(error, { requestId, method: req.method, path: pathname });
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
-  });
+  servicesStarted
+    .then(async () => {
+      // Kept pages are answered before compression (they are kept compressed); an answer to keep is captured as
+      // the compression writes it.
+      if (httpCache && mayUseCache(req) && !(await build.entry.module.maintenanceMode?.())) {
+        if (httpCache.answer(req, res)) return;
+      }
+      await new Promise<void>((done, fail) =>
+        compress(req as never, res as never, () => {
+          serveStatic(req, res, pathname)
+            .then((served) => (served ? undefined : handle(req, res)))
+            .then(() => done(), fail);
+        }),
+      );
+    })
+    .catch((error: unknown) => {
+      log.error({ err: error, requestId, method: req.method, path: pathname }, "request failed");
+      errors.capture(error, { requestId, method: req.method, path: pathname });
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
 });
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -286,6 +271,7 @@ servicesStarted = (async () => {
     await seedDemoShop(config, { log, modules: build.entry.module.SHOP_MODULES });
   }
   await build.entry.module.initServices?.({ log });
+  if (httpCache) await build.entry.module.onCachePurge?.((tags) => httpCache.purge(tags));
 })();
 try {
   await servicesStarted;

@@ -14,15 +14,14 @@ const VARIANTS = 20;
 
 export interface Session {
   cookie: string;
-  csrf: string;
 }
 
 export async function openSession(baseUrl: string): Promise<Session> {
+  // A personal page sets a new shopper's browser id (shared pages and the personal data set none).
   const response = await fetch(new URL("/robots.txt", baseUrl));
   await response.arrayBuffer();
   const pairs = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
-  const csrf = pairs.find((p) => p.startsWith("vitrine_csrf="))?.slice("vitrine_csrf=".length) ?? "";
-  return { cookie: pairs.join("; "), csrf: decodeURIComponent(csrf) };
+  return { cookie: pairs.join("; ") };
 }
 
 export function rpc(baseUrl: string, session: Session, method: string, payload: unknown): Promise<Response> {
@@ -31,7 +30,6 @@ export function rpc(baseUrl: string, session: Session, method: string, payload: 
     headers: {
       "content-type": "application/json",
       "x-shop-id": String(SHOP_ID),
-      "x-csrf-token": session.csrf,
       cookie: session.cookie,
       origin: new URL(baseUrl).origin,
     },

@@ -31,12 +31,8 @@ class Shopper {
     return response;
   }
 
-  private get csrf(): string {
-    return decodeURIComponent(this.cookies.get("vitrine_csrf") ?? "");
-  }
-
   async submit(path: string, fields: Record<string, string>): Promise<Response> {
-    const body = new URLSearchParams({ ...fields, csrf: this.csrf });
+    const body = new URLSearchParams(fields);
     const response = await this.fetch(path, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -48,10 +44,9 @@ class Shopper {
 
   /** False when the size sold out meanwhile. */
   async addToBasket(variantId: number): Promise<boolean> {
-    if (!this.cookies.has("vitrine_csrf")) await (await this.fetch("/robots.txt")).arrayBuffer();
     const response = await this.fetch("/api/rpc/addItemToBasket", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-shop-id": "10028", "x-csrf-token": this.csrf },
+      headers: { "content-type": "application/json", "x-shop-id": "10028" },
       body: JSON.stringify({ payload: { variantId, quantity: 1 } }),
     });
     await response.arrayBuffer();

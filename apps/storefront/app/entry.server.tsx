@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { createLogger, type Logger } from "@vitrine/commerce";
+import { createLogger, isMaintenanceMode, type Logger } from "@vitrine/commerce";
 import { errorReporter } from "@vitrine/commerce/error-reporting";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -9,7 +9,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { messagesForLocaleCode } from "./i18n/messages.server.ts";
 import { setMessageSource } from "./i18n/registry.ts";
-import { requestContext } from "./lib/context.ts";
+import { requestContext, shopContext } from "./lib/context.ts";
+import { type PageCaching, setSharedCacheHeaders } from "./lib/http-cache.ts";
 import { noteFailure } from "./lib/middleware.server.ts";
 import { getServices, type ServiceOptions, stopServices } from "./lib/services.server.ts";
 
@@ -38,7 +39,12 @@ export default function handleRequest(
   // The root middleware made the nonce and sets the Content-Security-Policy (and the other security headers) that
   // names it; an error page rendered without the middleware has neither.
   const nonce = requestNonce(loadContext);
-  // Pages show the shopper's basket and account: shared caches must not keep them.
+  // A page every shopper of the store shares (its loader said so, lib/http-cache.ts) may be kept by shared caches;
+  // the others (basket, checkout, account, orders) are personal.
+  const shared = sharedCaching(loadContext);
+  if (shared && responseStatusCode === 200 && !responseHeaders.has("cache-control")) {
+    setSharedCacheHeaders(responseHeaders, shared.store, shared.caching);
+  }
   if (!responseHeaders.has("cache-control")) responseHeaders.set("cache-control", "private, no-cache");
 
   if (request.method.toUpperCase() === "HEAD") {
@@ -82,6 +88,15 @@ export default function handleRequest(
   });
 }
 
+function sharedCaching(loadContext: RouterContextProvider): { store: string; caching: PageCaching } | undefined {
+  try {
+    const { caching, editorMode, personal } = loadContext.get(requestContext);
+    return caching && !editorMode && !personal ? { store: loadContext.get(shopContext).code, caching } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function requestNonce(loadContext: RouterContextProvider): string | undefined {
   try {
     return loadContext.get(requestContext).nonce;
@@ -122,6 +137,13 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return new Response(response.body, { status: 200, headers: response.headers });
 }
 
-/** Anonymous page views answered from the page cache before React Router runs (server.ts). */
-export { answerFromPageCache } from "./lib/page-cache.server.ts";
+/** Whether the shop is in maintenance mode: the server's HTTP cache answers nothing then (every page redirects). */
+export async function maintenanceMode(): Promise<boolean> {
+  return isMaintenanceMode(await getServices()).catch(() => false);
+}
+
+/** Purges by tag following the event feed, for the server's in-process HTTP cache (server.ts). */
+export async function onCachePurge(listener: (tags: readonly string[]) => void): Promise<() => void> {
+  return (await getServices()).cachePurger.onPurge(listener);
+}
 export { SHOP_MODULES } from "./lib/services.server.ts";

@@ -42,6 +42,8 @@ export default [
   ]),
 
   route(":store", "routes/store.tsx", [
+    // The shopper's own data (counts, greeting) for pages every shopper shares (JSON, never cached).
+    route("personal.json", "routes/personal.ts"),
     // The search box's and facets' suggestions (JSON), in the store's language.
     route("search/suggest", "routes/search.suggest.ts"),
     layout("routes/layout.shop.tsx", [

@@ -92,14 +92,20 @@ describe(`RPC user methods (${dialectName})`, () => {
     expect(await json<User>(await browser.rpc("refreshUser", null))).toEqual(user);
   });
 
-  it("loads the user on the server with the first page load", async () => {
+  it("loads the user on the server with the first load of an account page, never into a shared page", async () => {
     const { browser } = await signedUpBrowser(shop);
     await browser.rpc("updateShopUser", { firstName: "Zoraida" });
-    const html = await (await browser.fetch("/de/")).text();
-    // The shell data of the store route (hydration payload) carries the customer.
+    const html = await (await browser.fetch("/de/account/")).text();
+    // The shell data of the store route (hydration payload) carries the customer on personal pages.
     expect(html).toContain('\\"isGuestCustomer\\"');
     expect(html).toContain("Zoraida");
-    expect(await (await shop.browser().fetch("/de/")).text()).not.toContain("Zoraida");
+    // A shared page is the same for everyone: the greeting comes with the personal data after load.
+    const home = await browser.fetch("/de/");
+    expect(home.headers.get("cache-control")).toMatch(/^public, /);
+    expect(await home.text()).not.toContain("Zoraida");
+    const personal = (await (await browser.fetch("/de/personal.json")).json()) as { customer: { firstName: string } };
+    expect(personal.customer.firstName).toBe("Zoraida");
+    expect(await (await shop.browser().fetch("/de/account/")).text()).not.toContain("Zoraida");
   });
 
   it("updateShopUser changes the profile, validates it, and refuses a guest", async () => {
@@ -164,11 +170,11 @@ describe(`RPC user methods (${dialectName})`, () => {
     ).toBe(401);
   });
 
-  it("needs the CSRF header for the user methods that change something", async () => {
+  it("refuses the user methods that change something from another site", async () => {
     const { browser } = await signedUpBrowser(shop);
     const response = await browser.fetch("/api/rpc/updateShopUser", {
       method: "POST",
-      headers: { "content-type": "application/json", "x-shop-id": "10028" },
+      headers: { "content-type": "application/json", "x-shop-id": "10028", origin: "https://evil.example" },
       body: JSON.stringify({ payload: { firstName: "Mallory" } }),
     });
     expect(response.status).toBe(403);

@@ -52,7 +52,7 @@ describe("home page", () => {
       expect(html.match(/fetchpriority="high"/gi)).toHaveLength(1);
       expect(html.match(/loading="eager"/g)).toHaveLength(1);
       expect(html).toMatch(/loading="lazy"/);
-      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      expect(response.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=/);
     });
   }
 
@@ -170,7 +170,7 @@ describe("preview mode", () => {
     const html = await response.text();
     expect(html).toContain(PUBLISHED);
     expect(html).not.toContain(DRAFT);
-    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=/);
     // Without a description of its own, a page is described by its first text.
     expect(html).toContain(`<meta name="description" content="${PUBLISHED}"/>`);
   });
@@ -183,7 +183,7 @@ describe("preview mode", () => {
       const html = await response.text();
       expect(html).toContain(PUBLISHED);
       expect(html).not.toContain(DRAFT);
-      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      expect(response.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=/);
       expect(browser.cookies.has("vitrine_preview")).toBe(false);
     }
     expect((await browser.fetch("/de/magazin/herbst/?editor-mode")).status).toBe(404);
@@ -242,11 +242,11 @@ describe("preview mode", () => {
     // The cookie alone does nothing: preview needs the parameter on every page.
     const plain = await browser.fetch("/de/s/aktion/");
     expect(await plain.text()).toContain(PUBLISHED);
-    expect(plain.headers.get("cache-control")).toBe("private, no-cache");
+    expect(plain.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=/);
   });
 
-  // Pages of anonymous visitors come from the page cache, which drops them when the change log shows the change
-  // (the search service polls it every 500 ms): published content shows within about a second.
+  // Content pages are shared (public); the HTTP caches drop them when the event feed shows the change (purge by tag,
+  // two-processes.test.ts and varnish.test.ts): published content shows within about a second.
   it("shows a newly published version within seconds", async () => {
     await writeContentEntries(
       { db },

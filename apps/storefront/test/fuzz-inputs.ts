@@ -27,8 +27,8 @@ export interface FuzzRequest {
   headers: Record<string, string>;
   /** A string, or raw bytes (invalid UTF-8). */
   body?: string | Uint8Array;
-  /** Leave the CSRF token out (header and form field): the answer must be 403. */
-  withoutCsrf?: boolean;
+  /** Sent from another site (Origin): the answer must be a refusal (403, or 400 from React Router for forms). */
+  crossSite?: boolean;
 }
 
 /** What the generators need to know about the running shop. */
@@ -371,11 +371,11 @@ export function rpcRequest(world: FuzzWorld, methods: readonly string[]): fc.Arb
           { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "DELETE", "PATCH") },
         ),
         // One mutation in eight without the token: the answer must be 403 and nothing changes.
-        withoutCsrf: fc.noBias(fc.nat(7)).map((n) => n === 0 && isRpcMutation(method)),
+        crossSite: fc.noBias(fc.nat(7)).map((n) => n === 0 && isRpcMutation(method)),
         as: fc.constantFrom<"guest" | "customer">("guest", "customer"),
       })
       .map(
-        ({ body, shopId, httpMethod, withoutCsrf, as }): FuzzRequest => ({
+        ({ body, shopId, httpMethod, crossSite, as }): FuzzRequest => ({
           target: `rpc:${method}`,
           channel: "rpc",
           as,
@@ -383,7 +383,7 @@ export function rpcRequest(world: FuzzWorld, methods: readonly string[]): fc.Arb
           method: httpMethod,
           headers: { "content-type": body.contentType, ...(shopId ? { "x-shop-id": shopId } : {}) },
           ...(httpMethod === "GET" ? {} : { body: body.body }),
-          withoutCsrf,
+          crossSite,
         }),
       );
   });
@@ -659,7 +659,7 @@ export function formRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
         method: "POST",
         headers: { "content-type": b.contentType },
         body: b.body,
-        withoutCsrf: n === 0,
+        crossSite: n === 0,
       }),
     );
   });
@@ -811,21 +811,14 @@ export async function send(
   browsers: { guest: TestBrowser; customer: TestBrowser },
 ): Promise<Response> {
   const browser = browsers[request.as];
-  if (!browser.csrfToken()) await browser.fetch("/robots.txt");
   const headers: Record<string, string> = { ...request.headers };
   clientCounter++;
   headers["x-vitrine-client-address"] =
     `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
   if (request.headers["content-type"] === "") delete headers["content-type"];
-  let body = request.body;
+  const body = request.body;
   if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
-    const token = request.withoutCsrf ? "" : (browser.csrfToken() ?? "");
-    if (request.channel === "rpc" && !request.withoutCsrf) headers["x-csrf-token"] = token;
-    if (request.channel === "form" && !request.withoutCsrf) {
-      if (typeof body === "string" && headers["content-type"] === "application/x-www-form-urlencoded")
-        body = `${body}${body ? "&" : ""}csrf=${encodeURIComponent(token)}`;
-      else headers["x-csrf-token"] = token;
-    }
+    if (request.crossSite && request.channel !== "page") headers.origin = "https://evil.example";
   }
   return browser.fetch(request.path, {
     method: request.method,
@@ -863,8 +856,9 @@ export async function answerProblems(request: FuzzRequest, response: Response): 
     else if (body?.statusCode !== status || typeof body.message !== "string" || typeof body.type !== "string")
       problems.push(`error body ${text.slice(0, 120)}`);
   }
-  if (request.withoutCsrf && request.channel !== "page" && status !== 403 && status !== 404 && status !== 405) {
-    problems.push(`without CSRF token: ${status}`);
+  const refused = status === 403 || status === 404 || status === 405 || (request.channel === "form" && status === 400);
+  if (request.crossSite && request.channel !== "page" && !refused) {
+    problems.push(`from another site: ${status}`);
   }
   if (status < 400) await response.body?.cancel();
   return problems;

@@ -142,14 +142,13 @@ function rawConnection(port: number): Promise<{ socket: Socket; received: Promis
   });
 }
 
-/** A browser's cookies and CSRF token (from a page view), for an RPC call. */
-async function browserSession(port: number): Promise<{ cookies: string[]; csrf: string }> {
-  const page = await fetch(`http://127.0.0.1:${port}/de/`, { signal: AbortSignal.timeout(STEP_MS) });
-  expect(page.status).toBe(200);
-  const cookies = page.headers.getSetCookie().map((c) => c.split(";")[0] as string);
-  const csrf = decodeURIComponent(cookies.find((c) => c.startsWith("vitrine_csrf="))?.split("=")[1] ?? "");
-  expect(csrf).not.toBe("");
-  return { cookies, csrf };
+/** A browser's cookies (from a personal page: shared pages and the personal data set no browser id), for an RPC call. */
+async function browserSession(port: number): Promise<{ cookies: string[] }> {
+  const personal = await fetch(`http://127.0.0.1:${port}/de/cart/`, { signal: AbortSignal.timeout(STEP_MS) });
+  expect(personal.status).toBe(200);
+  const cookies = personal.headers.getSetCookie().map((c) => c.split(";")[0] as string);
+  expect(cookies.some((c) => c.startsWith("vitrine_sid="))).toBe(true);
+  return { cookies };
 }
 
 describe("a server that stops", () => {
@@ -158,7 +157,7 @@ describe("a server that stops", () => {
     const server = run(process.execPath, [join(root, "apps/storefront/server.ts")], serverEnv(port));
     await untilReady(port, server);
 
-    const { cookies, csrf } = await browserSession(port);
+    const { cookies } = await browserSession(port);
 
     // A slow upload: the request is in flight (headers sent, half of the body) when the stop begins.
     const body = JSON.stringify({ payload: null });
@@ -175,7 +174,6 @@ describe("a server that stops", () => {
             "content-type": "application/json",
             "content-length": String(Buffer.byteLength(body)),
             "x-shop-id": "10028",
-            "x-csrf-token": csrf,
             "x-request-id": "slow-upload-1",
             origin: `http://127.0.0.1:${port}`,
             cookie: cookies.join("; "),
@@ -203,7 +201,7 @@ describe("a server that stops", () => {
     const idle = await rawConnection(port);
     idle.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     await until(() => server.stdout().includes('"path":"/healthz"'), "the kept-alive request's access line");
-    await until(() => server.stdout().includes('"path":"/de/"'), "the page's access line");
+    await until(() => server.stdout().includes('"path":"/de/cart/"'), "the basket page's access line");
     await new Promise((r) => setTimeout(r, 300));
 
     server.child.kill("SIGTERM");
@@ -252,7 +250,7 @@ describe("a server that stops", () => {
     );
     await untilReady(port, server);
     // An RPC call whose upload never ends: a request in flight until the drain timeout.
-    const { cookies, csrf } = await browserSession(port);
+    const { cookies } = await browserSession(port);
     const stuck = await rawConnection(port);
     stuck.socket.write(
       [
@@ -262,7 +260,6 @@ describe("a server that stops", () => {
         "Content-Type: application/json",
         "Content-Length: 100",
         "X-Shop-Id: 10028",
-        `X-Csrf-Token: ${csrf}`,
         `Cookie: ${cookies.join("; ")}`,
         "",
         "{",

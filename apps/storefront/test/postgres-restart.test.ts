@@ -265,7 +265,7 @@ describe.skipIf(!bin)("PostgreSQL restarting under load (a throwaway cluster)", 
       });
 
       // The process still follows the event feed after the outage: a product sold out now shows sold out on its
-      // page (kept in the page cache before) within 2 s.
+      // page (kept in the HTTP cache before) within 2 s.
       const product = await db
         .selectFrom("product_translation")
         .select(["product_id", "name"])
@@ -274,7 +274,7 @@ describe.skipIf(!bin)("PostgreSQL restarting under load (a throwaway cluster)", 
         .executeTakeFirstOrThrow();
       const path = await productPath(shop.base, product.product_id, product.name);
       await expect
-        .poll(async () => (await fetch(`${shop.base}${path}`)).headers.get("x-vitrine-page-cache"), { timeout: 5000 })
+        .poll(async () => (await fetch(`${shop.base}${path}`)).headers.get("x-cache"), { timeout: 5000 })
         .toBe("hit");
       await db.transaction().execute(async (trx) => {
         await trx

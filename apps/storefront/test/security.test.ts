@@ -13,7 +13,7 @@ import {
 } from "./account-fixtures.ts";
 import { type DemoVariants, findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
 import { formTargets, fuzzWorld, isRpcMutation, rpcPayloads, stateFingerprint } from "./fuzz-inputs.ts";
-import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
+import { startTestShop, TEST_ORIGIN, type TestBrowser, type TestShop } from "./shop-client.ts";
 
 /**
  * Security checks over HTTP: headers on every kind of answer, IDOR between customers, open redirects, CSRF on every
@@ -50,7 +50,7 @@ function post(browser: TestBrowser, path: string, fields: Record<string, string>
   return browser.fetch(path, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams({ ...fields, csrf: browser.csrfToken() ?? "" }),
+    body: new URLSearchParams(fields),
   });
 }
 
@@ -85,8 +85,12 @@ describe("security headers", () => {
       ["RPC JSON", await browser.rpc("getBasket", {})],
       ["RPC problem", await browser.rpc("addItemToBasket", { variantId: "x" })],
       ["RPC 405", await browser.fetch("/api/rpc/getBasket")],
-      ["CSRF refusal (page)", await browser.fetch("/de/cart/", { method: "POST" })],
-      ["CSRF refusal (RPC)", await browser.fetch("/api/rpc/clearBasket", { method: "POST" })],
+      // Nothing says where it came from (no Origin, no Sec-Fetch-Site): the shop's own refusal.
+      ["CSRF refusal (page)", await shop.handler(new Request(new URL("/de/cart/", TEST_ORIGIN), { method: "POST" }))],
+      [
+        "CSRF refusal (RPC)",
+        await browser.fetch("/api/rpc/clearBasket", { method: "POST", headers: { origin: "https://evil.example" } }),
+      ],
       ["unreadable form", await post(browser, "/de/cart/", {}, { "content-type": "text/plain" })],
       ["form refusal", await browser.submit("/de/login/", { intent: "sign-in", email: "x", password: "y" })],
       ["search API", await search(`Bearer ${key}`)],
@@ -360,40 +364,32 @@ describe("open redirects", () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe("CSRF", () => {
-  it("refuses every form action and RPC mutation without the token, with another browser's token, or cross-site", async () => {
+  it("refuses every form action and RPC mutation from another site, another origin, or with nothing to vouch for it", async () => {
     const { browser } = await signedUpBrowser(shop);
-    const other = shop.browser();
-    await other.fetch("/robots.txt");
     const world = await fuzzWorld(db);
     const before = await stateFingerprint(db);
-    const variants: [string, (headers: Headers, body: URLSearchParams) => void][] = [
-      ["no token", () => {}],
-      ["another browser's token", (_, b) => b.set("csrf", other.csrfToken() ?? "")],
-      ["another browser's token in the header", (h) => h.set("x-csrf-token", other.csrfToken() ?? "")],
-      [
-        "own token from another site",
-        (h, b) => {
-          b.set("csrf", browser.csrfToken() ?? "");
-          h.set("origin", "https://evil.example");
-        },
-      ],
-      [
-        "own token, cross-site fetch",
-        (h, b) => {
-          b.set("csrf", browser.csrfToken() ?? "");
-          h.set("origin", "null");
-          h.set("sec-fetch-site", "cross-site");
-        },
-      ],
+    // The browser says where a request comes from (Origin, else Sec-Fetch-Site); the session cookie is SameSite=Lax.
+    const variants: [string, Record<string, string>][] = [
+      ["from another site", { origin: "https://evil.example" }],
+      ["from another origin of the same site (another port)", { origin: "http://127.0.0.1:4174" }],
+      ["cross-site fetch with a null Origin", { origin: "null", "sec-fetch-site": "cross-site" }],
+      ["no Origin, Sec-Fetch-Site same-site", { "sec-fetch-site": "same-site" }],
+      ["neither Origin nor Sec-Fetch-Site", {}],
     ];
+    /** POST with the signed-in browser's cookies and exactly the given headers (no Origin added). */
+    const post = (path: string, headers: Headers, body: string | URLSearchParams) => {
+      headers.set("cookie", [...browser.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; "));
+      return shop.handler(
+        new Request(new URL(path, TEST_ORIGIN), { method: "POST", headers, body, redirect: "manual" }),
+      );
+    };
     const forms = formTargets(world);
     for (const target of forms) {
       for (const intent of target.intents) {
-        for (const [name, tamper] of variants) {
-          const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+        for (const [name, sent] of variants) {
+          const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", ...sent });
           const body = new URLSearchParams({ intent, ...Object.fromEntries(target.fields.map((f) => [f, "1"])) });
-          tamper(headers, body);
-          const response = await browser.fetch(target.path, { method: "POST", headers, body });
+          const response = await post(target.path, headers, body);
           // A foreign (or "null") Origin is refused by React Router itself (400) before the shop's check (403).
           const refusals = headers.has("origin") ? [400, 403] : [403];
           expect(refusals, `${target.path} ${intent}: ${name} → ${response.status}`).toContain(response.status);
@@ -405,22 +401,20 @@ describe("CSRF", () => {
     const mutations = Object.keys(payloads).filter(isRpcMutation);
     expect(mutations.length).toBeGreaterThanOrEqual(12);
     for (const method of mutations) {
-      for (const [name, tamper] of variants) {
-        const headers = new Headers({ "content-type": "application/json", "x-shop-id": "10028" });
-        tamper(headers, new URLSearchParams());
-        if (name.startsWith("own token")) headers.set("x-csrf-token", browser.csrfToken() ?? "");
-        const response = await browser.fetch(`/api/rpc/${method}`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ payload: payloads[method] }),
-        });
+      for (const [name, sent] of variants) {
+        const headers = new Headers({ "content-type": "application/json", "x-shop-id": "10028", ...sent });
+        const response = await post(`/api/rpc/${method}`, headers, JSON.stringify({ payload: payloads[method] }));
         expect(response.status, `${method}: ${name}`).toBe(403);
         expect(response.headers.get("content-type"), method).toContain("application/problem+json");
+        expect(await response.text(), method).toContain("did not come from this shop's pages");
       }
     }
     expect(await stateFingerprint(db)).toBe(before);
-    // The same customer with the right token gets through (the refusals above were about the token).
+    // The same customer from the shop's own pages gets through (the refusals above were about where they came from).
     expect((await browser.rpc("addItemToBasket", { variantId: demo.inStock[0] })).status).toBe(200);
+    const sameOrigin = new Headers({ "content-type": "application/json", "x-shop-id": "10028" });
+    sameOrigin.set("sec-fetch-site", "same-origin");
+    expect((await post("/api/rpc/clearBasket", sameOrigin, JSON.stringify({ payload: {} }))).status).toBe(200);
   });
 });
 

@@ -175,7 +175,9 @@ describe("store selection and routing rules", () => {
 
   it("remembers the store the shopper opened for 365 days", async () => {
     const browser = shop.browser({ acceptLanguage: "de-DE" });
-    const response = await browser.fetch("/fr-ch/");
+    // The page is shared (no cookie); the personal-data request it makes remembers the store.
+    expect((await browser.fetch("/fr-ch/")).headers.getSetCookie()).toEqual([]);
+    const response = await browser.fetch("/fr-ch/personal.json");
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("vitrine_store="));
     expect(cookie).toContain("vitrine_store=fr-ch");
     expect(cookie).toContain(`Max-Age=${365 * 24 * 60 * 60}`);

@@ -17,7 +17,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
  * One shop per test file: services are created once per process (Vitest runs each file in its own process).
  */
 export interface TestShop {
-  /** A new browser: its own cookie jar (browser id, CSRF token, session). */
+  /** A new browser: its own cookie jar (browser id, session). */
   browser(options?: { acceptLanguage?: string }): TestBrowser;
   handler: (request: Request) => Promise<Response>;
   /** What the shop logged so far, one object per JSON line (kept in memory, not printed). */
@@ -29,11 +29,9 @@ export interface TestBrowser {
   cookies: Map<string, string>;
   /** GET or any request; follows nothing (redirects are returned as they are). */
   fetch(path: string, init?: RequestInit): Promise<Response>;
-  /** The CSRF token (after the first response set it). */
-  csrfToken(): string | undefined;
-  /** POST JSON to the RPC channel with the CSRF header and x-shop-id. */
+  /** POST JSON to the RPC channel with x-shop-id (from the shop's origin, as its pages' script does). */
   rpc(method: string, payload: unknown, shopId?: number | string): Promise<Response>;
-  /** POST a form (fields plus the CSRF token) as a browser without JavaScript would. */
+  /** POST a form as a browser without JavaScript would (from the shop's origin). */
   submit(path: string, fields: Record<string, string | string[]>): Promise<Response>;
 }
 
@@ -119,26 +117,21 @@ export function testBrowser(
       }
       return response;
     },
-    csrfToken: () => cookies.get("vitrine_csrf"),
     async rpc(method, payload, shopId = 10028) {
-      if (!cookies.has("vitrine_csrf")) await browser.fetch("/robots.txt");
       return browser.fetch(`/api/rpc/${method}`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
           "x-shop-id": String(shopId),
-          "x-csrf-token": browser.csrfToken() ?? "",
         },
         body: JSON.stringify({ payload }),
       });
     },
     async submit(path, fields) {
-      if (!cookies.has("vitrine_csrf")) await browser.fetch("/robots.txt");
       const body = new URLSearchParams();
       for (const [key, value] of Object.entries(fields)) {
         for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
       }
-      body.set("csrf", browser.csrfToken() ?? "");
       return browser.fetch(path, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -7,13 +7,13 @@ import { catalogChangeEvents, createDatabase, type Db, publishEvents, quoteIdent
 import { publicApiKey } from "@vitrine/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MANY_PRODUCTS_STALE_MS } from "../app/lib/page-cache.server.ts";
+import { MANY_PRODUCTS_PURGE_MS } from "../app/lib/cache-purge.server.ts";
 import { checkoutUpToReview, placeReviewedOrder } from "./server-process.ts";
 import { type TestBrowser, testBrowser } from "./shop-client.ts";
 
 /**
  * Issue 16, done when: two production servers (the build, `npm run build` first) on one database, each with its
- * own search index and page cache. An order placed on process A makes the product sold out on process B's
+ * own search index and HTTP cache. An order placed on process A makes the product sold out on process B's
  * listing and search (its search API) and product page within 2 s: B learns it only from the event feed.
  * Issue 24, multi-instance: one shopper's session, basket and checkout across both; rate limits counted on both;
  * a catalogue change and a content publish seen by both within 2 s.
@@ -161,7 +161,7 @@ async function viewOnB(b: Server, product: { id: number; name: string; listing: 
   return {
     listing: inStock(listing.all),
     search: inStock(search.all),
-    page: { status: page.status, cache: page.headers.get("x-vitrine-page-cache"), soldOut: soldOutPage(html) },
+    page: { status: page.status, cache: page.headers.get("x-cache"), soldOut: soldOutPage(html) },
   };
 }
 
@@ -264,7 +264,7 @@ describe(`two storefront processes on one ${isPostgres ? "PostgreSQL schema" : "
     expect(page).toMatch(/^\/de\/p\/.+\/$/);
     const product = { id: productId, name: chosen.name, listing, page };
 
-    // B shows it in stock, its product page and search page kept in B's page cache. Polled as a whole: B may
+    // B shows it in stock, its product page and search page kept in B's HTTP cache. Polled as a whole: B may
     // still drop the page once for the stock change above when it follows the event feed after a first hit.
     await expect
       .poll(() => viewOnB(b, product), { timeout: 5000 })
@@ -285,11 +285,11 @@ describe(`two storefront processes on one ${isPostgres ? "PostgreSQL schema" : "
       )
       .toEqual({ listing: false, search: false, page: 200, soldOut: true });
     expect(Date.now() - placedAt).toBeLessThan(WITHIN_MS);
-    // The search results page shows many products: B's page cache keeps it at most MANY_PRODUCTS_STALE_MS
-    // longer after the change (page-cache.server.ts).
+    // The search results page shows many products: B's HTTP cache keeps it at most MANY_PRODUCTS_PURGE_MS
+    // longer after the change (cache-purge.server.ts).
     await expect
       .poll(() => searchPageSoldOut(b.base, chosen.name, page), {
-        timeout: WITHIN_MS + MANY_PRODUCTS_STALE_MS,
+        timeout: WITHIN_MS + MANY_PRODUCTS_PURGE_MS,
         interval: 100,
       })
       .toBe(true);
@@ -434,10 +434,10 @@ describe("one shopper across the two processes", () => {
 });
 
 describe("changes made outside either process", () => {
-  /** Requests the page until the process keeps it in its page cache. */
+  /** Requests the page until the process keeps it in its HTTP cache. */
   async function cached(base: string, path: string): Promise<void> {
     await expect
-      .poll(async () => (await fetch(`${base}${path}`)).headers.get("x-vitrine-page-cache"), { timeout: 5000 })
+      .poll(async () => (await fetch(`${base}${path}`)).headers.get("x-cache"), { timeout: 5000 })
       .toBe("hit");
   }
 
@@ -445,7 +445,7 @@ describe("changes made outside either process", () => {
     const [a, b] = servers as [Server, Server];
     const { exportContent, importContent } = await import("@vitrine/commerce");
 
-    // A service page and a product page, kept in both page caches.
+    // A service page and a product page, kept in both HTTP caches.
     const entries = await exportContent({ db });
     const service = entries.find((e) => e.language === "de" && e.pageType === "service" && e.publishedBlocks);
     if (!service) throw new Error("no published service page in the demo content");

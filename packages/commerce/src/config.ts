@@ -81,10 +81,15 @@ const configSchema = z
     /** Level of the JSON logs on standard output (log.ts). */
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     /**
-     * Memory for each storefront process's page cache (pages of anonymous visitors, see
-     * apps/storefront/app/lib/page-cache.server.ts), in MB; 0 switches the cache off.
+     * Memory for each storefront process's HTTP cache of the pages every shopper shares (apps/storefront/
+     * http-cache.ts, honouring Cache-Control and purged by tag), in MB; 0 switches it off (a cache in front).
      */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /**
+     * A shared HTTP cache in front (Varnish, deploy/varnish/): where the shop sends `PURGE` with the changed pages'
+     * tags in `Surrogate-Key` as the event feed brings changes. Unset: no purges are sent.
+     */
+    HTTP_CACHE_PURGE_URL: z.url().optional(),
     /**
      * Behind reverse proxies: how many of them to trust for X-Forwarded-For (client address) and X-Forwarded-Proto
      * (HTTPS); 0 uses the socket peer only (client-address.ts). `true` and `false` are read as 1 and 0.

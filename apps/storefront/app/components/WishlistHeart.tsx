@@ -3,7 +3,6 @@ import { useT } from "../i18n/i18n.tsx";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import { loadWishlistProducts, toggleWishlistProduct, useInWishlist } from "../lib/wishlist-hearts.ts";
-import { CsrfInput } from "./CsrfInput.tsx";
 import { WishlistIcon } from "./icons/ui.tsx";
 
 /**
@@ -40,7 +39,6 @@ export function WishlistHeart({ productId, name }: { productId: number; name: st
       className="product-tile__wishlist"
       onSubmit={onSubmit}
     >
-      <CsrfInput />
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="productId" value={productId} />
       <button

@@ -34,7 +34,6 @@ function routeContext(cookies: string[] = []) {
   context.set(requestContext, {
     ctx: testCtx(services.db, { clock: services.clock }),
     browserId: "browser-1",
-    csrfToken: "t",
     nonce: "n",
     setCookies: cookies,
     editorMode: false,

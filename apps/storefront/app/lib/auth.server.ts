@@ -140,6 +140,8 @@ const customerOfRequest = new WeakMap<Request, Promise<CurrentCustomer | null>>(
  * server with every page load; a refreshed session cookie is passed on to the response.
  */
 export function getCustomer(store: StoreRequest, request: Request): Promise<CurrentCustomer | null> {
+  // Whatever a page shows after reading the session is the shopper's own: that page is never shared.
+  store.personal?.();
   let pending = customerOfRequest.get(request);
   if (!pending) {
     pending = sessionCustomer(accountsContext(store, request), request.headers).then(({ customer, setCookies }) => {

@@ -9,7 +9,12 @@ export interface BasketCounts {
 }
 
 /** Whose basket and wishlist a request uses: the signed-in customer's, else the browser's (guest). */
-export function shopperOf(store: Pick<StoreRequest, "browserId">, customer: CurrentCustomer | null): Shopper {
+export function shopperOf(
+  store: Pick<StoreRequest, "browserId"> & Partial<Pick<StoreRequest, "personal">>,
+  customer: CurrentCustomer | null,
+): Shopper {
+  // The basket and wishlist are the shopper's own: a page that reads them is never shared.
+  store.personal?.();
   return customer ? { kind: "customer", customerId: customer.id } : { kind: "guest", browserId: store.browserId };
 }
 

@@ -1,7 +1,7 @@
 import type { Ctx } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import { createContext } from "react-router";
-import type { PageRender } from "./page-cache.server.ts";
+import type { PageCaching } from "./http-cache.ts";
 import type { Services } from "./services.server.ts";
 
 /** Per-request state the root middleware prepares for loaders and actions. */
@@ -10,16 +10,16 @@ export interface RequestState {
   ctx: Ctx;
   /** HttpOnly id of this browser: keys a guest's basket and wishlist. */
   browserId: string;
-  /** Double-submit CSRF token (also in the readable `vitrine_csrf` cookie). */
-  csrfToken: string;
   /** The Content-Security-Policy nonce of this answer's scripts (lib/security.server.ts). */
   nonce: string;
   /** Cookies to add to the response. */
   setCookies: string[];
   /** Preview-editor mode: the page must not be cached. */
   editorMode: boolean;
-  /** Set while the page cache renders a page it may keep (lib/page-cache.server.ts). */
-  pageRender?: PageRender | undefined;
+  /** Set by a loader whose page every shopper of the store shares (lib/http-cache.ts). */
+  caching?: PageCaching | undefined;
+  /** Set when the page carries the shopper's own data: never shared, whatever a loader said. */
+  personal?: boolean | undefined;
 }
 
 export const servicesContext = createContext<Services>();

@@ -14,15 +14,13 @@ import type { Shop } from "@vitrine/commerce/shops";
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
-import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
+import { CACHE_TAG_HEADER, isSharedCacheable, SURROGATE_KEY_HEADER } from "./http-cache.ts";
 import { pageUrl } from "./page-url.ts";
 import { previewAccess, previewTokenRefused, withoutPreviewToken } from "./preview.server.ts";
 import {
-  csrfTokenFor,
   isHttps,
   isSameOriginRequest,
   newNonce,
-  sameToken,
   serializeCookie,
   servesHttps,
   setSecurityHeaders,
@@ -34,9 +32,6 @@ import { getServices, processCtx } from "./services.server.ts";
 import { detectStore, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, parseStorePath, readCookie } from "./store.ts";
 
 export const BROWSER_COOKIE = "vitrine_sid";
-const CSRF_COOKIE = CSRF_COOKIE_NAME;
-const CSRF_FIELD = CSRF_FIELD_NAME;
-const CSRF_HEADER = CSRF_HEADER_NAME;
 const YEAR = 365 * 24 * 60 * 60;
 
 /** Paths that are files or APIs, not pages: no trailing-slash redirect, no maintenance redirect. */
@@ -59,7 +54,7 @@ function isMutation(method: string): boolean {
 type MiddlewareArgs = Parameters<MiddlewareFunction<Response>>;
 
 /**
- * Runs for every request: services, trailing slash, browser id and CSRF cookies, cross-site protection,
+ * Runs for every request: services, trailing slash, browser id cookie, cross-site protection (Origin),
  * maintenance mode, and a 503 instead of a 500 while the database is away or refuses writes. Route middleware
  * (the store layout) runs inside it.
  */
@@ -142,11 +137,7 @@ async function handleRequest(
   }
 
   const cookieHeader = request.headers.get("cookie");
-  const { browserId, csrfToken, setCookies } = visitorCookies(
-    services.secret,
-    cookieHeader,
-    isHttps(request, services.config),
-  );
+  const { browserId, setCookies } = visitorCookies(services.secret, cookieHeader, isHttps(request, services.config));
   // Preview-editor mode needs the editor-mode parameter and the preview token (lib/preview.server.ts).
   const preview = await previewAccess(services, request, url);
   if (preview.retryAfterSeconds !== undefined) return previewTokenRefused(preview.retryAfterSeconds);
@@ -157,19 +148,17 @@ async function handleRequest(
   context.set(requestContext, {
     ctx: processCtx(services, requestId),
     browserId,
-    csrfToken,
     nonce,
     setCookies,
     editorMode: preview.granted,
   });
 
-  // The search APIs (products and help centre) authenticate with bearer tokens and no cookies, so cross-site calls
-  // are their normal case.
+  // Cross-site request forgery: a change is accepted only from the shop's own pages, as the browser vouches for
+  // with Origin (or Sec-Fetch-Site), with every cookie SameSite=Lax (the OWASP cheat sheet's defence in depth; no
+  // token in the page, so pages are the same for every shopper). The search APIs (products and help centre)
+  // authenticate with bearer tokens and no cookies, so cross-site calls are their normal case.
   if (isMutation(request.method) && !pathname.startsWith("/api/search/") && !pathname.startsWith("/api/help/")) {
-    const given = await submittedCsrfToken(request);
-    if (!isSameOriginRequest(request, services.config) || !sameToken(given, csrfToken)) {
-      return csrfRefused(pathname);
-    }
+    if (!isSameOriginRequest(request, services.config)) return csrfRefused(pathname);
     // The pages' actions read a form: a body that is none (another media type, broken multipart) is refused here
     // once, instead of failing in whichever action reads it.
     if (!pathname.startsWith("/api/") && !(await isReadableForm(request))) return unreadableForm();
@@ -192,33 +181,43 @@ async function handleRequest(
   }
 
   const response = await next();
-  for (const cookie of context.get(requestContext).setCookies) response.headers.append("set-cookie", cookie);
+  const state = context.get(requestContext);
   // Drafts are never kept by a cache.
   if (preview.granted) response.headers.set("cache-control", "no-store");
+  if (isSharedCacheable(response)) {
+    // A page every shopper shares carries no cookie (lib/http-cache.ts): the store cookie waits for the personal
+    // data request, the browser id for the first change. A cookie a loader set on purpose makes the page personal.
+    const own = state.setCookies.filter(
+      (cookie) => !VISITOR_COOKIE_NAMES.some((name) => cookie.startsWith(`${name}=`)),
+    );
+    if (own.length === 0) return response;
+    response.headers.set("cache-control", "private, no-cache");
+    response.headers.delete(SURROGATE_KEY_HEADER);
+    response.headers.delete(CACHE_TAG_HEADER);
+  }
+  for (const cookie of state.setCookies) response.headers.append("set-cookie", cookie);
   return response;
 }
 
+/** Cookies every visitor gets (browser id, store): left off a page that shared caches keep. */
+const VISITOR_COOKIE_NAMES = [BROWSER_COOKIE, LOCALE_COOKIE];
+
 /**
- * The browser id (HttpOnly, keys a guest's basket and wishlist) from its signed cookie, or a new one, and the CSRF
- * token bound to it, with the Set-Cookie headers for whichever the browser does not have yet.
+ * The browser id (HttpOnly, SameSite=Lax, keys a guest's basket and wishlist) from its signed cookie, or a new
+ * one, with the Set-Cookie header when the browser does not have it yet.
  */
 export function visitorCookies(
   secret: string,
   cookieHeader: string | null,
   secure: boolean,
-): { browserId: string; csrfToken: string; setCookies: string[] } {
+): { browserId: string; setCookies: string[] } {
   const setCookies: string[] = [];
   let browserId = readCookie(cookieHeader, BROWSER_COOKIE);
   if (!browserId || !verifySigned(secret, "browser", browserId)) {
     browserId = signedRandom(secret, "browser");
     setCookies.push(serializeCookie(BROWSER_COOKIE, browserId, { maxAge: YEAR, secure }));
   }
-  const csrfToken = csrfTokenFor(secret, browserId);
-  if (readCookie(cookieHeader, CSRF_COOKIE) !== csrfToken) {
-    // Readable by the page's own script, which echoes it in a header; the server checks it against the browser id.
-    setCookies.push(serializeCookie(CSRF_COOKIE, csrfToken, { maxAge: YEAR, secure, httpOnly: false }));
-  }
-  return { browserId, csrfToken, setCookies };
+  return { browserId, setCookies };
 }
 
 /** The Set-Cookie header that remembers the shopper's store, unless the request's cookie names it already. */
@@ -233,22 +232,6 @@ export function storeCookie(
     secure: isHttps(request, config),
     httpOnly: false,
   });
-}
-
-/** The CSRF token of a mutation: the `x-csrf-token` header, or the `csrf` field of a form. */
-async function submittedCsrfToken(request: Request): Promise<string | undefined> {
-  const header = request.headers.get(CSRF_HEADER);
-  if (header) return header;
-  const type = request.headers.get("content-type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-    try {
-      const value = (await request.clone().formData()).get(CSRF_FIELD);
-      return typeof value === "string" ? value : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /** Whether a page action's body is a form the action can read (URL-encoded or multipart, well-formed). */
@@ -274,7 +257,7 @@ function unreadableForm(): Response {
 
 function csrfRefused(pathname: string): Response {
   const detail =
-    "The request did not come from this shop's pages (missing or wrong CSRF token). Reload the page and try again.";
+    "The request did not come from this shop's pages (cross-site request refused). Reload the page and try again.";
   if (pathname.startsWith("/api/")) {
     return Response.json(
       { type: "about:blank", title: "Forbidden", status: 403, detail },

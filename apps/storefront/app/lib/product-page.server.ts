@@ -7,8 +7,6 @@ import {
   getCategoryTree,
   getProductType,
   getProductViews,
-  getWishlist,
-  getWishlistCount,
   loadOutfitRecords,
   type OutfitRecord,
   type ProductView,
@@ -19,7 +17,6 @@ import {
 import { redirect } from "react-router";
 import { createTranslator } from "../i18n/i18n.tsx";
 import { messagesFor } from "../i18n/messages.server.ts";
-import { requestShopper } from "./basket.server.ts";
 import { renderProductDetails } from "./product-details.server.tsx";
 import {
   type ColourOption,
@@ -157,14 +154,6 @@ export function outfitPath(name: string, id: number): string {
   return `/p/shop-the-look/${productSegment(name, id)}/`;
 }
 
-/** Whether the shopper's wishlist holds the product (the heart's state); most wishlists are empty. */
-async function isInWishlist(store: StoreRequest, request: Request, productId: number): Promise<boolean> {
-  const ctx = store.ctx;
-  const shopper = await requestShopper(store, request);
-  if ((await getWishlistCount(ctx, store.shop.code, shopper)) === 0) return false;
-  return (await getWishlist(ctx, shopper)).items.some((item) => item.product.id === productId);
-}
-
 /**
  * Everything the product page shows, or undefined for an unknown product or one not sold in this store; throws
  * the redirect to the canonical path when the address spells the name differently.
@@ -180,7 +169,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
   const canonicalPath = localizedPath(shop, product.path);
   const canonicalUrl = `${origin}${canonicalPath}`;
   redirectToCanonical(request, canonicalPath);
-  const [promotion, tree, similar, completeTheLook, outfits, inWishlist] = await Promise.all([
+  const [promotion, tree, similar, completeTheLook, outfits] = await Promise.all([
     promotionBadge(ctx, product.promotionId),
     getCategoryTree(ctx),
     loadRecommendationSlot(store, request, { slotId: "similar", viewPath: canonicalPath, productId: product.id }),
@@ -190,7 +179,6 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       productId: product.id,
     }),
     loadOutfitRecords(ctx),
-    isInWishlist(store, request, product.id),
   ]);
 
   const leaf = leafCategoryId(product);
@@ -271,7 +259,6 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       /** Description, material and care, size chart, delivery and returns, as HTML (ProductDetails). */
       detailsHtml,
     },
-    inWishlist,
     promotion: promotion ? { ...promotion, textColor: readableOn(promotion.colorHex) } : null,
     breadcrumbs,
     /** Over the sizes that can be bought (earliest min to latest max). */

@@ -30,7 +30,7 @@ import {
   searchJobs,
   searchMigrations,
 } from "@vitrine/search";
-import { PageCache } from "./page-cache.server.ts";
+import { type CachePurger, createCachePurger } from "./cache-purge.server.ts";
 import type { ReadinessCheck } from "./readiness.server.ts";
 
 /**
@@ -55,8 +55,8 @@ export interface Services {
   /** The help centre's search and answers (in process) and its classic Search API v2 over HTTP. */
   help: HelpService;
   helpHttp: HelpHttpHandler;
-  /** Rendered pages of anonymous visitors (lib/page-cache.server.ts); undefined when PAGE_CACHE_MB is 0. */
-  pageCache: PageCache | undefined;
+  /** Cache purges by tag following the event feed (lib/cache-purge.server.ts): the HTTP caches listen. */
+  cachePurger: CachePurger;
   /**
    * The embedded worker (WORKER=embedded, the default): mail delivery, retention, roll-ups, prepayment expiry. With
    * several processes each runs one and every job still runs in one process at a time; WORKER=off leaves the jobs
@@ -114,7 +114,7 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY, logger: log });
   const help = createHelpService({ db, clock });
   const helpHttp = createHelpHttpHandler(help, secret, { trustProxy: config.TRUST_PROXY, logger: log });
-  const pageCache = config.PAGE_CACHE_MB > 0 ? new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+  const cachePurger = createCachePurger(search, { purgeUrl: config.HTTP_CACHE_PURGE_URL, log });
   const worker =
     config.WORKER === "embedded"
       ? createWorker({ db, clock, config, log, jobs: [...coreJobs(config), ...searchJobs(config)] })
@@ -143,7 +143,7 @@ async function createServices(options: ServiceOptions): Promise<Services> {
     searchHttp,
     help,
     helpHttp,
-    pageCache,
+    cachePurger,
     worker,
     readinessChecks,
   };
@@ -163,6 +163,7 @@ export async function stopServices(): Promise<void> {
   // Running jobs finish first (a mail half sent is sent, a roll-up day commits), then nothing new starts.
   await s?.worker?.stop().catch((err: unknown) => s.log.error({ err }, "stopping the worker failed"));
   // Its last write of logged searches may fail (the database gone or read-only): close the database anyway.
+  s?.cachePurger.stop();
   await s?.search.stop().catch((err: unknown) => s.log.error({ err }, "stopping the search service failed"));
   await s?.db.destroy();
 }

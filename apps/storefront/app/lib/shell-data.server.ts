@@ -1,5 +1,6 @@
 import { getCustomer } from "./auth.server.ts";
 import { basketCounts } from "./basket.server.ts";
+import type { PersonalData } from "./shell-counts.ts";
 import type { StoreRequest } from "./shop.server.ts";
 
 /**
@@ -7,13 +8,13 @@ import type { StoreRequest } from "./shop.server.ts";
  * customer (a guest checkout's customer, no password) is no one the header greets: the account is not theirs to
  * open.
  */
-export async function loadShellData(store: StoreRequest, request: Request) {
+export async function loadShellData(store: StoreRequest, request: Request): Promise<PersonalData> {
   const [counts, customer] = await Promise.all([basketCounts(store, request), getCustomer(store, request)]);
   return {
     counts,
     customer:
       customer && !customer.isGuestCustomer
-        ? { firstName: customer.firstName, isGuestCustomer: false, groups: customer.groups }
+        ? { firstName: customer.firstName, isGuestCustomer: false as const, groups: customer.groups }
         : null,
   };
 }

@@ -2,7 +2,6 @@ import { type ShopCtx, shopCtx } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, shopContext } from "./context.ts";
-import type { CaptureReplay } from "./page-cache.server.ts";
 import type { Services } from "./services.server.ts";
 
 /** Everything a store page's loader or action usually needs, from the request context. */
@@ -12,16 +11,17 @@ export interface StoreRequest {
   ctx: ShopCtx;
   shop: Shop;
   browserId: string;
-  csrfToken: string;
   editorMode: boolean;
   /** Adds a Set-Cookie header to the response. */
   setCookie(cookie: string): void;
   /**
-   * Says that the page is the same for every anonymous visitor, so the page cache may keep it
-   * (lib/page-cache.server.ts): `products` are what the page is about (a product or outfit page; otherwise it
-   * counts as showing many products), `capture` a listing or search the page logged, logged again on each hit.
+   * Says that the page is the same for every shopper of the store, so shared HTTP caches may keep it
+   * (lib/http-cache.ts): `products` are what the page is about (a product or outfit page; otherwise it counts as
+   * showing many products), `tags` more purge tags (page type, content entry).
    */
-  cachePage(options?: { products?: readonly number[]; capture?: CaptureReplay }): void;
+  cachePage(options?: { products?: readonly number[]; tags?: string[] }): void;
+  /** Says that the answer holds the shopper's own data (the session was read): it is never shared. */
+  personal(): void;
 }
 
 export function storeRequest(context: Readonly<RouterContextProvider>): StoreRequest {
@@ -32,15 +32,14 @@ export function storeRequest(context: Readonly<RouterContextProvider>): StoreReq
     ctx: shopCtx(state.ctx, shop),
     shop,
     browserId: state.browserId,
-    csrfToken: state.csrfToken,
     editorMode: state.editorMode,
     setCookie: (cookie) => state.setCookies.push(cookie),
+    personal() {
+      state.personal = true;
+    },
     cachePage(options = {}) {
-      const render = state.pageRender;
-      if (!render) return;
-      render.cacheable = true;
-      if (options.products) render.products = options.products;
-      if (options.capture) render.captures.push(options.capture);
+      if (state.editorMode) return;
+      state.caching = { products: options.products, tags: options.tags ?? [] };
     },
   };
 }

@@ -31,10 +31,14 @@ export function loadWishlistProducts(shopId: number, count: number): void {
     });
 }
 
-/** Adds or removes the product; resolves with whether it is on the wishlist now. */
-export async function toggleWishlistProduct(shopId: number, productId: number): Promise<boolean> {
+/** Adds or removes the product (in the size chosen, if any); resolves with whether it is on the wishlist now. */
+export async function toggleWishlistProduct(
+  shopId: number,
+  productId: number,
+  variantId: number | null = null,
+): Promise<boolean> {
   const { toggleWishlistItem } = await import("./basket-client.ts");
-  const { added } = await toggleWishlistItem(shopId, productId, null);
+  const { added } = await toggleWishlistItem(shopId, productId, variantId);
   const next = new Set(saved);
   if (added) next.add(productId);
   else next.delete(productId);

@@ -2,7 +2,6 @@ import { getFashionCard, registerFashionCard, VIP_CARD_LIFETIME_POINTS } from "@
 import { Form, redirect, useNavigation } from "react-router";
 import { FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
 import { requireCustomer } from "../lib/auth.server.ts";
@@ -112,7 +111,6 @@ export default function FashionCardPage({ loaderData, actionData }: Route.Compon
           </ul>
           {actionData?.error ? <FormMessage kind="error">{t(`account.error.${actionData.error}`)}</FormMessage> : null}
           <Form method="post" className="account-form" noValidate>
-            <CsrfInput />
             <input type="hidden" name="intent" value="register" />
             <label className={`account-check${termsIssue ? " account-check--invalid" : ""}`}>
               <input

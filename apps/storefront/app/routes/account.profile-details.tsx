@@ -13,7 +13,6 @@ import { AddressBlock } from "../components/account/AddressBlock.tsx";
 import { AddressForm } from "../components/account/AddressForm.tsx";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { echoValues, formText, issueFor, valueFor } from "../lib/account-forms.ts";
@@ -156,7 +155,6 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
         <h2 id="profile-title">{t("account.profile.personal")}</h2>
         {saved === "profile" ? <FormMessage kind="success">{t("account.saved.profile")}</FormMessage> : null}
         <Form method="post" className="account-form" noValidate preventScrollReset>
-          <CsrfInput />
           <input type="hidden" name="intent" value="profile" />
           <div className="account-form__row">
             <FormField
@@ -217,7 +215,6 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
           <FormMessage kind="error">{t(`account.error.${failure.error}`, failure.errorValues)}</FormMessage>
         ) : null}
         <Form method="post" className="account-form" noValidate preventScrollReset>
-          <CsrfInput />
           <input type="hidden" name="intent" value="password" />
           <FormField
             form="password"
@@ -291,7 +288,6 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
                   </Link>
                   {address.isDefault ? null : (
                     <Form method="post" preventScrollReset>
-                      <CsrfInput />
                       <input type="hidden" name="intent" value="address-default" />
                       <input type="hidden" name="addressId" value={address.id} />
                       <button type="submit" className="account-link-button">
@@ -301,7 +297,6 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
                     </Form>
                   )}
                   <Form method="post" preventScrollReset>
-                    <CsrfInput />
                     <input type="hidden" name="intent" value="address-delete" />
                     <input type="hidden" name="addressId" value={address.id} />
                     <button type="submit" className="account-link-button">

@@ -7,7 +7,6 @@ import {
 import { Form, redirect, useNavigation } from "react-router";
 import { FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
@@ -82,7 +81,6 @@ export default function SubscriptionCancellations({ loaderData, actionData }: Ro
         </section>
       ) : (
         <Form method="post" className="account-form account-section" noValidate>
-          <CsrfInput />
           <fieldset className="account-fieldset">
             <legend>{t("account.cancellation.which")}</legend>
             {subscriptions.map((language) => (

@@ -8,7 +8,6 @@ import {
 import { Form, redirect, useNavigation } from "react-router";
 import { FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { formText } from "../lib/account-forms.ts";
@@ -88,7 +87,6 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
               <Form method="post" preventScrollReset>
-                <CsrfInput />
                 <input type="hidden" name="language" value={newsletter.language} />
                 <input type="hidden" name="intent" value={subscribed ? "unsubscribe" : "subscribe"} />
                 <Button

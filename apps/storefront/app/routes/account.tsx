@@ -1,6 +1,5 @@
 import { Form, Outlet } from "react-router";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { requireCustomer } from "../lib/auth.server.ts";
@@ -62,7 +61,6 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <Form method="post" action={localizedPath(shop.code as never, "/login/")} className="account__sign-out">
-          <CsrfInput />
           <input type="hidden" name="intent" value="sign-out" />
           <Button type="submit" variant="tertiary" size="sm">
             {t("account.sign_out")}

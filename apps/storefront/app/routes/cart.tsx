@@ -22,7 +22,6 @@ import { BasketPromotions } from "../components/basket/BasketPromotions.tsx";
 import { BasketSummary } from "../components/basket/BasketSummary.tsx";
 import { DeliveryPackages } from "../components/basket/DeliveryPackages.tsx";
 import { RecommendationSlider } from "../components/basket/RecommendationSlider.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { requestShopper } from "../lib/basket.server.ts";
@@ -235,7 +234,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <BasketPromotions promotions={basket.applicablePromotions} />
             <DeliveryPackages packages={basket.packages} items={items} />
             <Form method="post" className="basket-clear">
-              <CsrfInput />
               <button type="submit" name="intent" value="clear" className="basket-link">
                 {t("basket.clear")}
               </button>

@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const entry = await findContentPage(store.ctx, store.shop.language, slug);
     const page = entry ? await loadContentPage(store, entry) : undefined;
     if (page) {
-      store.cachePage();
+      store.cachePage({ tags: [`content-${slug}`] });
       return page;
     }
   }

@@ -77,13 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const response = await (query ? services.search.search({ ...body, query }) : services.search.listing(body)).catch(
     searchFailure,
   );
-  store.cachePage({
-    capture: {
-      kind: query ? "search" : "listing",
-      input: query ? { ...body, query } : body,
-      answered: { responseId: response.responseId, pagination: { totalEntries: response.pagination.totalEntries } },
-    },
-  });
+  store.cachePage({ tags: [query ? "search" : "listing"] });
 
   const listing = listingView({
     store,

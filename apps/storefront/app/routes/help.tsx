@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get(HELP_QUERY_PARAM) ?? "").trim().slice(0, 200);
   const [topics, answer] = await Promise.all([helpTopics(store), query ? helpAnswer(store, query) : null]);
-  if (!query) store.cachePage();
+  if (!query) store.cachePage({ tags: ["help"] });
   return { topics, query, answer };
 }
 

@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<ContentPage
   const store = storeRequest(context);
   const entry = await findContentEntry(store.ctx, store.shop.language, "home", "");
   const page = entry ? await loadContentPage(store, entry) : undefined;
-  store.cachePage();
+  store.cachePage({ tags: ["home"] });
   // A shop without (published) home content still has a home page: an empty one, not an error.
   return (
     page ?? {

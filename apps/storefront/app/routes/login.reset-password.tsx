@@ -2,7 +2,6 @@ import { isPasswordResetTokenValid, requestPasswordReset, resetPassword } from "
 import { Form, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { echoValues, formText, issueFor, valueFor } from "../lib/account-forms.ts";
@@ -95,7 +94,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               <h1 id="reset-title">{t("account.reset.set_title")}</h1>
               <p className="account-card__lead">{t("account.reset.set_lead")}</p>
               <Form method="post" className="account-form" noValidate>
-                <CsrfInput />
                 <input type="hidden" name="intent" value="set-password" />
                 <FormField
                   form="reset"
@@ -137,7 +135,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 <FormMessage kind="error">{t(`account.error.${failure.error}`, failure.errorValues)}</FormMessage>
               ) : null}
               <Form method="post" className="account-form" noValidate>
-                <CsrfInput />
                 <input type="hidden" name="intent" value="request" />
                 <FormField
                   form="reset"

@@ -9,7 +9,6 @@ import {
 import { Form, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage } from "../components/account/FormField.tsx";
 import { Button } from "../components/Button.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { echoValues, type FormFailure, formText, issueFor, valueFor } from "../lib/account-forms.ts";
@@ -192,7 +191,6 @@ function SignInForm({ failure, redirectUrl }: { failure: FormFailure | undefined
       <p className="account-card__lead">{t("account.login.lead")}</p>
       {error ? <FormMessage kind="error">{t(`account.error.${error}`, failure?.errorValues)}</FormMessage> : null}
       <Form method="post" className="account-form" noValidate>
-        <CsrfInput />
         <input type="hidden" name="intent" value="sign-in" />
         {redirectUrl ? <input type="hidden" name="redirectUrl" value={redirectUrl} /> : null}
         <FormField
@@ -244,7 +242,6 @@ function RegisterForm({ failure, redirectUrl }: { failure: FormFailure | undefin
         </FormMessage>
       ) : null}
       <Form method="post" className="account-form" noValidate>
-        <CsrfInput />
         <input type="hidden" name="intent" value="sign-up" />
         {redirectUrl ? <input type="hidden" name="redirectUrl" value={redirectUrl} /> : null}
         <div className="account-form__row">
@@ -313,7 +310,6 @@ function ConvertForm({
       <h1 id="convert-title">{t("account.convert.title")}</h1>
       <p className="account-card__lead">{t("account.convert.lead", { email })}</p>
       <Form method="post" className="account-form" noValidate>
-        <CsrfInput />
         <input type="hidden" name="intent" value="convert" />
         {redirectUrl ? <input type="hidden" name="redirectUrl" value={redirectUrl} /> : null}
         <FormField

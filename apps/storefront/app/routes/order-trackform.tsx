@@ -2,7 +2,6 @@ import { clientAddress, findOrderForLookup, hitRateLimit, ORDER_LOOKUP_RATE_LIMI
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Field, Notice } from "../components/checkout/Field.tsx";
 import { formatLongDay } from "../components/checkout/format.ts";
 import { Link } from "../components/Link.tsx";
@@ -80,7 +79,6 @@ export default function OrderTracking({ loaderData, actionData }: Route.Componen
       <p className="tracking__lead">{t("orders.tracking.lead")}</p>
       <div className="tracking__grid">
         <Form method="post" className="tracking__form" noValidate>
-          <CsrfInput />
           {answer && !answer.ok ? (
             <Notice kind="error">{t(`orders.tracking.error.${answer.error}`, { minutes: answer.minutes ?? 1 })}</Notice>
           ) : null}

@@ -15,7 +15,7 @@ export const handle = { pageType: "product_list" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const gender = new URL(request.url).searchParams.get("gender");
   const store = storeRequest(context);
-  store.cachePage();
+  store.cachePage({ tags: ["outfits"] });
   return loadOutfitsPage(store, isOutfitGender(gender) ? gender : null);
 }
 

@@ -12,7 +12,6 @@ import { formatMoney } from "@vitrine/commerce/money";
 import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Field, Notice } from "../components/checkout/Field.tsx";
 import { PaymentIcon } from "../components/icons/PaymentIcon.tsx";
 import { useT } from "../i18n/i18n.tsx";
@@ -139,7 +138,6 @@ export default function PaymentSandbox({ loaderData, actionData }: Route.Compone
 
         {loaderData.status === "requires_action" ? (
           <Form method="post" className="sandbox__form">
-            <CsrfInput />
             <p>{t("checkout.sandbox.challenge_text", { last4: loaderData.card?.last4 ?? "" })}</p>
             <div className="sandbox__actions">
               <Button type="submit" name="intent" value="challenge-pass" size="lg" fullWidth disabled={busy}>
@@ -152,7 +150,6 @@ export default function PaymentSandbox({ loaderData, actionData }: Route.Compone
           </Form>
         ) : loaderData.method === "paypal" ? (
           <Form method="post" className="sandbox__form">
-            <CsrfInput />
             <PaymentIcon method="paypal" size={32} title="PayPal" />
             <p>{t("checkout.sandbox.paypal_text")}</p>
             <div className="sandbox__actions">
@@ -167,7 +164,6 @@ export default function PaymentSandbox({ loaderData, actionData }: Route.Compone
         ) : (
           <>
             <Form method="post" className="sandbox__form" noValidate>
-              <CsrfInput />
               <input type="hidden" name="intent" value="card" />
               <Field
                 name="number"
@@ -209,7 +205,6 @@ export default function PaymentSandbox({ loaderData, actionData }: Route.Compone
               </Button>
             </Form>
             <Form method="post" className="sandbox__cancel">
-              <CsrfInput />
               <Button type="submit" name="intent" value="cancel" variant="tertiary" disabled={busy}>
                 {t("checkout.sandbox.cancel")}
               </Button>

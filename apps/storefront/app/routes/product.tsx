@@ -50,8 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, promotion, breadcrumbs, delivery, similar, completeTheLook, looks, tracking, viewed, inWishlist } =
-    loaderData;
+  const { product, promotion, breadcrumbs, delivery, similar, completeTheLook, looks, tracking, viewed } = loaderData;
   const t = useT();
 
   // The view is reported after the page is interactive: the event client is not needed to show or use the page.
@@ -92,7 +91,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             price={product.price}
             sizes={product.sizes}
             delivery={delivery}
-            inWishlist={inWishlist}
             sizeChartId={product.hasSizeChart ? SIZE_CHART_ID : undefined}
           >
             <ColourSwatches colours={product.colours} current={product.colourLabel} />

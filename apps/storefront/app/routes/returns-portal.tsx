@@ -14,7 +14,6 @@ import { RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Field, Notice } from "../components/checkout/Field.tsx";
 import { formatLongDay } from "../components/checkout/format.ts";
 import { Link } from "../components/Link.tsx";
@@ -214,7 +213,6 @@ function LookupForm({
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" className="tracking__form returns__lookup" noValidate>
-      <CsrfInput />
       <input type="hidden" name="intent" value="lookup" />
       {failure ? (
         <Notice kind="error">{t(`returns.error.${failure.error}`, { minutes: failure.minutes ?? 1 })}</Notice>
@@ -269,7 +267,6 @@ function ReturnSelection({
   const returnable = order.lines.filter((l) => l.returnable > 0);
   return (
     <Form method="post" className="returns__form" noValidate>
-      <CsrfInput />
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="token" value={token} />
       <h2 className="order-section__title">{t("returns.select.title", { number: order.number })}</h2>

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = searchBase(shop, request, viewPath);
   const trending = () => loadRecommendationSlot(store, request, { slotId: "trending", viewPath, perPage: 12 });
   if (query === "") {
-    store.cachePage();
+    store.cachePage({ tags: ["search"] });
     return {
       query: null,
       shownQuery: null,
@@ -74,17 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(sort ? { sort } : {}),
   };
   const response = await services.search.search(searchRequest).catch(searchFailure);
-  store.cachePage({
-    capture: {
-      kind: "search",
-      input: searchRequest,
-      answered: {
-        responseId: response.responseId,
-        pagination: { totalEntries: response.pagination.totalEntries },
-        ...(response.queryCorrection ? { queryCorrection: response.queryCorrection } : {}),
-      },
-    },
-  });
+  store.cachePage({ tags: ["search"] });
 
   const redirectTo = response.triggers.find((t) => t.type === "redirect");
   if (redirectTo && typeof redirectTo.content === "string")

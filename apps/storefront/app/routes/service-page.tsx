@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entry = await findContentEntry(store.ctx, store.shop.language, "service", params.slug);
   const page = entry ? await loadContentPage(store, entry) : undefined;
   if (!page) invalidPage(request);
-  store.cachePage();
+  store.cachePage({ tags: [`content-${params.slug}`] });
   return { ...page, helpTopic: helpArticleTopic(store, entry?.pageKey ?? null) };
 }
 

@@ -5,7 +5,6 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { prepareBasketAdd, useAddToBasket } from "../components/basket/useAddToBasket.tsx";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Link } from "../components/Link.tsx";
 import { OutfitPiece } from "../components/outfit/OutfitPiece.tsx";
 import { useT } from "../i18n/i18n.tsx";
@@ -154,7 +153,6 @@ function Look({ loaderData, actionData }: Route.ComponentProps) {
           onPointerEnter={prepareBasketAdd}
           onFocus={prepareBasketAdd}
         >
-          <CsrfInput />
           <ul className="outfit__pieces">
             {items.map((item) => (
               <OutfitPiece

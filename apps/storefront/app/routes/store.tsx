@@ -6,7 +6,8 @@ import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react
 import { I18nProvider } from "../i18n/i18n.tsx";
 import { requestContext, servicesContext, shopContext } from "../lib/context.ts";
 import { storeCookie } from "../lib/middleware.server.ts";
-import { pageCacheMiddleware } from "../lib/page-cache.server.ts";
+import { pageUrl } from "../lib/page-url.ts";
+import { PersonalDataRefresh } from "../lib/personal-refresh.tsx";
 import { trackingView } from "../lib/search.server.ts";
 import { footerServiceLinks, serviceLinks } from "../lib/service-pages.server.ts";
 import { loadShellData } from "../lib/shell-data.server.ts";
@@ -38,7 +39,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (remember) context.get(requestContext).setCookies.push(remember);
     return next();
   },
-  pageCacheMiddleware,
 ];
 
 /** A category as the header's navigation needs it (the page carries it on every load: keep it small). */
@@ -64,9 +64,13 @@ function navCategory(category: CategoryView): NavCategory {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const { shop } = store;
+  // Personal pages show the shopper's own data at first load (specification section 6); every other page is shared,
+  // and the browser asks for it after load (routes/personal.ts).
+  const personal = isPersonalPage(pageUrl(request).pathname, shop.code);
+  if (personal) context.get(requestContext).personal = true;
   const [navigation, shell, servicePages] = await Promise.all([
     getCategoryNavigation(store.ctx, 2),
-    loadShellData(store, request),
+    personal ? loadShellData(store, request) : null,
     serviceLinks(store.services.db, shop.language),
   ]);
   const methods = deliveryMethodsFor(shop.country, shop.currency);
@@ -81,7 +85,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currency: shop.currency,
     },
     stores: SHOPS.map((s) => ({ code: s.code, label: s.label, flag: s.flag, locale: s.locale })),
-    csrfToken: store.csrfToken,
     navigation: navigation.map(navCategory),
     shell,
     /** The service promises of header and footer, formatted for the store. */
@@ -99,6 +102,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The pages that are the shopper's own: basket, checkout, wishlist, sign-in, account, orders and returns. */
+const PERSONAL_PAGES =
+  /^\/(cart|checkout|success|wishlist|login|account|order-trackform|returns-portal|app-checkout|payment)\//;
+
+function isPersonalPage(pathname: string, storeCode: string): boolean {
+  return PERSONAL_PAGES.test(pathname.slice(storeCode.length + 1));
+}
+
 // Messages and navigation only change with the store.
 export function shouldRevalidate({
   currentParams,
@@ -113,6 +124,7 @@ export function shouldRevalidate({
 export default function Store({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider locale={loaderData.shop.locale}>
+      <PersonalDataRefresh store={loaderData.shop.code} />
       <Outlet />
     </I18nProvider>
   );

@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
-import { CsrfInput } from "../components/CsrfInput.tsx";
 import { Notice } from "../components/checkout/Field.tsx";
 import { Link } from "../components/Link.tsx";
 import { OrderDetailsView } from "../components/orders/OrderParts.tsx";
@@ -132,7 +131,6 @@ export default function Success({ loaderData, actionData }: Route.ComponentProps
           <p>{t("checkout.success.keep_account_text", { email: loaderData.email })}</p>
           {actionData ? <Notice kind="error">{t("checkout.error.rate_limited", actionData)}</Notice> : null}
           <Form method="post" className="success__account-form" noValidate>
-            <CsrfInput />
             <Button type="submit" loading={busy}>
               {t("checkout.success.keep_account")}
             </Button>

@@ -4,7 +4,6 @@ import { Form } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { type FormFailure, issueFor, valueFor } from "../../lib/account-forms.ts";
 import { Button } from "../Button.tsx";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { Link } from "../Link.tsx";
 import { FormField } from "./FormField.tsx";
 
@@ -51,7 +50,6 @@ export function AddressForm({
   return (
     <Form method="post" className="account-form account-address-form" id="address-form" noValidate preventScrollReset>
       <h3>{address ? t("account.address.edit_title") : t("account.address.add_title")}</h3>
-      <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
       <div className="account-form__row">

@@ -2,7 +2,6 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from "reac
 import { useT } from "../../i18n/i18n.tsx";
 import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { prepareBasketAdd, useAddToBasket } from "./useAddToBasket.tsx";
 
 /**
@@ -81,7 +80,6 @@ export function AddToBasketForm({
       onFocus={prepareBasketAdd}
       aria-busy={basket.pending || undefined}
     >
-      <CsrfInput />
       <input type="hidden" name="intent" value="add" />
       {variantId !== undefined ? <input type="hidden" name="variantId" value={variantId} /> : null}
       {returnTo ? <input type="hidden" name="redirectTo" value={localizedPath(shop.code as never, returnTo)} /> : null}

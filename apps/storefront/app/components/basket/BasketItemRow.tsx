@@ -4,7 +4,6 @@ import { useFetcher } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { Link } from "../Link.tsx";
 import { SalePrice } from "./SalePrice.tsx";
 import { useHydrated } from "./use-hydrated.ts";
@@ -37,7 +36,6 @@ export function BasketItemRow({ item, promotions }: { item: BasketItem; promotio
   const quantities = Array.from({ length: Math.max(item.maxQuantity, item.quantity) }, (_, i) => i + 1);
   const hidden = (
     <>
-      <CsrfInput />
       <input type="hidden" name="itemKey" value={item.key} />
       {hydrated ? <input type="hidden" name="via" value="js" /> : null}
     </>

@@ -6,7 +6,6 @@ import { useFetcher } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { Link } from "../Link.tsx";
 import { AddToBasketForm } from "./AddToBasketForm.tsx";
 import { SalePrice } from "./SalePrice.tsx";
@@ -51,7 +50,6 @@ export function WishlistItemCard({ item }: { item: WishlistItem }) {
         action={localizedPath(shop.code as never, "/wishlist/")}
         className="wishlist-card__remove"
       >
-        <CsrfInput />
         <input type="hidden" name="itemKey" value={item.key} />
         {hydrated ? <input type="hidden" name="via" value="js" /> : null}
         <button type="submit" name="intent" value="remove" className="wishlist-card__remove-button">

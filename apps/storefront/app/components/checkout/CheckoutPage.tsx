@@ -6,7 +6,6 @@ import { useT } from "../../i18n/i18n.tsx";
 import { useStoreData } from "../../lib/use-store.ts";
 import { Button } from "../Button.tsx";
 import { useHydrated } from "../basket/use-hydrated.ts";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { PaymentIcon, type PaymentMethodIcon } from "../icons/PaymentIcon.tsx";
 import { LockIcon } from "../icons/ui.tsx";
 import { Link } from "../Link.tsx";
@@ -161,7 +160,6 @@ function issuesOf(failure: CheckoutActionData | undefined, intent: string) {
 function StepForm({ data, intent, children }: { data: CheckoutPageData; intent: string; children: ReactNode }) {
   return (
     <Form method="post" action={data.base} className="checkout-form" noValidate preventScrollReset>
-      <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {children}
     </Form>

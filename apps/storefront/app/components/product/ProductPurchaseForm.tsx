@@ -10,9 +10,9 @@ import {
 } from "../../lib/product-page.ts";
 import { localizedPath } from "../../lib/store.ts";
 import { useStoreData } from "../../lib/use-store.ts";
+import { loadWishlistProducts, toggleWishlistProduct, useInWishlist } from "../../lib/wishlist-hearts.ts";
 import { Button } from "../Button.tsx";
 import { prepareBasketAdd, useAddToBasket } from "../basket/useAddToBasket.tsx";
-import { CsrfInput } from "../CsrfInput.tsx";
 import { WishlistIcon } from "../icons/ui.tsx";
 import { ChosenSizeContext } from "./ColourSwatches.tsx";
 import { ProductPrice } from "./ProductPrice.tsx";
@@ -26,7 +26,6 @@ export interface ProductPurchaseFormProps {
   sizes: SizeOption[];
   /** Delivery over all sizes that can be bought, shown until a size is chosen. */
   delivery: DeliveryDisplay | null;
-  inWishlist: boolean;
   sizeChartId?: string;
   /** Shown between the price and the sizes (the colour swatches). */
   children?: ReactNode;
@@ -41,9 +40,11 @@ export interface ProductPurchaseFormProps {
 export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
   const { productId, path, isSoldOut, sizes, delivery, sizeChartId, children } = props;
   const t = useT();
-  const { shop } = useStoreData();
+  const { shop, shell } = useStoreData();
   const basket = useAddToBasket();
-  const [inWishlist, setInWishlist] = useState(props.inWishlist);
+  // The heart's state is the shopper's own: the browser asks for it (the page is the same for every shopper).
+  const inWishlist = useInWishlist(productId);
+  useEffect(() => loadWishlistProducts(shop.shopId, shell.counts.wishlist), [shop.shopId, shell.counts.wishlist]);
   const [wishlistFailed, setWishlistFailed] = useState(false);
   const [selected, setSelected] = useState<number | null>(() => preselectedVariant(sizes));
   const [missingSize, setMissingSize] = useState(false);
@@ -70,8 +71,7 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
     if (submitter?.value === "toggle") {
       setWishlistFailed(false);
       try {
-        const { toggleWishlistItem } = await import("../../lib/basket-client.ts");
-        setInWishlist((await toggleWishlistItem(shop.shopId, productId, selected)).added);
+        await toggleWishlistProduct(shop.shopId, productId, selected);
       } catch {
         setWishlistFailed(true);
       }
@@ -97,7 +97,6 @@ export function ProductPurchaseForm(props: ProductPurchaseFormProps) {
       onSubmit={onSubmit}
       aria-busy={basket.pending || undefined}
     >
-      <CsrfInput />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />

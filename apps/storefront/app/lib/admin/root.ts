@@ -8,7 +8,6 @@ export const ADMIN_LANGUAGE_COOKIE = "vitrine_admin_lang";
 export interface AdminRootData {
   language: AdminLanguage;
   messages: Record<string, string>;
-  csrfToken: string;
 }
 
 export function useAdminRoot(): AdminRootData {

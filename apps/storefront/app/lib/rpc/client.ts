@@ -1,5 +1,3 @@
-import { CSRF_HEADER_NAME, csrfTokenFromDocument } from "../csrf.ts";
-
 /**
  * Browser side of the remote-procedure channel: `POST {apiBase}/rpc/{method}` with `{ payload }`, the shop id
  * header and the CSRF header. Failures reject with an `RpcError` carrying status, statusText and the response
@@ -36,7 +34,6 @@ export async function callRpc<T>(method: string, payload: unknown, shopId: numbe
           "content-type": "application/json",
           accept: "application/json",
           "x-shop-id": String(shopId),
-          [CSRF_HEADER_NAME]: csrfTokenFromDocument() ?? "",
         },
         body: JSON.stringify({ payload }),
       });

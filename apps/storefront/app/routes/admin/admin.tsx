@@ -2,7 +2,6 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminI18nProvider, preferredAdminLanguage } from "../../lib/admin/i18n.tsx";
 import { adminMessages } from "../../lib/admin/messages.server.ts";
 import { ADMIN_LANGUAGE_COOKIE, type AdminRootData } from "../../lib/admin/root.ts";
-import { requestContext } from "../../lib/context.ts";
 import { readCookie } from "../../lib/store.ts";
 import "../../styles/admin.css";
 import type { Route } from "./+types/admin";
@@ -22,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const language = preferredAdminLanguage(
     readCookie(request.headers.get("cookie"), ADMIN_LANGUAGE_COOKIE),
     request.headers.get("accept-language"),
@@ -30,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const data: AdminRootData = {
     language,
     messages: adminMessages(language),
-    csrfToken: context.get(requestContext).csrfToken,
   };
   return data;
 }
