@@ -30,14 +30,16 @@ export interface AnswerStreamMessage {
 export type AnswerStreamErrorKind = "FETCH_ERROR" | "PARSING_ERROR" | "STREAM_ERROR" | "CONTENT_TYPE" | number;
 
 export class AnswerStreamError extends Error {
-  constructor(
-    message: string,
-    readonly kind: AnswerStreamErrorKind,
-    readonly retryable: boolean,
-    readonly code?: number,
-  ) {
+  readonly kind: AnswerStreamErrorKind;
+  readonly retryable: boolean;
+  readonly code: number | undefined;
+
+  constructor(message: string, kind: AnswerStreamErrorKind, retryable: boolean, code?: number) {
     super(message);
     this.name = "AnswerStreamError";
+    this.kind = kind;
+    this.retryable = retryable;
+    this.code = code;
   }
 }
 
