@@ -15,6 +15,7 @@ import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
 import { CSRF_COOKIE_NAME, CSRF_FIELD_NAME, CSRF_HEADER_NAME } from "./csrf.ts";
+import { errorReportingOrigins } from "./error-reporting.ts";
 import { pageUrl } from "./page-url.ts";
 import { previewAccess, previewTokenRefused, withoutPreviewToken } from "./preview.server.ts";
 import {
@@ -76,6 +77,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
     nonce,
     https: !!services && servesHttps(args.request, services.config),
     scriptOrigins: services ? thirdPartyScriptOrigins(services.config) : [],
+    connectOrigins: services ? errorReportingOrigins(services.config) : [],
   });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;

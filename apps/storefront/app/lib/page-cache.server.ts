@@ -5,6 +5,7 @@ import type { Shop } from "@vitrine/commerce/shops";
 import type { CapturedAnswer, ListingRequest, ProductChanges, SearchRequest } from "@vitrine/search";
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext, shopContext } from "./context.ts";
+import { errorReportingOrigins } from "./error-reporting.ts";
 import { BROWSER_COOKIE, storeCookie, visitorCookies } from "./middleware.server.ts";
 import { EDITOR_MODE_PARAM, PREVIEW_COOKIE } from "./preview.server.ts";
 import { visitorClientId } from "./search.server.ts";
@@ -420,6 +421,7 @@ export async function answerFromPageCache(request: PageRequest): Promise<Respons
     nonce,
     https: servesHttps(request, services.config),
     scriptOrigins: thirdPartyScriptOrigins(services.config),
+    connectOrigins: errorReportingOrigins(services.config),
   });
   const remember = storeCookie(request, inStore.shop, services.config);
   for (const cookie of remember ? [...cookies.setCookies, remember] : cookies.setCookies) {
