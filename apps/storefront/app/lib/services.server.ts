@@ -108,6 +108,7 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   const db = createDatabase({
     url: config.DATABASE_URL,
     dataDir: config.VITRINE_DATA_DIR,
+    synchronous: config.SQLITE_SYNCHRONOUS,
     ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
     log,
   });

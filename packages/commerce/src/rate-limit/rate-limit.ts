@@ -150,7 +150,8 @@ export async function addRateLimitHits(
         out.set(subject, { hits: Number(row.hits), windowEndsAt: new Date(row.window_ends_at).getTime() });
     }
   }
-  if ((hitsSincePrune += rows.length) >= PRUNE_EVERY_HITS) {
+  hitsSincePrune += rows.length;
+  if (hitsSincePrune >= PRUNE_EVERY_HITS) {
     hitsSincePrune = 0;
     await pruneRateLimits(ctx);
   }
