@@ -129,3 +129,91 @@ test("an off-topic question says the help centre cannot answer it", async ({ bro
   await expectNoSeriousA11yViolations(page);
   await context.close();
 });
+
+test.describe("the answer stream's retries (section 9: 3 retries, reconnect after 1000 ms)", () => {
+  const ANSWER = "**/answer/v1/configs/help-centre/generate";
+
+  async function ask(page: Page, question: string) {
+    await page.goto("/de/help/");
+    await hydrated(page);
+    const field = page.getByRole("searchbox", { name: /Frage/ }).first();
+    await field.fill(question);
+    await field.press("Enter");
+    await page.waitForURL(/\/help\/search\/\?q=/);
+  }
+
+  test("a 503 and a stream broken off are tried again: the shopper gets the whole answer", async ({ browser }) => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 }, "de-DE");
+    let calls = 0;
+    const retryNotes: string[] = [];
+    await page.route(ANSWER, async (route) => {
+      calls++;
+      if (calls === 1) return route.fulfill({ status: 503, body: "busy" });
+      if (calls === 2) {
+        // The header and half an answer, then the connection ends without the end of the stream.
+        const header = { payloadType: "genqa.headerMessageType", payload: '{"contentFormat":"text/plain"}' };
+        const half = { payloadType: "genqa.messageType", payload: '{"textDelta":"Halbe Antwort "}' };
+        return route.fulfill({
+          status: 200,
+          headers: { "content-type": "text/event-stream" },
+          body: `data: ${JSON.stringify(header)}\n\ndata: ${JSON.stringify(half)}\n\n`,
+        });
+      }
+      return route.fallback();
+    });
+    const answer = page.getByRole("region", { name: "Antwort" });
+    const live = answer.locator("[aria-live=polite]");
+    const watching = (async () => {
+      // While reconnecting, the shopper is told so (polled while the page waits for the next try).
+      for (let i = 0; i < 60 && calls < 3; i++) {
+        const text = (await live.textContent()) ?? "";
+        if (text.includes("Die Verbindung wurde unterbrochen")) retryNotes.push(text);
+        await page.waitForTimeout(50);
+      }
+    })();
+    await ask(page, "Wie lange dauert die Lieferung nach Österreich?");
+    await expect(live).toContainText("3–5 Werktagen", { timeout: 15_000 });
+    await watching;
+    expect(calls).toBe(3);
+    expect(retryNotes.length).toBeGreaterThan(0);
+    await expect(live).not.toContainText("Halbe Antwort");
+    await expect(live).toHaveAttribute("aria-busy", "false");
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  test("after 3 retries the page says the answer could not be loaded, and the results stay", async ({ browser }) => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812 }, "de-DE");
+    let calls = 0;
+    await page.route(ANSWER, (route) => {
+      calls++;
+      return route.fulfill({ status: 502, body: "bad gateway" });
+    });
+    await ask(page, "Wie lange dauert die Lieferung nach Österreich?");
+    const answer = page.getByRole("region", { name: "Antwort" });
+    await expect(answer).toContainText("Die Antwort konnte gerade nicht geladen werden", { timeout: 15_000 });
+    expect(calls).toBe(4);
+    await expect(page.locator(".help-result").first()).toBeVisible();
+    await context.close();
+  });
+
+  test("a refusal (400) is not tried again", async ({ browser }) => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 }, "de-DE");
+    let calls = 0;
+    await page.route(ANSWER, (route) => {
+      calls++;
+      return route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ statusCode: 400, message: "bad", type: "InvalidRequest" }),
+      });
+    });
+    await ask(page, "Wie lange dauert die Lieferung nach Österreich?");
+    await expect(page.getByRole("region", { name: "Antwort" })).toContainText(
+      "Die Antwort konnte gerade nicht geladen werden",
+    );
+    await page.waitForTimeout(1500);
+    expect(calls).toBe(1);
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import type { Messages } from "./i18n/i18n.tsx";
 import { setMessageSource } from "./i18n/registry.ts";
+import { reportBrowserError } from "./lib/error-reporting.ts";
 
 /**
  * The page's messages come as a cacheable JSON file (preloaded by the document head) instead of inside every
@@ -25,6 +26,17 @@ loadMessages()
         <StrictMode>
           <HydratedRouter />
         </StrictMode>,
+        {
+          // Errors React catches (error boundaries) or cannot handle go to error reporting too (when configured).
+          onCaughtError(error) {
+            console.error(error);
+            reportBrowserError(error);
+          },
+          onUncaughtError(error) {
+            console.error(error);
+            reportBrowserError(error);
+          },
+        },
       );
     });
   })

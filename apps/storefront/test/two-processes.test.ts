@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { catalogChangeEvents, createDatabase, type Db, publishEvents, quoteIdent } from "@vitrine/commerce";
-import { publicApiKey } from "@vitrine/search";
+import { HELP_API_RATE_RULE, publicApiKey, SEARCH_API_RATE_RULE } from "@vitrine/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANY_PRODUCTS_PURGE_MS } from "../app/lib/cache-purge.server.ts";
@@ -52,6 +52,8 @@ async function startServer(port: number): Promise<Server> {
     DEMO_PRODUCTS: "400",
     VITRINE_SECRET: SECRET,
     NODE_ENV: "production",
+    // Behind one proxy (a load balancer): the rate limit tests name their client in X-Forwarded-For.
+    TRUST_PROXY: "1",
   };
   const child = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
     cwd: root,
@@ -433,6 +435,81 @@ describe("one shopper across the two processes", () => {
   });
 });
 
+/** Whether the process's help search (classic Search API v2) finds the word in the article of that title. */
+async function helpFinds(base: string, word: string, title: string): Promise<boolean> {
+  const response = await fetch(`${base}/api/help/rest/search/v2`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${publicApiKey(SECRET, "de")}`, "content-type": "application/json" },
+    body: JSON.stringify({ q: word }),
+    signal: AbortSignal.timeout(5000),
+  });
+  expect(response.status).toBe(200);
+  const found = (await response.json()) as { results: { title: string }[] };
+  return found.results.some((result) => result.title === title);
+}
+
+/** Calls the API (as one client) on alternating processes until both refused it; counts what they allowed. */
+async function spendApiLimit(servers: [Server, Server], call: (base: string) => Promise<Response>) {
+  const refusedOn = new Set<number>();
+  let allowed = 0;
+  let retryAfter = "";
+  for (let i = 0; i < 1000 && refusedOn.size < 2; i++) {
+    const answer = await call((servers[i % 2] as Server).base);
+    if (answer.status === 429) {
+      refusedOn.add(i % 2);
+      retryAfter = answer.headers.get("retry-after") ?? "";
+      expect(((await answer.json()) as { type: string }).type).toBe("TooManyRequests");
+    } else {
+      await answer.arrayBuffer();
+      allowed++;
+    }
+  }
+  return { refusedOnBoth: refusedOn.size === 2, allowed, retryAfter };
+}
+
+describe("the search and help APIs' rate limits across the two processes", () => {
+  /** What each process may let through before it writes its counts (SharedRateLimiter's default slack). */
+  const SLACK = 8;
+
+  it("counts one client's search API requests on both processes, keyed by the proxy's address for it", async () => {
+    const [a, b] = servers as [Server, Server];
+    const client = `203.0.113.${(process.pid % 200) + 20}`;
+    const search = (base: string, forwardedFor: string) =>
+      fetch(`${base}/api/search/commerce/v2/search/querySuggest`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${publicApiKey(SECRET, "de")}`,
+          "content-type": "application/json",
+          "x-forwarded-for": forwardedFor,
+        },
+        body: JSON.stringify({ trackingId: "comma_de", language: "de", country: "DE", currency: "EUR", query: "ho" }),
+      });
+    // A spoofed first entry changes nothing: the proxy's (last) entry is the client.
+    const spent = await spendApiLimit([a, b], (base) => search(base, `10.9.${(Math.random() * 250) | 0}.1, ${client}`));
+    expect(spent.refusedOnBoth).toBe(true);
+    // Not the limit on each (twice the limit in all), but the limit across both, within the processes' slack.
+    expect(spent.allowed).toBeGreaterThanOrEqual(SEARCH_API_RATE_RULE.limit);
+    expect(spent.allowed).toBeLessThanOrEqual(SEARCH_API_RATE_RULE.limit + 2 * SLACK);
+    expect(Number(spent.retryAfter)).toBeGreaterThan(0);
+    // Another client is served on both.
+    for (const server of [a, b]) expect((await search(server.base, "198.51.100.200")).status).not.toBe(429);
+  });
+
+  it("counts one client's help API requests on both processes", async () => {
+    const [a, b] = servers as [Server, Server];
+    const client = `192.0.2.${(process.pid % 200) + 20}`;
+    const fields = (base: string, forwardedFor: string) =>
+      fetch(`${base}/api/help/rest/search/v2/fields`, {
+        headers: { authorization: `Bearer ${publicApiKey(SECRET, "de")}`, "x-forwarded-for": forwardedFor },
+      });
+    const spent = await spendApiLimit([a, b], (base) => fields(base, client));
+    expect(spent.refusedOnBoth).toBe(true);
+    expect(spent.allowed).toBeGreaterThanOrEqual(HELP_API_RATE_RULE.limit);
+    expect(spent.allowed).toBeLessThanOrEqual(HELP_API_RATE_RULE.limit + 2 * SLACK);
+    for (const server of [a, b]) expect((await fields(server.base, "198.51.100.201")).status).toBe(200);
+  });
+});
+
 describe("changes made outside either process", () => {
   /** Requests the page until the process keeps it in its HTTP cache. */
   async function cached(base: string, path: string): Promise<void> {
@@ -466,12 +543,19 @@ describe("changes made outside either process", () => {
 
     // The operator's changes, as `vitrine content import` and a catalogue import make them.
     const marker = `Zwei Prozesse ${process.pid}`;
+    // A word no help article has: the help search of each process finds it once its help index read the feed.
+    const helpWord = `Zweiprozessprobe${process.pid.toString(36).replace(/\d/g, "")}`;
+    for (const server of [a, b]) expect(await helpFinds(server.base, helpWord, service.title)).toBe(false);
     const published = await importContent(
       { db },
       JSON.stringify([
         {
           ...service,
-          publishedBlocks: [...(service.publishedBlocks ?? []), { type: "text", html: `<p>${marker}</p>` }],
+          publishedBlocks: [
+            ...(service.publishedBlocks ?? []),
+            { type: "text", html: `<p>${marker}</p>` },
+            { type: "text", html: `<p>${helpWord}</p>` },
+          ],
         },
       ]),
       new Date(),
@@ -497,10 +581,12 @@ describe("changes made outside either process", () => {
           contentB: await shows(b.base, servicePath, marker),
           productA: await shows(a.base, productPath, renamed),
           productB: await shows(b.base, productPath, renamed),
+          helpA: await helpFinds(a.base, helpWord, service.title),
+          helpB: await helpFinds(b.base, helpWord, service.title),
         }),
         { timeout: WITHIN_MS, interval: 50 },
       )
-      .toEqual({ contentA: true, contentB: true, productA: true, productB: true });
+      .toEqual({ contentA: true, contentB: true, productA: true, productB: true, helpA: true, helpB: true });
     expect(Date.now() - changedAt).toBeLessThan(WITHIN_MS);
   });
 });

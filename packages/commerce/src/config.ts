@@ -63,6 +63,11 @@ const configSchema = z
     /** Folder for the SQLite file, the mail outbox and other local state. */
     VITRINE_DATA_DIR: z.string().default("data"),
     /**
+     * SQLite: `full` syncs every commit to the disk (a confirmed order survives a power cut or a disk the kernel
+     * turned read-only); `normal` writes faster and may lose the last commits then.
+     */
+    SQLITE_SYNCHRONOUS: z.enum(["full", "normal"]).default("full"),
+    /**
      * Demo catalogue loaded on first start: number of products. 0 (the default) loads nothing: demo data, with its
      * gift cards of published codes, only when asked for (scripts/start.sh asks for it).
      */

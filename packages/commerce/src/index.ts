@@ -81,6 +81,7 @@ export * from "./promotions/engine.ts";
 export * from "./promotions/records.ts";
 export * from "./promotions/store.ts";
 export * from "./rate-limit/rate-limit.ts";
+export * from "./rate-limit/shared-limiter.ts";
 export * from "./redirects/redirects.ts";
 export * from "./settings/settings.ts";
 export * from "./settings/shipping-countries.ts";

@@ -28,7 +28,14 @@ export {
   serveSearch,
   toNodeListener,
 } from "./api/node-server.ts";
-export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from "./api/rate-limit.ts";
+export {
+  DEFAULT_RATE_LIMIT,
+  HELP_API_RATE_RULE,
+  localLimiter,
+  type RateLimitOptions,
+  type RequestLimiter,
+  SEARCH_API_RATE_RULE,
+} from "./api/rate-limit.ts";
 export { type ProductTile, type TileBadge, type TileSwatch, toProductTile } from "./api/tile.ts";
 export type * from "./api/types.ts";
 export { type SearchDb, type SearchTables, searchDb, searchMigrations } from "./db/index.ts";
@@ -77,6 +84,7 @@ export {
   type HelpAnswer,
   type HelpCitation,
   type HelpService,
+  helpConcerns,
   helpDocumentUrl,
 } from "./help/help-service.ts";
 export { searchJobs } from "./jobs.ts";
@@ -98,6 +106,7 @@ export {
 export {
   type CapturedAnswer,
   createSearchService,
+  type FeedListener,
   type ProductChanges,
   type SearchService,
   type SearchServiceOptions,

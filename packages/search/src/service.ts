@@ -105,6 +105,8 @@ export interface CapturedAnswer {
   queryCorrection?: { correctedQuery: string | null };
 }
 
+export type FeedListener = (change: { events: readonly StoredEvent[]; full: boolean }) => void;
+
 /** The search and listing service of the shop, in process: the storefront's loaders call it directly. */
 export interface SearchService {
   readonly secret: string;
@@ -115,6 +117,12 @@ export interface SearchService {
   stop(): Promise<void>;
   /** Applies pending events now (normally done by polling and wake-ups). */
   refresh(): Promise<void>;
+  /**
+   * Tells the listener the events this process read from the feed, each batch after the index applied it (`full`:
+   * the index was rebuilt from everything, the events are not all listed). Other in-process indexes (the help
+   * centre's) follow the feed this way instead of polling. Returns the unsubscribe function.
+   */
+  onFeedEvents(listener: FeedListener): () => void;
   status(): SearchServiceStatus;
   listing(req: ListingRequest): Promise<ListingResponse>;
   search(req: SearchRequest): Promise<SearchResponse>;
@@ -202,6 +210,18 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   let pendingQueries = new Map<string, LearnedQueryUpdate>();
   const responseQueries = new Map<string, { storeCode: string; query: string }>();
   const boughtTogetherCache = new Map<string, { at: number; ids: number[] }>();
+  const feedListeners = new Set<FeedListener>();
+
+  function tellListeners(events: readonly StoredEvent[], full: boolean): void {
+    if (events.length === 0 && !full) return;
+    for (const listener of feedListeners) {
+      try {
+        listener({ events, full });
+      } catch (error) {
+        logger.warn({ err: error }, "search: a feed listener failed");
+      }
+    }
+  }
 
   async function loadAll(): Promise<CatalogIndex> {
     const started = performance.now();
@@ -270,6 +290,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       await rebuild();
       eventCursor = laterEventCursor(now, after);
       version++;
+      tellListeners(events, true);
       return;
     }
     eventCursor = after;
@@ -298,6 +319,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     }
     const index = current.catalog;
     if (index.deadCount > Math.max(1000, index.liveCount * DEAD_SHARE)) await rebuild();
+    tellListeners(events, false);
   }
 
   /**
@@ -487,6 +509,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         });
       }
       await applying;
+    },
+
+    onFeedEvents(listener) {
+      feedListeners.add(listener);
+      return () => feedListeners.delete(listener);
     },
 
     status() {

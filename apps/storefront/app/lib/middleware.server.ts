@@ -14,6 +14,7 @@ import type { Shop } from "@vitrine/commerce/shops";
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
+import { errorReportingOrigins } from "./error-reporting.ts";
 import { CACHE_TAG_HEADER, isSharedCacheable, SURROGATE_KEY_HEADER } from "./http-cache.ts";
 import { pageUrl } from "./page-url.ts";
 import { previewAccess, previewTokenRefused, withoutPreviewToken } from "./preview.server.ts";
@@ -71,6 +72,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
     nonce,
     https: !!services && servesHttps(args.request, services.config),
     scriptOrigins: services ? thirdPartyScriptOrigins(services.config) : [],
+    connectOrigins: services ? errorReportingOrigins(services.config) : [],
   });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;

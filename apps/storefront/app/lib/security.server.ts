@@ -61,17 +61,22 @@ export function newNonce(): string {
  * Scripts only from the shop's origin, inline scripts carrying the answer's nonce (React Router's hydration
  * data and module loader get it through `<ServerRouter nonce>`), and the origins of exactly the third-party
  * scripts the operator configured (third-party.ts; none by default), and the consent banner's boot script by its
- * hash. Inline styles stay allowed: components set
- * `style` attributes. Images may come from another host (IMAGE_BASE_URL, a CDN).
+ * hash. Inline styles stay allowed: components set `style` attributes. Images may come from another host
+ * (IMAGE_BASE_URL, a CDN). Connections go to the shop and to exactly the error-reporting origin when SENTRY_DSN is
+ * set (lib/error-reporting.ts).
  */
-export function contentSecurityPolicy(nonce: string, scriptOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  scriptOrigins: readonly string[] = [],
+  connectOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, CONSENT_BOOT_SCRIPT_HASH, ...scriptOrigins].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(" "),
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -93,10 +98,10 @@ const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
  */
 export function setSecurityHeaders(
   headers: Headers,
-  options: { nonce: string; https: boolean; scriptOrigins?: readonly string[] },
+  options: { nonce: string; https: boolean; scriptOrigins?: readonly string[]; connectOrigins?: readonly string[] },
 ): void {
   const defaults: [string, string][] = [
-    ["content-security-policy", contentSecurityPolicy(options.nonce, options.scriptOrigins)],
+    ["content-security-policy", contentSecurityPolicy(options.nonce, options.scriptOrigins, options.connectOrigins)],
     ["x-content-type-options", "nosniff"],
     ["x-frame-options", "SAMEORIGIN"],
     ["referrer-policy", "strict-origin-when-cross-origin"],

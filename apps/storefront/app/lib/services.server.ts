@@ -13,6 +13,7 @@ import {
   loadConfig,
   migrateToLatest,
   resolveSecret,
+  SharedRateLimiter,
   systemClock,
   type VitrineConfig,
   type Worker,
@@ -23,8 +24,11 @@ import {
   createHelpService,
   createSearchHttpHandler,
   createSearchService,
+  HELP_API_RATE_RULE,
   type HelpHttpHandler,
   type HelpService,
+  helpConcerns,
+  SEARCH_API_RATE_RULE,
   type SearchHttpHandler,
   type SearchService,
   searchJobs,
@@ -68,6 +72,8 @@ export interface Services {
    * started with the services add theirs (the embedded worker its heartbeat).
    */
   readinessChecks: ReadinessCheck[];
+  /** The APIs' shared rate limiters: their last counts are written at the stop. */
+  rateLimiters: SharedRateLimiter[];
 }
 
 export interface ServiceOptions {
@@ -102,6 +108,7 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   const db = createDatabase({
     url: config.DATABASE_URL,
     dataDir: config.VITRINE_DATA_DIR,
+    synchronous: config.SQLITE_SYNCHRONOUS,
     ...(config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {}),
     log,
   });
@@ -111,9 +118,26 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   const imageUrl = defaultImageUrl(config.IMAGE_BASE_URL);
   const search = createSearchService({ db, secret, clock, imageUrl, logger: log });
   await search.start();
-  const searchHttp = createSearchHttpHandler(search, { trustProxy: config.TRUST_PROXY, logger: log });
+  // The APIs' rate limits hold across all processes on the database (counted in memory, written in batches).
+  const searchLimiter = new SharedRateLimiter({ db, clock }, { rule: SEARCH_API_RATE_RULE, log });
+  const helpLimiter = new SharedRateLimiter({ db, clock }, { rule: HELP_API_RATE_RULE, log });
+  const searchHttp = createSearchHttpHandler(search, {
+    trustProxy: config.TRUST_PROXY,
+    logger: log,
+    rateLimit: searchLimiter,
+  });
   const help = createHelpService({ db, clock });
-  const helpHttp = createHelpHttpHandler(help, secret, { trustProxy: config.TRUST_PROXY, logger: log });
+  // The help index follows the event feed the product index reads: a content publish or a rule change on any
+  // process reaches this one's help search within the feed's polling interval (or at once on PostgreSQL's wake-up).
+  search.onFeedEvents(({ events, full }) => {
+    if (full || helpConcerns(events))
+      help.changed().catch((err: unknown) => log.warn({ err }, "help: reading the changed content failed"));
+  });
+  const helpHttp = createHelpHttpHandler(help, secret, {
+    trustProxy: config.TRUST_PROXY,
+    logger: log,
+    rateLimit: helpLimiter,
+  });
   const cachePurger = createCachePurger(search, { purgeUrl: config.HTTP_CACHE_PURGE_URL, log });
   const worker =
     config.WORKER === "embedded"
@@ -146,6 +170,7 @@ async function createServices(options: ServiceOptions): Promise<Services> {
     cachePurger,
     worker,
     readinessChecks,
+    rateLimiters: [searchLimiter, helpLimiter],
   };
 }
 
@@ -165,5 +190,7 @@ export async function stopServices(): Promise<void> {
   // Its last write of logged searches may fail (the database gone or read-only): close the database anyway.
   s?.cachePurger.stop();
   await s?.search.stop().catch((err: unknown) => s.log.error({ err }, "stopping the search service failed"));
+  for (const limiter of s?.rateLimiters ?? [])
+    await limiter.stop().catch((err: unknown) => s?.log.error({ err }, "writing the last rate limit counts failed"));
   await s?.db.destroy();
 }

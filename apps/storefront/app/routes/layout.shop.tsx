@@ -5,6 +5,7 @@ import { CheckoutFooter } from "../components/CheckoutFooter.tsx";
 import { CheckoutHeader } from "../components/CheckoutHeader.tsx";
 import { ConsentBanner } from "../components/ConsentBanner.tsx";
 import { ConsentedScripts } from "../components/ConsentedScripts.tsx";
+import { ErrorReporting } from "../components/ErrorReporting.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { ErrorScreen } from "../components/LazyErrorScreen.ts";
@@ -78,6 +79,7 @@ function ShopChrome({ pageType, children }: { pageType: string | undefined; chil
       </a>
       <ConsentBanner />
       <ConsentedScripts pageType={pageType} />
+      <ErrorReporting />
       {slim ? <CheckoutHeader /> : <Header />}
       {children}
       {slim ? <CheckoutFooter /> : <Footer />}

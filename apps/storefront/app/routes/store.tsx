@@ -5,6 +5,7 @@ import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { I18nProvider } from "../i18n/i18n.tsx";
 import { requestContext, servicesContext, shopContext } from "../lib/context.ts";
+import { browserErrorReporting } from "../lib/error-reporting.ts";
 import { storeCookie } from "../lib/middleware.server.ts";
 import { pageUrl } from "../lib/page-url.ts";
 import { PersonalDataRefresh } from "../lib/personal-refresh.tsx";
@@ -99,6 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tracking: trackingView(store),
     /** The operator's third-party scripts, each loaded only with its consent (lib/third-party.ts). */
     thirdParty: thirdPartyScripts(store.services.config),
+    /** The browser's error reporting (SENTRY_DSN); null loads nothing of it. */
+    errorReporting: browserErrorReporting(store.services.config),
   };
 }
 

@@ -19,6 +19,12 @@ export interface DatabaseConfig {
   poolSize?: number;
   /** SQLite without a URL: the folder of `vitrine.sqlite` (the VITRINE_DATA_DIR setting; default its variable or `data`). */
   dataDir?: string;
+  /**
+   * SQLite only: `full` (the default: every commit is on the disk before it returns, so a confirmed order survives
+   * a power cut or a file system the kernel turned read-only) or `normal` (faster writes; the last commits may be
+   * lost then, never on a mere crash of the process). Default: the SQLITE_SYNCHRONOUS setting, else `full`.
+   */
+  synchronous?: "full" | "normal";
   /** PostgreSQL only: `application_name` of the connections (default `vitrine`, or `vitrine:{schema}`). */
   applicationName?: string;
   /**
@@ -73,16 +79,27 @@ export function createDatabase(config: DatabaseConfig = {}): Db {
   const file = sqlitePathFromUrl(url, config.dataDir);
   // `?mode=ro` opens the file read-only (a copy to look at, or a disk that went read-only): every write fails.
   const readonly = /[?&]mode=ro(&|$)/.test(url ?? "");
+  const synchronous = config.synchronous ?? (process.env.SQLITE_SYNCHRONOUS === "normal" ? "normal" : "full");
   if (file !== ":memory:" && !readonly) mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file, { readonly });
-  if (!readonly) {
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
-  }
-  sqlite.pragma("foreign_keys = ON");
-  // Another process (the CLI) may write while the shop runs: wait for its lock instead of failing.
-  sqlite.pragma("busy_timeout = 5000");
-  const sqliteDialect = new SqliteDialect({ database: reusingStatements(sqlite) });
+  const open = (mustExist: boolean) => {
+    const sqlite = new SQLite(file, { readonly, fileMustExist: mustExist });
+    if (!readonly) {
+      try {
+        sqlite.pragma("journal_mode = WAL");
+      } catch (error) {
+        // Reopened on a disk that is still read-only: the file is in WAL mode already, reads go on.
+        if (!mustExist) throw error;
+      }
+      sqlite.pragma(`synchronous = ${synchronous === "normal" ? "NORMAL" : "FULL"}`);
+    }
+    sqlite.pragma("foreign_keys = ON");
+    // Another process (the CLI) may write while the shop runs: wait for its lock instead of failing.
+    sqlite.pragma("busy_timeout = 5000");
+    return sqlite;
+  };
+  const sqliteDialect = new SqliteDialect({
+    database: reusingStatements(open, readonly || file === ":memory:" ? undefined : (config.log ?? stderrWarnings)),
+  });
   const db = new Kysely<Database>({
     dialect: keepingOriginalErrors(
       readonly ? sqliteDialect : writeLockingTransactions(sqliteDialect),
@@ -105,22 +122,96 @@ const STATEMENT_CACHE_SIZE = 2000;
  * shape and list length) and a bounded cache holds them all. Queries run to completion synchronously, so a cached
  * statement is never in use twice at once; a streamed query (`iterate`), which stays open, prepares its own.
  */
-function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+function reusingStatements(
+  open: (mustExist: boolean) => SQLite.Database,
+  reopenLog?: Pick<Logger, "warn">,
+): SqliteDatabase {
+  let sqlite: SQLite.Database | undefined = open(false);
   const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  /** When a statement last failed because the file could not be written (a read-only or failing disk). */
+  let storageFailedAt: number | undefined;
+  let reopenTriedAt = 0;
+
+  /**
+   * A disk that went read-only (the kernel remounts a file system read-only after an error) keeps failing the open
+   * files for good, and the operator can mount it writable again only once nothing holds its files. After such a
+   * failure the connection is therefore closed and opened anew, at most once a second and never inside a
+   * transaction: on the same read-only disk it reads on; while the file is away (unmounted) there is no connection
+   * and requests get 503 (a new empty database is never created in its place); once it is back, writes go on,
+   * without a restart.
+   */
+  function reopenAfterStorageFailure(): void {
+    if (!reopenLog || storageFailedAt === undefined || sqlite?.inTransaction) return;
+    const now = Date.now();
+    if (now - reopenTriedAt < REOPEN_EVERY_MS) return;
+    reopenTriedAt = now;
+    statements.clear();
+    try {
+      sqlite?.close();
+    } catch {
+      // The old files may refuse even their closing writes: they are let go all the same.
+    }
+    sqlite = undefined;
+    try {
+      sqlite = open(true);
+    } catch (error) {
+      reopenLog.warn(
+        { reason: (error as { code?: string }).code ?? (error as Error).message },
+        "database: the file cannot be opened again yet",
+      );
+      return;
+    }
+    storageFailedAt = undefined;
+    reopenLog.warn({}, "database: reopened after a storage failure");
+  }
+
+  const current = (): SQLite.Database => {
+    if (sqlite) return sqlite;
+    throw Object.assign(new Error("The database file cannot be opened (SQLITE_CANTOPEN)."), {
+      code: "SQLITE_CANTOPEN",
+    });
+  };
+
+  const watch =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return run(...args);
+      } catch (error) {
+        if (STORAGE_FAILURE.test((error as { code?: string }).code ?? "")) storageFailedAt = Date.now();
+        throw error;
+      }
+    };
+
   return {
     close: () => {
       statements.clear();
-      sqlite.close();
+      sqlite?.close();
+      sqlite = undefined;
     },
     prepare(text: string) {
-      const known = statements.get(text);
-      if (known && !known.busy) return known;
-      const statement = sqlite.prepare(text);
-      statements.set(text, statement);
-      return statement;
+      reopenAfterStorageFailure();
+      let statement = statements.get(text);
+      if (!statement || statement.busy) {
+        statement = current().prepare(text);
+        statements.set(text, statement);
+      }
+      const prepared = statement;
+      return {
+        get reader() {
+          return prepared.reader;
+        },
+        all: watch((parameters: ReadonlyArray<unknown>) => prepared.all(parameters)),
+        run: watch((parameters: ReadonlyArray<unknown>) => prepared.run(parameters)),
+        iterate: watch((parameters: ReadonlyArray<unknown>) => prepared.iterate(parameters)),
+      };
     },
   };
 }
+
+/** Errors of a file that cannot be written any more (not a full disk: that passes once space is back). */
+const STORAGE_FAILURE = /^SQLITE_(READONLY|IOERR|CANTOPEN)/;
+const REOPEN_EVERY_MS = 1000;
 
 /**
  * A failed rollback must not hide why the transaction failed. SQLite rolls a transaction back itself on

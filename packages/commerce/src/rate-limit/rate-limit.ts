@@ -108,3 +108,52 @@ export async function pruneRateLimits(ctx: Pick<Ctx, "db" | "clock">): Promise<n
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Rows per statement of `addRateLimitHits` (3 parameters a row: far below either database's limit). */
+const HITS_PER_STATEMENT = 500;
+
+/**
+ * Adds several subjects' hits of one rule at once (one upsert per 500 subjects) and returns each subject's count
+ * in its current window with the window's end: the batched writes of `SharedRateLimiter`.
+ */
+export async function addRateLimitHits(
+  ctx: Pick<Ctx, "db" | "clock">,
+  rule: RateLimitRule,
+  hits: ReadonlyMap<string, number>,
+): Promise<Map<string, { hits: number; windowEndsAt: number }>> {
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const windowEnd = new Date(now.getTime() + rule.windowMs).toISOString();
+  const expired = sql<boolean>`rate_limit.window_ends_at <= ${nowIso}`;
+  const subjectOf = new Map<string, string>();
+  const rows = [...hits].map(([value, count]) => {
+    const key = storageKey(rule, { scope: "ip", value });
+    subjectOf.set(key, value);
+    return { key, hits: count, window_ends_at: windowEnd };
+  });
+  const out = new Map<string, { hits: number; windowEndsAt: number }>();
+  for (let i = 0; i < rows.length; i += HITS_PER_STATEMENT) {
+    const written = await ctx.db
+      .insertInto("rate_limit")
+      .values(rows.slice(i, i + HITS_PER_STATEMENT))
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          hits: sql<number>`case when ${expired} then excluded.hits else rate_limit.hits + excluded.hits end`,
+          window_ends_at: sql<string>`case when ${expired} then excluded.window_ends_at else rate_limit.window_ends_at end`,
+        }),
+      )
+      .returning(["key", "hits", "window_ends_at"])
+      .execute();
+    for (const row of written) {
+      const subject = subjectOf.get(row.key);
+      if (subject !== undefined)
+        out.set(subject, { hits: Number(row.hits), windowEndsAt: new Date(row.window_ends_at).getTime() });
+    }
+  }
+  hitsSincePrune += rows.length;
+  if (hitsSincePrune >= PRUNE_EVERY_HITS) {
+    hitsSincePrune = 0;
+    await pruneRateLimits(ctx);
+  }
+  return out;
+}

@@ -16,7 +16,14 @@ import {
 import type { SearchService } from "../service.ts";
 import { type CredentialCheck, verifySearchCredential } from "./auth.ts";
 import { isSearchApiError, SearchApiError } from "./errors.ts";
-import { DEFAULT_EVENT_RATE_LIMIT, DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+import {
+  DEFAULT_EVENT_RATE_LIMIT,
+  DEFAULT_RATE_LIMIT,
+  localLimiter,
+  RateLimiter,
+  type RateLimitOptions,
+  type RequestLimiter,
+} from "./rate-limit.ts";
 import type { ErrorBody } from "./types.ts";
 
 export const SEARCH_API_BASE_PATH = "/api/search/commerce/v2";
@@ -38,8 +45,11 @@ export interface SearchHttpOptions {
   eventsPath?: string;
   /** Where usage analytics v15 lives (default `/api/search/rest/ua/v15`). */
   usageAnalyticsPath?: string;
-  /** Requests per client; `false` turns limiting off. */
-  rateLimit?: RateLimitOptions | false;
+  /**
+   * Requests per client: an in-process token bucket, or a limiter shared by the shop's processes
+   * (`SharedRateLimiter`, so the limit holds behind a load balancer); `false` turns limiting off.
+   */
+  rateLimit?: RateLimitOptions | RequestLimiter | false;
   /** Events per client and store (each event of a batch counts); `false` turns limiting off. */
   eventRateLimit?: RateLimitOptions | false;
   /** Origins allowed to call from a browser on another origin (a standalone search process); `*` for any. */
@@ -79,11 +89,20 @@ function error(statusCode: number, type: string, message: string): SearchApiErro
  * per client, and errors as `{statusCode, message, type}`. Mounted in the storefront as a resource route and
  * served by `vitrine search serve`.
  */
+/** The handlers' request limiter from their option: a bucket in this process by default. */
+export function requestLimiter(
+  option: RateLimitOptions | RequestLimiter | false | undefined,
+): RequestLimiter | undefined {
+  if (option === false) return undefined;
+  if (option && "take" in option) return option;
+  return localLimiter(option ?? DEFAULT_RATE_LIMIT);
+}
+
 export function createSearchHttpHandler(service: SearchService, options: SearchHttpOptions = {}): SearchHttpHandler {
   const basePath = (options.basePath ?? SEARCH_API_BASE_PATH).replace(/\/$/, "");
   const eventsPath = (options.eventsPath ?? SEARCH_EVENTS_PATH).replace(/\/$/, "");
   const usagePath = `${(options.usageAnalyticsPath ?? USAGE_ANALYTICS_PATH).replace(/\/$/, "")}/analytics`;
-  const limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const limiter = requestLimiter(options.rateLimit);
   const eventLimiter =
     options.eventRateLimit === false ? undefined : new RateLimiter(options.eventRateLimit ?? DEFAULT_EVENT_RATE_LIMIT);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -246,13 +265,13 @@ export function createSearchHttpHandler(service: SearchService, options: SearchH
       throw error(405, "MethodNotAllowed", `Use POST for ${url.pathname}.`);
     }
     if (limiter) {
-      const client = clientOf(request, info);
-      if (!limiter.take(client, Date.now())) {
+      const verdict = await limiter.take(clientOf(request, info));
+      if (!verdict.allowed) {
         return json(
           request,
           429,
           { statusCode: 429, message: "Too many requests; retry later.", type: "TooManyRequests" } satisfies ErrorBody,
-          { "retry-after": String(limiter.retryAfter(client)) },
+          { "retry-after": String(verdict.retryAfterSeconds) },
         );
       }
     }

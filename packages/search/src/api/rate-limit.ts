@@ -50,3 +50,28 @@ export class RateLimiter {
     if (this.buckets.size >= MAX_CLIENTS) this.buckets.clear();
   }
 }
+
+/**
+ * A limiter the HTTP handlers ask per request. The in-process token bucket (`localLimiter`) holds per process; the
+ * shop passes `SharedRateLimiter` (commerce) so the limit holds across all its processes.
+ */
+export interface RequestLimiter {
+  take(client: string, cost?: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+export function localLimiter(options: RateLimitOptions): RequestLimiter {
+  const limiter = new RateLimiter(options);
+  return {
+    async take(client, cost = 1) {
+      if (limiter.take(client, Date.now(), cost)) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: false, retryAfterSeconds: limiter.retryAfter(client, cost) };
+    },
+  };
+}
+
+/**
+ * The shop's limits of the search and help APIs across processes (fixed windows on the database): 200 requests in
+ * 5 s per client address, the in-process bucket's 40 a second with a burst that covers a page's requests.
+ */
+export const SEARCH_API_RATE_RULE = { name: "search-api", limit: 200, windowMs: 5000 } as const;
+export const HELP_API_RATE_RULE = { name: "help-api", limit: 200, windowMs: 5000 } as const;

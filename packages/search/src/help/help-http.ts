@@ -9,7 +9,8 @@ import {
 } from "@vitrine/commerce";
 import { verifySearchCredential } from "../api/auth.ts";
 import { isSearchApiError, SearchApiError } from "../api/errors.ts";
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from "../api/rate-limit.ts";
+import { requestLimiter } from "../api/http-handler.ts";
+import type { RateLimitOptions, RequestLimiter } from "../api/rate-limit.ts";
 import { answerMessages, type HelpService } from "./help-service.ts";
 
 /**
@@ -26,7 +27,8 @@ const MAX_BODY = 256 * 1024;
 
 export interface HelpHttpOptions {
   basePath?: string;
-  rateLimit?: RateLimitOptions | false;
+  /** As the search API's: an in-process bucket, a limiter shared by the shop's processes, or `false`. */
+  rateLimit?: RateLimitOptions | RequestLimiter | false;
   trustProxy?: number;
   /** Pause between the answer's streamed pieces (default 25 ms: the answer visibly streams in). */
   answerChunkDelayMs?: number;
@@ -45,7 +47,7 @@ export function createHelpHttpHandler(
   options: HelpHttpOptions = {},
 ): HelpHttpHandler {
   const base = (options.basePath ?? HELP_API_BASE_PATH).replace(/\/$/, "");
-  const limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const limiter = requestLimiter(options.rateLimit);
   const logger = options.logger ?? createLogger();
   const delay = options.answerChunkDelayMs ?? 25;
   const now = options.now ?? (() => new Date());
@@ -117,12 +119,13 @@ export function createHelpHttpHandler(
     if (request.method !== method) throw fail(405, "MethodNotAllowed", `Use ${method} for ${url.pathname}.`);
     if (limiter) {
       const client = clientAddress(request, { TRUST_PROXY: options.trustProxy ?? 0 }, info?.clientAddress ?? "local");
-      if (!limiter.take(client, Date.now())) {
+      const verdict = await limiter.take(client);
+      if (!verdict.allowed) {
         return json(
           429,
           { statusCode: 429, message: "Too many requests; retry later.", type: "TooManyRequests" },
           {
-            "retry-after": String(limiter.retryAfter(client)),
+            "retry-after": String(verdict.retryAfterSeconds),
           },
         );
       }

@@ -17,8 +17,9 @@ import { type Expression, freeWords, parseExpression } from "./expression.ts";
 import { type AnswerResult, HelpIndex } from "./help-index.ts";
 
 /**
- * The help centre's search service: the help documents of each language indexed in memory (re-read from the
- * content every few seconds, so edits show up), answering the classic Search API v2 (search, query suggest,
+ * The help centre's search service: the help documents of each language indexed in memory (read again when the
+ * event feed says the content or the merchandising rules changed: `changed()`, called by the search service's feed
+ * follower, see `helpConcerns`), answering the classic Search API v2 (search, query suggest,
  * facet search, plan, fields) and generating extractive answers.
  */
 
@@ -32,7 +33,6 @@ export const HELP_QUERY_SUGGEST_COUNT = 5;
 export const HELP_ANSWER_CONFIG_ID = "help-centre";
 export const HELP_SOURCE = "Vitrine help centre";
 const DEFAULT_EXCERPT_LENGTH = 200;
-const REFRESH_MS = 5000;
 
 /** Fields of a help document, as results carry them in `raw` and expressions and facets use them. */
 export const HELP_FIELDS = [
@@ -245,8 +245,19 @@ export interface HelpAnswer {
 export interface HelpServiceOptions {
   db: Db;
   clock?: Clock;
-  /** How often the documents and rules are re-read (default 5 s). */
-  refreshMs?: number;
+}
+
+/**
+ * Whether events of the feed concern the help index: its documents are the content entries, its synonyms and
+ * triggers the merchandising rules (a full reload of the catalogue reloads it too).
+ */
+export function helpConcerns(events: readonly { type: string; entity: string; entityId: string }[]): boolean {
+  return events.some(
+    (e) =>
+      e.type.startsWith("content.") ||
+      (e.type === "catalog.changed" &&
+        (e.entity === "merchandising" || (e.entity === "catalog" && e.entityId === "*"))),
+  );
 }
 
 interface Loaded {
@@ -267,6 +278,11 @@ export interface HelpService {
   answer(storeCode: StoreCode, configId: string, body: unknown, origin: string): Promise<HelpAnswer>;
   /** Forgets what was read: the next request reads again. */
   invalidate(): void;
+  /**
+   * The content or rules changed (the event feed said so): reads them again and answers from the new indexes once
+   * read. Calls while a read runs are folded into one more read after it, so the last change is never missed.
+   */
+  changed(): Promise<void>;
 }
 
 function storeShop(storeCode: StoreCode): Shop {
@@ -407,9 +423,9 @@ function excerptOf(text: string, length: number): string {
 export function createHelpService(options: HelpServiceOptions): HelpService {
   const { db } = options;
   const clock = options.clock ?? systemClock;
-  const refreshMs = options.refreshMs ?? REFRESH_MS;
   let loaded: Promise<Loaded> | undefined;
-  let refreshing: Promise<Loaded> | undefined;
+  let reloading: Promise<void> | undefined;
+  let readAgain = false;
 
   async function load(): Promise<Loaded> {
     const [entries, rules] = await Promise.all([listContentEntries({ db }), loadMerchandising(db)]);
@@ -430,28 +446,15 @@ export function createHelpService(options: HelpServiceOptions): HelpService {
     return { indexes, merchandising, at: Date.now() };
   }
 
-  async function current(): Promise<Loaded> {
+  function current(): Promise<Loaded> {
     if (!loaded) {
-      loaded = load();
-      loaded.catch(() => {
-        loaded = undefined;
+      const loading = load();
+      loaded = loading;
+      loading.catch(() => {
+        if (loaded === loading) loaded = undefined;
       });
-      return loaded;
     }
-    const state = await loaded;
-    if (Date.now() - state.at > refreshMs && !refreshing) {
-      // Answer from what is loaded; the next request gets the fresh documents.
-      refreshing = load();
-      refreshing
-        .then((fresh) => {
-          loaded = Promise.resolve(fresh);
-        })
-        .catch(() => {})
-        .finally(() => {
-          refreshing = undefined;
-        });
-    }
-    return state;
+    return loaded;
   }
 
   function expressions(req: { aq?: string; cq?: string; dq?: string; lq?: string }) {
@@ -830,6 +833,26 @@ export function createHelpService(options: HelpServiceOptions): HelpService {
 
     invalidate() {
       loaded = undefined;
+    },
+
+    changed() {
+      // Nothing read yet: the first request reads the current content anyway.
+      if (!loaded) return Promise.resolve();
+      if (reloading) {
+        readAgain = true;
+        return reloading;
+      }
+      reloading = (async () => {
+        do {
+          readAgain = false;
+          // Requests meanwhile answer from what was read before; a failed read keeps it (the next change retries).
+          const fresh = await load();
+          loaded = Promise.resolve(fresh);
+        } while (readAgain);
+      })().finally(() => {
+        reloading = undefined;
+      });
+      return reloading;
     },
   };
   void clock;

@@ -1,52 +1,20 @@
 import { useEffect, useId, useState } from "react";
 import { useT } from "../../i18n/i18n.tsx";
+import { streamAnswer } from "../../lib/answer-stream.ts";
 import type { HelpAnswerView } from "../../lib/help.ts";
 import { Link } from "../Link.tsx";
 
-type Status = "streaming" | "done" | "cannot" | "error";
+type Status = "streaming" | "retrying" | "done" | "cannot" | "error";
 
 interface Citation {
   title: string;
   path: string;
 }
 
-interface StreamMessage {
-  payloadType?: string;
-  payload?: string;
-  finishReason?: string;
-}
-
 /** The document's path without the store prefix (citations carry `/{store}/s/{slug}/`). */
 function storePath(uri: string, storePrefix: string): string {
   const path = uri.replace(/^https?:\/\/[^/]+/, "");
   return path.startsWith(`${storePrefix}/`) ? path.slice(storePrefix.length) : path;
-}
-
-/**
- * Reads the answer's event stream (`data: {json}` events separated by blank lines) and reports each message as
- * it arrives.
- */
-async function readStream(body: ReadableStream<Uint8Array>, onMessage: (message: StreamMessage) => void) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(5).trimStart())
-        .join("\n");
-      if (data) onMessage(JSON.parse(data) as StreamMessage);
-      end = buffer.indexOf("\n\n");
-    }
-  }
 }
 
 /** Whether the help pages have hydrated once (a later answer comes with a client-side navigation). */
@@ -79,22 +47,33 @@ export function HelpAnswer({ answer, storePrefix }: { answer: HelpAnswerView; st
     setStatus("streaming");
     setText("");
     setCitations([]);
-    (async () => {
-      const response = await fetch(endpoint, {
-        method: "POST",
-        signal: abort.signal,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify({ q: query, facets }),
-      });
-      if (!response.ok || !response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
-        throw new Error(`answer: ${response.status}`);
-      }
-      let generated = false;
-      await readStream(response.body, (message) => {
+    let generated = false;
+    streamAnswer({
+      signal: abort.signal,
+      open: (signal) =>
+        fetch(endpoint, {
+          method: "POST",
+          signal,
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "text/event-stream",
+          },
+          body: JSON.stringify({ q: query, facets }),
+        }),
+      // A reconnect answers from the start: what the broken attempt showed goes.
+      onRetry: () => {
+        setStatus("retrying");
+        setText("");
+        setCitations([]);
+      },
+      onMessage: (message) => {
         const payload = message.payload ? (JSON.parse(message.payload) as Record<string, unknown>) : {};
-        if (message.finishReason === "ERROR") throw new Error("answer: stream error");
-        if (message.payloadType === "genqa.messageType" && typeof payload.textDelta === "string") {
+        if (message.payloadType === "genqa.headerMessageType") {
+          setStatus("streaming");
+        } else if (message.payloadType === "genqa.messageType" && typeof payload.textDelta === "string") {
           const delta = payload.textDelta;
+          setStatus("streaming");
           setText((current) => current + delta);
         } else if (message.payloadType === "genqa.citationsType" && Array.isArray(payload.citations)) {
           setCitations(
@@ -106,13 +85,14 @@ export function HelpAnswer({ answer, storePrefix }: { answer: HelpAnswerView; st
         } else if (message.payloadType === "genqa.endOfStreamType") {
           generated = payload.answerGenerated === true;
         }
-      });
-      setStatus(generated ? "done" : "cannot");
-    })().catch((error: unknown) => {
-      if (abort.signal.aborted) return;
-      console.warn(error);
-      setStatus("error");
-    });
+      },
+    }).then(
+      () => setStatus(generated ? "done" : "cannot"),
+      () => {
+        // Logged by the reader; the results below stay.
+        if (!abort.signal.aborted) setStatus("error");
+      },
+    );
     return () => abort.abort();
   }, [streamed, endpoint, token, query, facets, storePrefix]);
 
@@ -122,13 +102,14 @@ export function HelpAnswer({ answer, storePrefix }: { answer: HelpAnswerView; st
       <h2 id={headingId} className="help-answer__heading">
         {t("help.answer_heading")}
       </h2>
-      <div className="help-answer__live" aria-live="polite" aria-busy={status === "streaming"}>
+      <div className="help-answer__live" aria-live="polite" aria-busy={status === "streaming" || status === "retrying"}>
+        {status === "retrying" ? <p className="help-answer__status">{t("help.answer_retrying")}</p> : null}
         {status === "streaming" && paragraphs.length === 0 ? (
           <p className="help-answer__status">{t("help.answer_generating")}</p>
         ) : null}
         {status === "cannot" ? <p className="help-answer__status">{t("help.answer_cannot")}</p> : null}
         {status === "error" ? <p className="help-answer__status">{t("help.answer_error")}</p> : null}
-        {status !== "cannot" && status !== "error" ? (
+        {status === "streaming" || status === "done" ? (
           <AnswerBody paragraphs={paragraphs} citations={citations} streaming={status === "streaming"} />
         ) : null}
       </div>
