@@ -19,12 +19,13 @@ import { insertOrder } from "../orders/place.ts";
 import { findGiftCard, spendGiftCard } from "../payments/gift-cards.ts";
 import {
   availablePaymentMethods,
-  paymentSettings,
-  transferTerms,
   isPaymentMethodId,
   PAYMENT_PROVIDERS,
   type PaymentMethodId,
+  paymentSettings,
+  transferTerms,
 } from "../payments/methods.ts";
+import { ProviderError, syncPayment, voidPayment } from "../payments/money.ts";
 import {
   attachPayment,
   createHostedPayment,
@@ -32,7 +33,6 @@ import {
   type HostedMethod,
   type Payment,
 } from "../payments/payments.ts";
-import { ProviderError, syncPayment, voidPayment } from "../payments/money.ts";
 import { shippingCountriesOf } from "../settings/shipping-countries.ts";
 import { type DeliveryMethodId, deliveryMethodsFor } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
@@ -300,7 +300,11 @@ export async function saveCheckoutPayment(
 ): Promise<StepResult> {
   const draft = await readDraft(ctx, ctx.shop.code, shopper);
   const country = draft.shippingAddress?.countryCode ?? ctx.shop.country;
-  const available = availablePaymentMethods({ shop: ctx.shop, shippingCountry: country, settings: paymentSettings(ctx.config) });
+  const available = availablePaymentMethods({
+    shop: ctx.shop,
+    shippingCountry: country,
+    settings: paymentSettings(ctx.config),
+  });
   if (!isPaymentMethodId(method) || !available.some((p) => p.id === method)) {
     return { ok: false, issues: [issue("paymentMethod", "invalid_choice", "value is not in enum.")] };
   }

@@ -156,10 +156,17 @@ export async function applyRefund(
   let refundMethod: RefundMethod = method;
   if (paymentAmount > 0 && method === "sandbox") {
     const key = `vitrine-refund-${row.payment_id}-${input.idempotencyKey ?? `${order.id}-${now.getTime()}`}`;
-    if (!row.payment_id || !(await refundThroughProvider({ ...ctx, db: trx }, row.payment_id, paymentAmount, key, now))) {
+    if (
+      !row.payment_id ||
+      !(await refundThroughProvider({ ...ctx, db: trx }, row.payment_id, paymentAmount, key, now))
+    ) {
       throw new RollbackChange({ ok: false, error: "RefundExceedsPaid", refundable: refundable.left });
     }
-    const provider = await trx.selectFrom("payment").select("provider").where("id", "=", row.payment_id).executeTakeFirst();
+    const provider = await trx
+      .selectFrom("payment")
+      .select("provider")
+      .where("id", "=", row.payment_id)
+      .executeTakeFirst();
     if (provider?.provider === "stripe" || provider?.provider === "paypal") refundMethod = provider.provider;
   }
   if (giftCardAmount > 0 && row.gift_card_code) {

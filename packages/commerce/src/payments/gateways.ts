@@ -2,10 +2,10 @@ import { Agent as HttpsAgent } from "node:https";
 import { connect } from "node:net";
 import {
   CheckoutPaymentIntent,
-  Client as PayPalClient,
-  Environment as PayPalEnvironment,
   OrdersController,
   PaymentsController,
+  Client as PayPalClient,
+  Environment as PayPalEnvironment,
 } from "@paypal/paypal-server-sdk";
 import Stripe from "stripe";
 import type { VitrineConfig } from "../config.ts";
@@ -51,7 +51,12 @@ export interface PaymentGateway {
   /** The provider's current state; PayPal authorizes an approved order here (authorize at placement). */
   sync(payment: Payment): Promise<ProviderState | null>;
   /** Captures `amount` (not more than the authorization holds); returns what was captured and whether more can. */
-  capture(payment: Payment, amount: number, final: boolean, key: string): Promise<{ captured: number; ref: string; more: boolean }>;
+  capture(
+    payment: Payment,
+    amount: number,
+    final: boolean,
+    key: string,
+  ): Promise<{ captured: number; ref: string; more: boolean }>;
   void(payment: Payment, key: string): Promise<void>;
   refund(payment: Payment, amount: number, key: string): Promise<{ ref: string }>;
   /** The payment in the provider's dashboard. */
@@ -193,9 +198,7 @@ export function stripeGateway(config: VitrineConfig): PaymentGateway {
         return { ref: refund.id };
       }),
     dashboardUrl: (payment) =>
-      payment.providerRef
-        ? `https://dashboard.stripe.com/${live ? "" : "test/"}payments/${payment.providerRef}`
-        : null,
+      payment.providerRef ? `https://dashboard.stripe.com/${live ? "" : "test/"}payments/${payment.providerRef}` : null,
   };
 }
 
@@ -282,14 +285,21 @@ export function paypalGateway(config: VitrineConfig): PaymentGateway {
       if (result.status === "APPROVED") {
         result = (
           await call("paypal", "authorize", () =>
-            api.orders.authorizeOrder({ id: ref, paypalRequestId: `vitrine-authorize-${payment.id}`, prefer: "return=representation" }),
+            api.orders.authorizeOrder({
+              id: ref,
+              paypalRequestId: `vitrine-authorize-${payment.id}`,
+              prefer: "return=representation",
+            }),
           )
         ).result;
       }
       const authorization = result.purchaseUnits?.[0]?.payments?.authorizations?.[0];
       switch (result.status) {
         case "COMPLETED":
-          if (authorization && ["CREATED", "CAPTURED", "PARTIALLY_CAPTURED", "PENDING"].includes(authorization.status ?? "")) {
+          if (
+            authorization &&
+            ["CREATED", "CAPTURED", "PARTIALLY_CAPTURED", "PENDING"].includes(authorization.status ?? "")
+          ) {
             return {
               status: "authorized",
               authorized: cents(authorization.amount?.value),
@@ -433,5 +443,8 @@ export function gatewayOf(config: VitrineConfig, provider: string): PaymentGatew
 
 /** Whether the shop takes no real money: a hosted method goes to the sandbox or to a provider's test mode. */
 export function paymentsInTestMode(config: VitrineConfig): boolean {
-  return gatewayOf(config, providerFor(config, "credit_card")).testMode || gatewayOf(config, providerFor(config, "paypal")).testMode;
+  return (
+    gatewayOf(config, providerFor(config, "credit_card")).testMode ||
+    gatewayOf(config, providerFor(config, "paypal")).testMode
+  );
 }

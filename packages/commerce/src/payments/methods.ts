@@ -1,8 +1,8 @@
 import { addDays, isoDay } from "../clock.ts";
+import { DEFAULT_PAYMENT_METHODS, type VitrineConfig } from "../config.ts";
 import { CASH_ON_DELIVERY_FEE } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import type { Currency, Shop, StoreCode } from "../shop/shops.ts";
-import { DEFAULT_PAYMENT_METHODS, type VitrineConfig } from "../config.ts";
 
 /**
  * Payment methods behind one provider interface (a strategy per method, like Vendure's payment handlers): which

@@ -210,7 +210,13 @@ export async function refundThroughProvider(
   const voidsHold = release > 0 && release === hold && payment.capturedAmount === 0;
   if (voidsHold) await gateway.void(payment, `vitrine-void-${payment.id}`);
   const refundedAll = payment.refundedAmount + refund >= payment.capturedAmount && release === hold;
-  const status: PaymentStatus = voidsHold ? "voided" : refundedAll && payment.capturedAmount > 0 ? "refunded" : release === hold && hold > 0 ? "captured" : payment.status;
+  const status: PaymentStatus = voidsHold
+    ? "voided"
+    : refundedAll && payment.capturedAmount > 0
+      ? "refunded"
+      : release === hold && hold > 0
+        ? "captured"
+        : payment.status;
   const result = await ctx.db
     .updateTable("payment")
     .set({

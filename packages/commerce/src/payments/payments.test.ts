@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
 import { formatGiftCardCode, maskGiftCardCode, normalizeGiftCardCode } from "./gift-cards.ts";
-import { loadConfig } from "../config.ts";
 import { availablePaymentMethods, PAYMENT_PROVIDERS, paymentSettings, transferTerms } from "./methods.ts";
 import { cardBrand, luhnValid, SANDBOX_TEST_CARDS, validateCard } from "./sandbox.ts";
 
@@ -91,7 +91,12 @@ describe("payment methods per store", () => {
     );
     const placedAt = "2026-06-01T10:00:00Z";
     expect(transferTerms(own, "invoice", "EUR", placedAt)).toEqual({
-      account: { holder: "Modehaus Berg GmbH", bank: "Sparkasse Köln", iban: "DE02 3705 0198 0000 0000 00", bic: "COLSDE33XXX" },
+      account: {
+        holder: "Modehaus Berg GmbH",
+        bank: "Sparkasse Köln",
+        iban: "DE02 3705 0198 0000 0000 00",
+        bic: "COLSDE33XXX",
+      },
       dueDate: "2026-07-01",
     });
     expect(transferTerms(own, "prepayment", "EUR", placedAt)?.dueDate).toBe("2026-06-04");

@@ -36,7 +36,11 @@ export async function up(db: MigrationDb): Promise<void> {
       const due = new Date(row.placed_at);
       due.setUTCDate(due.getUTCDate() + (row.payment_method === "invoice" ? 14 : 7));
       const terms = { account: before[row.currency], dueDate: due.toISOString().slice(0, 10) };
-      await db.updateTable("shop_order").set({ payment_terms: JSON.stringify(terms) }).where("id", "=", row.id).execute();
+      await db
+        .updateTable("shop_order")
+        .set({ payment_terms: JSON.stringify(terms) })
+        .where("id", "=", row.id)
+        .execute();
     }
     last = Number(rows.at(-1)?.id);
   }
