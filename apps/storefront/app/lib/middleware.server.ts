@@ -27,6 +27,7 @@ import {
   servesHttps,
   setSecurityHeaders,
   signedRandom,
+  paymentOriginsFor,
   thirdPartyScriptOrigins,
   verifySigned,
 } from "./security.server.ts";
@@ -76,6 +77,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
     nonce,
     https: !!services && servesHttps(args.request, services.config),
     scriptOrigins: services ? thirdPartyScriptOrigins(services.config) : [],
+    payment: services ? paymentOriginsFor(new URL(args.request.url).pathname, services.config) : null,
   });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
@@ -164,8 +166,13 @@ async function handleRequest(
   });
 
   // The search APIs (products and help centre) authenticate with bearer tokens and no cookies, so cross-site calls
-  // are their normal case.
-  if (isMutation(request.method) && !pathname.startsWith("/api/search/") && !pathname.startsWith("/api/help/")) {
+  // are their normal case; payment providers' webhooks carry the provider's signature instead.
+  if (
+    isMutation(request.method) &&
+    !pathname.startsWith("/api/search/") &&
+    !pathname.startsWith("/api/help/") &&
+    !pathname.startsWith("/api/payments/")
+  ) {
     const given = await submittedCsrfToken(request);
     if (!isSameOriginRequest(request, services.config) || !sameToken(given, csrfToken)) {
       return csrfRefused(pathname);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { Ctx } from "../context.ts";
 import type { PaymentTable } from "../db/tables/orders.ts";
 import type { Currency, StoreCode } from "../shop/shops.ts";

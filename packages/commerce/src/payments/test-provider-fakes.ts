@@ -91,7 +91,10 @@ function parseForm(raw: string): Record<string, unknown> {
   for (const [key, value] of new URLSearchParams(raw)) {
     const path = key.replace(/\]/g, "").split("[");
     let node = out;
-    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
     node[path.at(-1) as string] = value;
   }
   return out;
