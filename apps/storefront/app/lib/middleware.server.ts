@@ -22,12 +22,12 @@ import {
   isHttps,
   isSameOriginRequest,
   newNonce,
+  paymentOriginsFor,
   sameToken,
   serializeCookie,
   servesHttps,
   setSecurityHeaders,
   signedRandom,
-  paymentOriginsFor,
   thirdPartyScriptOrigins,
   verifySigned,
 } from "./security.server.ts";

@@ -104,7 +104,10 @@ export const STRIPE_ORIGINS: PaymentOrigins = {
  * Stripe's origins are allowed on the payment step's page only (`/{store}/payment/provider/…`), and only when
  * Stripe is configured: every other page keeps the shop's own policy.
  */
-export function paymentOriginsFor(pathname: string, config: Pick<VitrineConfig, "STRIPE_SECRET_KEY">): PaymentOrigins | null {
+export function paymentOriginsFor(
+  pathname: string,
+  config: Pick<VitrineConfig, "STRIPE_SECRET_KEY">,
+): PaymentOrigins | null {
   if (!config.STRIPE_SECRET_KEY) return null;
   return /^\/[a-z-]+\/payment\/provider\//.test(pathname) ? STRIPE_ORIGINS : null;
 }

@@ -7,6 +7,7 @@ import {
   getPayment,
   type Payment,
   type PaymentStatus,
+  paymentEvents,
   refundable,
   transitionPayment,
 } from "./payments.ts";
@@ -242,3 +243,40 @@ export async function paymentRefundable(ctx: Pick<Ctx, "db">, id: string): Promi
 }
 
 export { ProviderError };
+
+/** The back office's payment section of an order: the provider's reference, the amounts, the history. */
+export interface PaymentPanel {
+  provider: string;
+  providerRef: string | null;
+  authorizationRef: string | null;
+  status: string;
+  authorized: number;
+  captured: number;
+  released: number;
+  refunded: number;
+  currency: string;
+  dashboardUrl: string | null;
+  testMode: boolean;
+  events: Awaited<ReturnType<typeof paymentEvents>>;
+}
+
+export async function paymentPanel(ctx: PaymentCtx, orderId: number): Promise<PaymentPanel | null> {
+  const row = await ctx.db.selectFrom("shop_order").select("payment_id").where("id", "=", orderId).executeTakeFirst();
+  const payment = row?.payment_id ? await getPayment(ctx, row.payment_id) : null;
+  if (!payment) return null;
+  const gateway = gatewayOf(ctx.config, payment.provider);
+  return {
+    provider: payment.provider,
+    providerRef: payment.providerRef,
+    authorizationRef: payment.authorizationRef,
+    status: payment.status,
+    authorized: payment.authorizedAt || payment.provider === "sandbox" ? payment.amount : 0,
+    captured: payment.capturedAmount,
+    released: payment.releasedAmount,
+    refunded: payment.refundedAmount,
+    currency: payment.currency,
+    dashboardUrl: gateway.dashboardUrl(payment),
+    testMode: gateway.testMode,
+    events: await paymentEvents(ctx, payment.id),
+  };
+}

@@ -111,7 +111,8 @@ export async function sandboxPayWithCard(
 ): Promise<SandboxResult> {
   const payment = await getPayment(ctx, paymentId);
   // A payment at a real provider is never decided by the sandbox's page.
-  if (payment?.method !== "credit_card" || payment.provider !== "sandbox") return { ok: false, error: "PaymentNotFound" };
+  if (payment?.method !== "credit_card" || payment.provider !== "sandbox")
+    return { ok: false, error: "PaymentNotFound" };
   if (payment.status !== "pending") return { ok: false, error: "WrongState", payment };
   const issues = validateCard(input, now);
   if (issues.length > 0) return { ok: false, error: "invalid", issues };
