@@ -2,7 +2,13 @@ import { resolveSecret } from "../config.ts";
 import { type Ctx, shopCtx } from "../context.ts";
 import { type AccountAuth, createAccountAuth } from "../customers/auth.ts";
 import { ProviderError } from "../payments/gateways.ts";
-import { captureForShipment, syncPayment, voidPayment } from "../payments/money.ts";
+import {
+  captureForShipment,
+  expiringAuthorizations,
+  paymentsToReconcile,
+  syncPayment,
+  voidPayment,
+} from "../payments/money.ts";
 import { getPayment } from "../payments/payments.ts";
 import { shopByCode } from "../shop/shops.ts";
 import { completeCheckoutPayment } from "./service.ts";
@@ -63,14 +69,7 @@ export async function reconcilePayments(ctx: Ctx): Promise<ReconcileReport> {
   };
 
   // Open at the provider: read its state again; given up after a day.
-  const open = await ctx.db
-    .selectFrom("payment")
-    .select(["id", "provider", "created_at"])
-    .where("status", "in", ["pending", "requires_action"])
-    .where("updated_at", "<", settled)
-    .orderBy("updated_at")
-    .limit(200)
-    .execute();
+  const open = await paymentsToReconcile(ctx, "open", settled, 200);
   for (const row of open) {
     await attempt(row.id, async () => {
       const payment = row.provider === "sandbox" ? await getPayment(ctx, row.id) : await syncPayment(ctx, row.id, now);
@@ -78,7 +77,7 @@ export async function reconcilePayments(ctx: Ctx): Promise<ReconcileReport> {
       if (
         payment &&
         (payment.status === "pending" || payment.status === "requires_action") &&
-        row.created_at < abandoned
+        row.createdAt < abandoned
       ) {
         if (await voidPayment(ctx, row.id, now)) report.voided++;
       }
@@ -86,15 +85,7 @@ export async function reconcilePayments(ctx: Ctx): Promise<ReconcileReport> {
   }
 
   // Authorized without an order: place it for the shopper, or void it.
-  const orphans = await ctx.db
-    .selectFrom("payment")
-    .select(["id"])
-    .where("status", "=", "authorized")
-    .where("order_id", "is", null)
-    .where("updated_at", "<", settled)
-    .orderBy("updated_at")
-    .limit(100)
-    .execute();
+  const orphans = await paymentsToReconcile(ctx, "orphaned", settled, 100);
   let auth: AccountAuth | null = null;
   for (const row of orphans) {
     await attempt(row.id, async () => {
@@ -122,18 +113,9 @@ export async function reconcilePayments(ctx: Ctx): Promise<ReconcileReport> {
   // Holds about to lapse: captured for what is left of the order.
   for (const [provider, days] of Object.entries(HOLD_DAYS)) {
     const before = new Date(now.getTime() - days * 24 * 60 * MINUTE).toISOString();
-    const expiring = await ctx.db
-      .selectFrom("payment")
-      .select(["id"])
-      .where("provider", "=", provider)
-      .where("status", "=", "authorized")
-      .where("order_id", "is not", null)
-      .where("authorized_at", "<", before)
-      .limit(100)
-      .execute();
-    for (const row of expiring) {
-      await attempt(row.id, async () => {
-        const amount = await captureForShipment(ctx, row.id, 0, true, `vitrine-capture-expiry-${row.id}`, now);
+    for (const id of await expiringAuthorizations(ctx, provider, before, 100)) {
+      await attempt(id, async () => {
+        const amount = await captureForShipment(ctx, id, 0, true, `vitrine-capture-expiry-${id}`, now);
         if (amount > 0) report.captured++;
       });
     }

@@ -446,3 +446,9 @@ async function summariesOf(
 export function isOrderNumber(value: string): boolean {
   return /^\d{8}$/.test(value);
 }
+
+/** The hosted payment that pays an order (card, PayPal), if any. */
+export async function orderPaymentId(ctx: Pick<Ctx, "db">, orderId: number): Promise<string | null> {
+  const row = await ctx.db.selectFrom("shop_order").select("payment_id").where("id", "=", orderId).executeTakeFirst();
+  return row?.payment_id ?? null;
+}

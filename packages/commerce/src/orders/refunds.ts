@@ -3,6 +3,7 @@ import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { refundGiftCard } from "../payments/gift-cards.ts";
 import { refundThroughProvider } from "../payments/money.ts";
+import { getPayment } from "../payments/payments.ts";
 import type { OrderDetails } from "./orders.ts";
 import { addOrderEvent } from "./place.ts";
 import { type Change, changeOrder, type OrderChangeResult, RollbackChange } from "./status.ts";
@@ -162,12 +163,8 @@ export async function applyRefund(
     ) {
       throw new RollbackChange({ ok: false, error: "RefundExceedsPaid", refundable: refundable.left });
     }
-    const provider = await trx
-      .selectFrom("payment")
-      .select("provider")
-      .where("id", "=", row.payment_id)
-      .executeTakeFirst();
-    if (provider?.provider === "stripe" || provider?.provider === "paypal") refundMethod = provider.provider;
+    const provider = (await getPayment({ db: trx }, row.payment_id))?.provider;
+    if (provider === "stripe" || provider === "paypal") refundMethod = provider;
   }
   if (giftCardAmount > 0 && row.gift_card_code) {
     await refundGiftCard({ db: trx }, row.gift_card_code, giftCardAmount, order.id, now);

@@ -260,9 +260,8 @@ export interface PaymentPanel {
   events: Awaited<ReturnType<typeof paymentEvents>>;
 }
 
-export async function paymentPanel(ctx: PaymentCtx, orderId: number): Promise<PaymentPanel | null> {
-  const row = await ctx.db.selectFrom("shop_order").select("payment_id").where("id", "=", orderId).executeTakeFirst();
-  const payment = row?.payment_id ? await getPayment(ctx, row.payment_id) : null;
+export async function paymentPanel(ctx: PaymentCtx, paymentId: string | null): Promise<PaymentPanel | null> {
+  const payment = paymentId ? await getPayment(ctx, paymentId) : null;
   if (!payment) return null;
   const gateway = gatewayOf(ctx.config, payment.provider);
   return {
@@ -279,4 +278,42 @@ export async function paymentPanel(ctx: PaymentCtx, orderId: number): Promise<Pa
     testMode: gateway.testMode,
     events: await paymentEvents(ctx, payment.id),
   };
+}
+
+/** Payments for the reconciliation (checkout/reconcile.ts), oldest first. */
+export async function paymentsToReconcile(
+  ctx: Pick<Ctx, "db">,
+  kind: "open" | "orphaned",
+  changedBefore: string,
+  limit: number,
+): Promise<{ id: string; provider: string; createdAt: string }[]> {
+  const rows = await ctx.db
+    .selectFrom("payment")
+    .select(["id", "provider", "created_at"])
+    .$if(kind === "open", (q) => q.where("status", "in", ["pending", "requires_action"]))
+    .$if(kind === "orphaned", (q) => q.where("status", "=", "authorized").where("order_id", "is", null))
+    .where("updated_at", "<", changedBefore)
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, provider: r.provider, createdAt: r.created_at }));
+}
+
+/** Authorizations of orders at a provider held since before `authorizedBefore` (about to lapse). */
+export async function expiringAuthorizations(
+  ctx: Pick<Ctx, "db">,
+  provider: string,
+  authorizedBefore: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom("payment")
+    .select("id")
+    .where("provider", "=", provider)
+    .where("status", "=", "authorized")
+    .where("order_id", "is not", null)
+    .where("authorized_at", "<", authorizedBefore)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }

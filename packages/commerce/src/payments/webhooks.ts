@@ -1,5 +1,5 @@
 import type { Ctx } from "../context.ts";
-import { publishEvent } from "../events/publish.ts";
+import { eventRecorded, publishEvent } from "../events/publish.ts";
 import { ProviderError, verifyPayPalWebhook, verifyStripeWebhook } from "./gateways.ts";
 import { syncPayment } from "./money.ts";
 import { addPaymentEvent } from "./payments.ts";
@@ -80,13 +80,8 @@ export async function handlePaymentWebhook(
   }
 
   const entityId = `${provider}:${event.id}`;
-  const seen = await ctx.db
-    .selectFrom("event")
-    .select("id")
-    .where("entity", "=", "payment_webhook")
-    .where("entity_id", "=", entityId)
-    .executeTakeFirst();
-  if (seen) return { status: 200, body: { received: true, duplicate: true } };
+  if (await eventRecorded(ctx.db, "payment_webhook", entityId))
+    return { status: 200, body: { received: true, duplicate: true } };
 
   const payment = event.ref
     ? await ctx.db
@@ -128,13 +123,8 @@ export async function handlePaymentWebhook(
     });
   } catch (error) {
     // The same event at the same moment: the other delivery recorded it (the unique index), nothing more to do.
-    const again = await ctx.db
-      .selectFrom("event")
-      .select("id")
-      .where("entity", "=", "payment_webhook")
-      .where("entity_id", "=", entityId)
-      .executeTakeFirst();
-    if (again) return { status: 200, body: { received: true, duplicate: true } };
+    if (await eventRecorded(ctx.db, "payment_webhook", entityId))
+      return { status: 200, body: { received: true, duplicate: true } };
     throw error;
   }
   return { status: 200, body: { received: true, paymentId: payment?.id ?? null } };

@@ -67,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     Intent,
     boolean
   >;
-  const payment = await paymentPanel(ctx, view.order.id);
+  const payment = await paymentPanel(ctx, await orderPaymentId(ctx, view.order.id));
   return {
     view,
     may,
