@@ -8,6 +8,7 @@ import {
   getOrderOperatorView,
   markOrderPaid,
   type OrderChangeResult,
+  orderPaymentId,
   paymentPanel,
   type ReturnChangeResult,
   type ReturnCondition,
