@@ -2,6 +2,7 @@ import type { Db } from "@vitrine/commerce";
 import { FakeStripe, stripeSignature } from "@vitrine/commerce/payment-fakes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "./account-fixtures.ts";
+import { staffBrowser } from "./admin-fixtures.ts";
 import { type DemoVariants, findDemoVariants, openShopDatabase } from "./basket-fixtures.ts";
 import { startTestShop, type TestShop } from "./shop-client.ts";
 
@@ -97,6 +98,15 @@ describe("Stripe over HTTP", () => {
     expect(await ok.json()).toMatchObject({ received: true });
     expect(await (await post(stripeSignature(body, SECRET))).json()).toMatchObject({ duplicate: true });
     expect((await fetchHandler("/api/payments/adyen/webhook", { method: "POST", body: "{}" })).status).toBe(404);
+
+    // The back office's order page: the payment section with Stripe's reference and a link to its dashboard.
+    const number = /order=(\d{8})/.exec(back.headers.get("location") ?? "")?.[1] as string;
+    const { browser: staff } = await staffBrowser(shop, db, "owner");
+    const admin = await (await staff.fetch(`/admin/orders/${number}/`)).text();
+    expect(admin).toContain('data-testid="order-payment"');
+    expect(admin).toContain(`https://dashboard.stripe.com/test/payments/${intent.id}`);
+    expect(admin).toContain("Testmodus");
+    expect(admin).toMatch(/Autorisiert<\/dt><dd>[^<]+€/);
   });
 });
 
