@@ -327,7 +327,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <section className="admin-section" aria-labelledby="order-payment" data-testid="order-payment">
               <h2 id="order-payment">{t("admin.orders.payment_section")}</h2>
               {payment.testMode ? (
-                <p className="admin-badge" data-testid="payment-test-mode">
+                <p className="admin-notice" data-testid="payment-test-mode">
                   {t("admin.payments.test_mode")}
                 </p>
               ) : null}
