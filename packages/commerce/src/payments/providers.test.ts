@@ -233,14 +233,8 @@ describe(`Stripe behind the provider interface (${dialectName})`, () => {
     // Another shopper paid, but the basket is gone meanwhile: the authorization is voided.
     const other = await startPayment("credit_card", { quantity: 1 });
     stripe.confirm(other.payment.providerRef as string, "authorize");
-    await t.accounts.db
-      .deleteFrom("basket_item")
-      .execute()
-      .catch(() => undefined);
-    await t.accounts.db
-      .deleteFrom("basket")
-      .execute()
-      .catch(() => undefined);
+    await t.accounts.db.deleteFrom("basket_item").execute();
+    await t.accounts.db.deleteFrom("basket").execute();
     await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 11 * 60_000)));
     // The payment was never synced by a webhook: the reconciliation reads it, then a later run places or voids it.
     await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 22 * 60_000)));
