@@ -135,6 +135,8 @@ test("a declined card leaves no order and the basket as it was", async ({ page }
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/de\/payment\/sandbox\//);
   await ready(page);
+  // No provider keys: the shop says plainly that it is in test mode.
+  await expect(page.getByText("Testmodus: Es wird kein echtes Geld bewegt.")).toBeVisible();
   await page.getByLabel("Kartennummer").fill("4000 0000 0000 0002");
   await page.getByLabel("Gültig bis").fill("12/30");
   await page.getByLabel("Prüfnummer (CVC)").fill("123");
@@ -176,6 +178,7 @@ test("a signed-in customer pays by card through 3-D Secure in fr-ch and finds th
 
   await expect(page).toHaveURL(/\/fr-ch\/payment\/sandbox\//);
   await ready(page);
+  await expect(page.getByText("Mode test : aucun argent réel n’est débité.")).toBeVisible();
   await page.getByLabel("Numéro de carte").fill("4000 0000 0000 3220");
   await page.getByLabel("Date d’expiration").fill("12/30");
   await page.getByLabel("Code de sécurité (CVC)").fill("123");

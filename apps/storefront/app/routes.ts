@@ -8,6 +8,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   index("routes/store-select.tsx"),
   route("api/rpc/:method", "routes/api.rpc.ts"),
+  route("api/payments/:provider/webhook", "routes/api.payments-webhook.ts"),
   route("api/search/*", "routes/api.search.ts"),
   route("api/help/*", "routes/api.help.ts"),
   route("images/*", "routes/images.ts"),
@@ -83,6 +84,8 @@ export default [
       route("app-checkout", "routes/app-checkout.tsx"),
       // The sandbox payment provider's hosted page (card with 3-D Secure, PayPal) and the printable return label.
       route("payment/sandbox/:paymentId", "routes/payment-sandbox.tsx"),
+      // Stripe's Payment Element (Stripe.js loads on this page only) or the way to PayPal's approval.
+      route("payment/provider/:paymentId", "routes/payment-provider.tsx"),
       route("returns-label/:token", "routes/returns-label.tsx"),
       route("maintenance", "routes/maintenance.tsx"),
     ]),

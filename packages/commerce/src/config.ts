@@ -34,6 +34,15 @@ const scriptId = z
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: "must be 1 to 64 letters, digits, underscores, hyphens or dots" });
 
 /**
+ * The methods each store offers unless PAYMENT_METHODS says otherwise. The international store takes no invoices
+ * (no credit check abroad); cash on delivery appears only for deliveries to Germany (payments/methods.ts).
+ */
+export const DEFAULT_PAYMENT_METHODS =
+  "de:credit_card+paypal+invoice+prepayment+cash_on_delivery;at:credit_card+paypal+invoice+prepayment;" +
+  "ch:credit_card+paypal+invoice+prepayment;fr-ch:credit_card+paypal+invoice+prepayment;" +
+  "en:credit_card+paypal+prepayment+cash_on_delivery";
+
+/**
  * The one typed configuration of every Vitrine process (server, worker, CLI): the environment over an optional
  * JSON file (`VITRINE_CONFIG`, or `vitrine.config.json` in the working directory), validated with zod.
  * Everything has a default that gives a working shop on the embedded SQLite database.
@@ -148,6 +157,45 @@ const configSchema = z
     SENTRY_DSN: z.url().optional(),
     /** The environment errors are reported under (section 9: 'unknown' unless set). */
     SENTRY_ENVIRONMENT: z.string().min(1).max(64).default("unknown"),
+    /**
+     * Payments (README "Payments", payments/gateways.ts). Stripe: the secret key (`sk_live_…`/`sk_test_…`) turns
+     * card payments over to Stripe; the publishable key goes to Stripe.js on the payment step; the signing secret
+     * checks `POST /api/payments/stripe/webhook`. Unset: the built-in sandbox takes card payments (test mode).
+     */
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Stripe's API address; only tests change it (a local fake on 127.0.0.1). */
+    STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+    /** PayPal REST app credentials; unset, the built-in sandbox takes PayPal payments (test mode). */
+    PAYPAL_CLIENT_ID: z.string().min(8).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(8).optional(),
+    /** The id of the webhook registered in the PayPal app (its signature check names it). */
+    PAYPAL_WEBHOOK_ID: z.string().min(4).optional(),
+    /** `sandbox` (PayPal's test environment) or `live`. */
+    PAYPAL_ENVIRONMENT: z.enum(["sandbox", "live"]).default("sandbox"),
+    /** PayPal's API address when set (tests: a local fake); otherwise the one of PAYPAL_ENVIRONMENT. */
+    PAYPAL_API_URL: z.url().optional(),
+    /** Milliseconds a payment provider may take to answer before the call counts as failed. */
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /**
+     * The payment methods each store offers, in checkout's order: `store:method+method;…` (methods: credit_card,
+     * paypal, invoice, prepayment, cash_on_delivery). A store left out keeps the default list.
+     */
+    PAYMENT_METHODS: z.string().default(DEFAULT_PAYMENT_METHODS),
+    /** The shop's legal name (invoices, transfer instructions); the default is the demo shop's. */
+    SHOP_LEGAL_NAME: z.string().min(1).max(200).default("Vitrine GmbH"),
+    /**
+     * The shop's bank account for transfers (invoice, prepayment) per currency: `holder|bank|IBAN|BIC` (holder empty:
+     * the legal name). The defaults are the demo shop's accounts: set both before taking real orders.
+     */
+    BANK_ACCOUNT_EUR: z.string().default("|Commerzbank Köln|DE89 3704 0044 0532 0130 00|COBADEFFXXX"),
+    BANK_ACCOUNT_CHF: z.string().default("Vitrine Schweiz AG|PostFinance|CH93 0076 2011 6238 5295 7|POFICHBEXXX"),
+    /** Days to pay an invoice after the order, and to transfer a prepayment. */
+    INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(120).default(14),
+    PREPAYMENT_DUE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    /** Seconds between runs of the payment reconciliation (payments without order, stale states, expiring holds). */
+    PAYMENT_RECONCILE_JOB_INTERVAL_S: jobPeriodSeconds(900),
   })
   .superRefine((config, issues) => {
     for (const [id, url] of [
@@ -157,6 +205,24 @@ const configSchema = z
       if (config[id] && !config[url]) {
         issues.addIssue({ code: "custom", path: [url], message: `is required when ${id} is set` });
       }
+    }
+    for (const [key, needs] of [
+      ["STRIPE_SECRET_KEY", ["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]],
+      ["PAYPAL_CLIENT_ID", ["PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"]],
+    ] as const) {
+      for (const need of needs) {
+        if (config[key] && !config[need]) {
+          issues.addIssue({ code: "custom", path: [need], message: `is required when ${key} is set` });
+        }
+      }
+    }
+    for (const name of ["BANK_ACCOUNT_EUR", "BANK_ACCOUNT_CHF"] as const) {
+      if (config[name].split("|").length !== 4 || !config[name].split("|")[2]?.trim()) {
+        issues.addIssue({ code: "custom", path: [name], message: "must be holder|bank|IBAN|BIC" });
+      }
+    }
+    if (!/^([a-z-]+:[a-z_]+(\+[a-z_]+)*)(;[a-z-]+:[a-z_]+(\+[a-z_]+)*)*$/.test(config.PAYMENT_METHODS)) {
+      issues.addIssue({ code: "custom", path: ["PAYMENT_METHODS"], message: "must be store:method+method;…" });
     }
   });
 

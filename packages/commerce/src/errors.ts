@@ -224,6 +224,13 @@ export function failureAnswer(failure: DomainFailure, subject = ""): FailureAnsw
         messageKey: REQUEST_NOT_PROCESSED,
         code,
       };
+    case "PaymentProviderFailed":
+      return {
+        status: 502,
+        detail: `The payment provider did not carry this out (${failure.detail}); nothing was changed. Try again.`,
+        messageKey: REQUEST_NOT_PROCESSED,
+        code,
+      };
     case "NotFound":
       return { status: 404, detail: failure.detail, messageKey: "error.page_not_found", code };
     case "InvalidInput":

@@ -33,7 +33,7 @@ export const TABLE_OWNERS = {
     "order_note",
     "mail_outbox",
   ],
-  payments: ["payment", "gift_card", "gift_card_transaction"],
+  payments: ["payment", "payment_event", "gift_card", "gift_card_transaction"],
   customers: [
     "auth_user",
     "auth_session",

@@ -11,6 +11,7 @@ import {
   formatGiftCardCode,
   GIFT_CARD_RATE_LIMIT,
   getCheckout,
+  getPayment,
   hitRateLimits,
   maskGiftCardCode,
   removeCheckoutGiftCard,
@@ -66,8 +67,11 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
       await afterOrderPlaced(store, outcome.order, outcome.replayed);
       throw redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
     }
-    if (outcome.ok) throw redirect(sandboxPath(store.shop.code, outcome.payment.id, path));
-    if (outcome.error === "PaymentPending") throw redirect(sandboxPath(store.shop.code, outcome.paymentId, path));
+    if (outcome.ok) throw redirect(paymentPath(store.shop.code, outcome.payment, path));
+    if (outcome.error === "PaymentPending") {
+      const pending = await getPayment(ctx, outcome.paymentId);
+      if (pending) throw redirect(paymentPath(store.shop.code, pending, path));
+    }
     paymentError = failureCode(outcome);
   }
 
@@ -118,9 +122,11 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
   };
 }
 
-function sandboxPath(storeCode: string, paymentId: string, path: CheckoutPath): string {
+/** The payment page: the built-in sandbox's, or the real provider's step (Stripe's Payment Element, PayPal). */
+function paymentPath(storeCode: string, payment: { id: string; provider: string }, path: CheckoutPath): string {
   const from = path === "/app-checkout/" ? "?from=app" : "";
-  return `/${storeCode}/payment/sandbox/${paymentId}/${from}`;
+  const page = payment.provider === "sandbox" ? "sandbox" : "provider";
+  return `/${storeCode}/payment/${page}/${payment.id}/${from}`;
 }
 
 /** The message key suffix of a placement failure (`checkout.error.{code}`): the page builds the key from it. */
@@ -217,10 +223,13 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
         await afterOrderPlaced(store, outcome.order, outcome.replayed);
         return redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
       }
-      if (outcome.ok) return redirect(sandboxPath(store.shop.code, outcome.payment.id, path));
+      if (outcome.ok) return redirect(paymentPath(store.shop.code, outcome.payment, path));
       if (outcome.error === "EmptyBasket") return redirect(localizedPath(store.shop, "/cart/"));
       if (outcome.error === "Incomplete") return redirect(`${base}?step=${outcome.step}`);
-      if (outcome.error === "PaymentPending") return redirect(sandboxPath(store.shop.code, outcome.paymentId, path));
+      if (outcome.error === "PaymentPending") {
+        const pending = await getPayment(ctx, outcome.paymentId);
+        if (pending) return redirect(paymentPath(store.shop.code, pending, path));
+      }
       const view = outcome.error === "OutOfStock" ? await getCheckout(ctx, shopper) : null;
       const soldOut = view
         ? view.quote.lines

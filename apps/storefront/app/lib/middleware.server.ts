@@ -22,6 +22,7 @@ import {
   isHttps,
   isSameOriginRequest,
   newNonce,
+  paymentOriginsFor,
   serializeCookie,
   servesHttps,
   setSecurityHeaders,
@@ -73,6 +74,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (args, next) =
     https: !!services && servesHttps(args.request, services.config),
     scriptOrigins: services ? thirdPartyScriptOrigins(services.config) : [],
     connectOrigins: services ? errorReportingOrigins(services.config) : [],
+    payment: services ? paymentOriginsFor(new URL(args.request.url).pathname, services.config) : null,
   });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
@@ -158,8 +160,14 @@ async function handleRequest(
   // Cross-site request forgery: a change is accepted only from the shop's own pages, as the browser vouches for
   // with Origin (or Sec-Fetch-Site), with every cookie SameSite=Lax (the OWASP cheat sheet's defence in depth; no
   // token in the page, so pages are the same for every shopper). The search APIs (products and help centre)
-  // authenticate with bearer tokens and no cookies, so cross-site calls are their normal case.
-  if (isMutation(request.method) && !pathname.startsWith("/api/search/") && !pathname.startsWith("/api/help/")) {
+  // authenticate with bearer tokens and no cookies, so cross-site calls are their normal case; payment providers'
+  // webhooks carry the provider's signature instead.
+  if (
+    isMutation(request.method) &&
+    !pathname.startsWith("/api/search/") &&
+    !pathname.startsWith("/api/help/") &&
+    !pathname.startsWith("/api/payments/")
+  ) {
     if (!isSameOriginRequest(request, services.config)) return csrfRefused(pathname);
     // The pages' actions read a form: a body that is none (another media type, broken multipart) is refused here
     // once, instead of failing in whichever action reads it.

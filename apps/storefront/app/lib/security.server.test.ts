@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isHttps, isSameOriginRequest, servesHttps, setSecurityHeaders } from "./security.server.ts";
+import {
+  isHttps,
+  isSameOriginRequest,
+  paymentOriginsFor,
+  STRIPE_ORIGINS,
+  servesHttps,
+  setSecurityHeaders,
+} from "./security.server.ts";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://10.0.0.7:3000/api/rpc/addToBasket", { method: "POST", headers });
@@ -56,5 +63,28 @@ describe("HSTS", () => {
       https: servesHttps(plain, { TRUST_PROXY: 0, PUBLIC_URL: "HTTPS://x.ch" }),
     });
     expect(headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}$/);
+  });
+});
+
+describe("payment provider origins in the Content-Security-Policy", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_0123456789" };
+
+  it("allows Stripe's origins on the payment step only, and only when Stripe is configured", () => {
+    expect(paymentOriginsFor("/de/payment/provider/abcdefgh12/", stripe)).toBe(STRIPE_ORIGINS);
+    expect(paymentOriginsFor("/de/checkout/", stripe)).toBeNull();
+    expect(paymentOriginsFor("/de/payment/sandbox/abcdefgh12/", stripe)).toBeNull();
+    expect(paymentOriginsFor("/de/payment/provider/abcdefgh12/", {})).toBeNull();
+
+    const onPaymentStep = new Headers();
+    setSecurityHeaders(onPaymentStep, { nonce: "n", https: true, payment: STRIPE_ORIGINS });
+    const policy = onPaymentStep.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self' 'nonce-n' https://js.stripe.com;");
+    expect(policy).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;");
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com;");
+
+    const elsewhere = new Headers();
+    setSecurityHeaders(elsewhere, { nonce: "n", https: true });
+    expect(elsewhere.get("content-security-policy")).not.toContain("stripe");
+    expect(elsewhere.get("content-security-policy")).not.toContain("frame-src");
   });
 });

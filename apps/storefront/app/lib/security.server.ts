@@ -69,18 +69,52 @@ export function contentSecurityPolicy(
   nonce: string,
   scriptOrigins: readonly string[] = [],
   connectOrigins: readonly string[] = [],
+  payment: PaymentOrigins | null = null,
 ): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", `'nonce-${nonce}'`, CONSENT_BOOT_SCRIPT_HASH, ...scriptOrigins].join(" "),
+    [
+      "script-src 'self'",
+      `'nonce-${nonce}'`,
+      CONSENT_BOOT_SCRIPT_HASH,
+      ...scriptOrigins,
+      ...(payment?.script ?? []),
+    ].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...connectOrigins].join(" "),
+    ["connect-src 'self'", ...connectOrigins, ...(payment?.connect ?? [])].join(" "),
+    ...(payment ? [["frame-src 'self'", ...payment.frame].join(" ")] : []),
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/** Origins a payment provider's browser script needs (Stripe.js and the Payment Element's frames). */
+export interface PaymentOrigins {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+}
+
+/** Stripe's documented origins for Stripe.js, the Payment Element and 3-D Secure. */
+export const STRIPE_ORIGINS: PaymentOrigins = {
+  script: ["https://js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
+
+/**
+ * Stripe's origins are allowed on the payment step's page only (`/{store}/payment/provider/…`), and only when
+ * Stripe is configured: every other page keeps the shop's own policy.
+ */
+export function paymentOriginsFor(
+  pathname: string,
+  config: Pick<VitrineConfig, "STRIPE_SECRET_KEY">,
+): PaymentOrigins | null {
+  if (!config.STRIPE_SECRET_KEY) return null;
+  return /^\/[a-z-]+\/payment\/provider\//.test(pathname) ? STRIPE_ORIGINS : null;
 }
 
 /** The origins of the configured third-party scripts, each once, for the policy's script-src. */
@@ -98,10 +132,19 @@ const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
  */
 export function setSecurityHeaders(
   headers: Headers,
-  options: { nonce: string; https: boolean; scriptOrigins?: readonly string[]; connectOrigins?: readonly string[] },
+  options: {
+    nonce: string;
+    https: boolean;
+    scriptOrigins?: readonly string[];
+    connectOrigins?: readonly string[];
+    payment?: PaymentOrigins | null;
+  },
 ): void {
   const defaults: [string, string][] = [
-    ["content-security-policy", contentSecurityPolicy(options.nonce, options.scriptOrigins, options.connectOrigins)],
+    [
+      "content-security-policy",
+      contentSecurityPolicy(options.nonce, options.scriptOrigins, options.connectOrigins, options.payment),
+    ],
     ["x-content-type-options", "nosniff"],
     ["x-frame-options", "SAMEORIGIN"],
     ["referrer-policy", "strict-origin-when-cross-origin"],

@@ -211,4 +211,15 @@ describe("vitrine orders", () => {
       ["order.pay", me],
     ]);
   });
+  it("shows a card order's payment: provider, test mode, authorized and captured on shipment, history", async () => {
+    const number = await placeOrder(db, { payment: "credit_card" });
+    let shown = (await cli("orders", "show", number)).out.join("\n");
+    expect(shown).toMatch(/Payment sandbox \(test mode\) -: authorized, authorized \S+\s€, captured 0,00\s€/);
+    expect((await cli("orders", "ship", number, "--carrier", "dhl", "--tracking", "00340434161094042599")).code).toBe(
+      0,
+    );
+    shown = (await cli("orders", "show", number)).out.join("\n");
+    expect(shown).toMatch(/Payment sandbox \(test mode\) -: captured/);
+    expect(shown).toMatch(/\s+\S+ captured \S+\s€/);
+  });
 });

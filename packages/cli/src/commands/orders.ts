@@ -1,4 +1,4 @@
-import type { Ctx, OrderOperatorView, OrderQuery, PaymentMethodId } from "@vitrine/commerce";
+import type { Ctx, OrderOperatorView, OrderQuery, PaymentMethodId, PaymentPanel } from "@vitrine/commerce";
 import {
   addOrderNote,
   CARRIERS,
@@ -15,8 +15,10 @@ import {
   type OrderChangeResult,
   type OrderSort,
   type OrderStatus,
+  orderPaymentId,
   orderQueryProblem,
   PAYMENT_METHOD_IDS,
+  paymentPanel,
   receiveReturn,
   refundOrder,
   resendOrderMail,
@@ -60,7 +62,18 @@ async function change(
   return 0;
 }
 
-function describeOrder(view: OrderOperatorView): string[] {
+function describePayment(panel: PaymentPanel, order: OrderOperatorView["order"]): string[] {
+  return [
+    `  Payment ${panel.provider}${panel.testMode ? " (test mode)" : ""} ${panel.authorizationRef ?? panel.providerRef ?? "-"}: ${panel.status}, authorized ${money(panel.authorized, order)}, captured ${money(panel.captured, order)}, refunded ${money(panel.refunded, order)}${panel.released ? `, released ${money(panel.released, order)}` : ""}`,
+    ...(panel.dashboardUrl ? [`    ${panel.dashboardUrl}`] : []),
+    ...panel.events.map(
+      (e) =>
+        `    ${e.createdAt} ${e.kind}${e.amount ? ` ${money(e.amount, order)}` : ""}${e.detail && !e.detail.startsWith("http") ? ` ${e.detail}` : ""}`,
+    ),
+  ];
+}
+
+function describeOrder(view: OrderOperatorView, panel: PaymentPanel | null = null): string[] {
   const { order } = view;
   const a = order.shippingAddress;
   const lines = [
@@ -80,6 +93,7 @@ function describeOrder(view: OrderOperatorView): string[] {
         `  return ${r.number}: ${r.status}${r.rejectReason ? ` (${r.rejectReason})` : ""}, ${r.lines.map((l) => `line ${l.lineId} × ${l.quantity} ${l.reason}${l.condition ? ` ${l.condition}` : ""}`).join("; ")}`,
     ),
     `  Paid ${money(view.refundable.paid, order)}, refunded ${money(view.refundable.refunded, order)}, refundable ${money(view.refundable.left, order)}`,
+    ...(panel ? describePayment(panel, order) : []),
     ...view.refunds.map(
       (r) => `  refund ${r.id}: ${money(r.amount, order)} by ${r.method} (${r.reason}) ${r.at} by ${r.actor}`,
     ),
@@ -160,12 +174,14 @@ export const orderCommands: Command[] = [
     usage: "vitrine orders show NUMBER",
     args: [1, 1],
     async run(ctx) {
-      const view = await getOrderOperatorView(await ctx.ctx(), ctx.args[0] as string);
+      const shopCtx = await ctx.ctx();
+      const view = await getOrderOperatorView(shopCtx, ctx.args[0] as string);
       if (!view) {
         ctx.err(`No order ${ctx.args[0]}`);
         return 1;
       }
-      for (const line of describeOrder(view)) ctx.out(line);
+      const panel = await paymentPanel(shopCtx, await orderPaymentId(shopCtx, view.order.id));
+      for (const line of describeOrder(view, panel)) ctx.out(line);
       return 0;
     },
   },

@@ -5,13 +5,16 @@ import { join } from "node:path";
 import {
   addItemToBasket,
   type CheckoutContext,
+  completeCheckoutPayment,
   createAccountAuth,
   createDatabase,
   type Db,
   ensureSchema,
   type PaymentMethodId,
   quoteIdent,
+  SANDBOX_TEST_CARDS,
   type Shop,
+  sandboxPayWithCard,
   saveCheckoutAddresses,
   saveCheckoutContact,
   saveCheckoutDelivery,
@@ -146,7 +149,13 @@ export async function placeOrder(db: Db, options: OrderOptions = {}): Promise<st
   ];
   const refused = steps.find((s) => !s.ok);
   if (refused) throw new Error(JSON.stringify(refused));
-  const outcome = await submitOrder(ctx, shopper, { idempotencyKey: randomUUID() });
+  let outcome = await submitOrder(ctx, shopper, { idempotencyKey: randomUUID() });
+  if (outcome.ok && outcome.kind === "payment") {
+    // Card: the sandbox's page with its test card, then the shopper's return.
+    const card = { number: SANDBOX_TEST_CARDS.success, expiry: "12/39", cvc: "123", holder: "Lena Berg" };
+    await sandboxPayWithCard(ctx, outcome.payment.id, card, new Date());
+    outcome = await completeCheckoutPayment(ctx, shopper, outcome.payment.id);
+  }
   if (!outcome.ok || outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
   return outcome.order.number;
 }

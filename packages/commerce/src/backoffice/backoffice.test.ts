@@ -187,7 +187,12 @@ describe(`orders for the operator (${dialectName})`, () => {
       .select("payment_id")
       .where("number", "=", order.number)
       .executeTakeFirstOrThrow();
-    expect(await getPayment(ops, payment.payment_id as string)).toMatchObject({ status: "refunded" });
+    // Refunded before anything shipped: nothing was captured, the whole authorization is released (voided).
+    expect(await getPayment(ops, payment.payment_id as string)).toMatchObject({
+      status: "voided",
+      capturedAmount: 0,
+      releasedAmount: total,
+    });
     const mails = view?.mails.map((m) => m.kind);
     expect(mails?.filter((k) => k === "order-refunded")).toHaveLength(2);
   });

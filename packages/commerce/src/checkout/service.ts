@@ -22,14 +22,16 @@ import {
   isPaymentMethodId,
   PAYMENT_PROVIDERS,
   type PaymentMethodId,
+  paymentSettings,
+  transferTerms,
 } from "../payments/methods.ts";
+import { ProviderError, syncPayment, voidPayment } from "../payments/money.ts";
 import {
-  capturePayment,
+  attachPayment,
   createHostedPayment,
   getPayment,
   type HostedMethod,
   type Payment,
-  voidPayment,
 } from "../payments/payments.ts";
 import { shippingCountriesOf } from "../settings/shipping-countries.ts";
 import { type DeliveryMethodId, deliveryMethodsFor } from "../shop/delivery.ts";
@@ -155,7 +157,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     if (found.ok) giftCard = { code: found.card.code, balance: found.card.balance };
     else giftCardProblem = found.error;
   }
-  const providers = availablePaymentMethods({ shop: ctx.shop, shippingCountry });
+  const providers = availablePaymentMethods({ shop: ctx.shop, shippingCountry, settings: paymentSettings(ctx.config) });
   const paymentOptions = providers.map((p) => ({
     id: p.id,
     hosted: p.hosted,
@@ -298,7 +300,11 @@ export async function saveCheckoutPayment(
 ): Promise<StepResult> {
   const draft = await readDraft(ctx, ctx.shop.code, shopper);
   const country = draft.shippingAddress?.countryCode ?? ctx.shop.country;
-  const available = availablePaymentMethods({ shop: ctx.shop, shippingCountry: country });
+  const available = availablePaymentMethods({
+    shop: ctx.shop,
+    shippingCountry: country,
+    settings: paymentSettings(ctx.config),
+  });
   if (!isPaymentMethodId(method) || !available.some((p) => p.id === method)) {
     return { ok: false, issues: [issue("paymentMethod", "invalid_choice", "value is not in enum.")] };
   }
@@ -466,7 +472,19 @@ export async function completeCheckoutPayment(
   }
   if (payment.owner.kind !== owner.kind || payment.owner.id !== owner.id)
     return { ok: false, error: "PaymentNotFound" };
-  const outcome = await completeWith(ctx, shopper, payment);
+  let current = payment;
+  if (payment.provider !== "sandbox" && (payment.status === "pending" || payment.status === "requires_action")) {
+    // Back from Stripe or PayPal: the provider says how it went (PayPal authorizes the approved order here).
+    try {
+      current = await syncPayment(ctx, payment.id, ctx.clock.now());
+    } catch (error) {
+      // A provider that does not answer places nothing: the payment stays open, the shopper may come back.
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.log.warn({ paymentId: payment.id, error: error.message }, "payment provider unavailable at placement");
+      return { ok: false, error: "PaymentPending", paymentId: payment.id };
+    }
+  }
+  const outcome = await completeWith(ctx, shopper, current);
   if (!outcome.ok) return (await existingOrder(ctx, shopper, payment.idempotencyKey)) ?? outcome;
   return outcome;
 }
@@ -480,12 +498,22 @@ async function completeWith(ctx: CheckoutContext, shopper: Shopper, payment: Pay
       ? ({ ok: false, error: "TotalChanged", total: view.quote.total } as const)
       : null);
   if (failure) {
-    await voidPayment(ctx, payment.id, ctx.clock.now());
+    await releasePayment(ctx, payment);
     return failure;
   }
   const outcome = await place(ctx, shopper, view, payment.idempotencyKey, payment);
-  if (!outcome.ok) await voidPayment(ctx, payment.id, ctx.clock.now());
+  if (!outcome.ok) await releasePayment(ctx, payment);
   return outcome;
+}
+
+/** Voids an authorization no order uses; a provider that fails now leaves it to the reconciliation job. */
+async function releasePayment(ctx: CheckoutContext, payment: Payment): Promise<void> {
+  try {
+    await voidPayment(ctx, payment.id, ctx.clock.now());
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    ctx.log.warn({ paymentId: payment.id, error: error.message }, "payment void failed, reconciliation retries");
+  }
 }
 
 /** Raised inside the placement transaction to roll it back with a business failure. */
@@ -573,6 +601,7 @@ async function place(
           paymentMethod,
           paymentId: payment?.id ?? null,
           paymentStatus,
+          paymentTerms: transferTerms(paymentSettings(ctx.config), paymentMethod, ctx.shop.currency, now.toISOString()),
         },
         now,
       );
@@ -593,7 +622,7 @@ async function place(
         );
         if (!spent) throw new PlacementAbort({ ok: false, error: "GiftCardInsufficient" });
       }
-      if (payment && !(await capturePayment({ ...ctx, db: trx }, payment.id, inserted.id, now))) {
+      if (payment && !(await attachPayment({ ...ctx, db: trx }, payment.id, inserted.id, now))) {
         throw new PlacementAbort({ ok: false, error: "PaymentNotFound" });
       }
       if (view.customer && view.saveShippingAddress) {

@@ -45,3 +45,14 @@ export async function publishEvents(sink: EventSink, events: readonly NewEvent[]
 export function publishEvent(sink: EventSink, event: NewEvent, now?: Date): Promise<void> {
   return publishEvents(sink, [event], now);
 }
+
+/** Whether an event of this entity was recorded (a provider's webhook by its id: entity `payment_webhook`). */
+export async function eventRecorded(db: Db, entity: string, entityId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("event")
+    .select("id")
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -26,6 +26,11 @@ export const EVENT_TYPES = [
   "customer.registered",
   /** A password-reset link was asked for an existing account (the payload never carries the token). */
   "password_reset.requested",
+  /**
+   * A payment provider's webhook was received (entity `payment_webhook`, entity id `provider:event id`, unique:
+   * a webhook delivered twice is applied once); payload: the event type and the payment.
+   */
+  "payment.webhook",
   /** A content page was saved with a published version. */
   "content.published",
   /** A content page was saved without one (a draft, or taken offline). */

@@ -1,3 +1,4 @@
+import { reconcilePayments } from "../checkout/reconcile.ts";
 import type { VitrineConfig } from "../config.ts";
 import { cancelUnpaidPrepayments } from "../orders/expiry.ts";
 import { deliverOutbox } from "../orders/outbox.ts";
@@ -9,7 +10,10 @@ import type { JobDefinition } from "./runner.ts";
  * of the process running the worker, not of the process that queued them.
  */
 export function coreJobs(
-  config: Pick<VitrineConfig, "MAIL_JOB_INTERVAL_S" | "RETENTION_JOB_INTERVAL_S" | "EXPIRY_JOB_INTERVAL_S">,
+  config: Pick<
+    VitrineConfig,
+    "MAIL_JOB_INTERVAL_S" | "RETENTION_JOB_INTERVAL_S" | "EXPIRY_JOB_INTERVAL_S" | "PAYMENT_RECONCILE_JOB_INTERVAL_S"
+  >,
 ): JobDefinition[] {
   return [
     {
@@ -25,6 +29,13 @@ export function coreJobs(
       intervalMs: config.EXPIRY_JOB_INTERVAL_S * 1000,
       async run(ctx) {
         return { ...(await cancelUnpaidPrepayments(ctx)) };
+      },
+    },
+    {
+      name: "payment-reconcile",
+      intervalMs: config.PAYMENT_RECONCILE_JOB_INTERVAL_S * 1000,
+      async run(ctx) {
+        return { ...(await reconcilePayments(ctx)) };
       },
     },
     {

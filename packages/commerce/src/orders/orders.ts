@@ -11,6 +11,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentInstructions,
   type PaymentMethodId,
+  type TransferTerms,
 } from "../payments/methods.ts";
 import { paymentCard } from "../payments/payments.ts";
 import type { DeliveryMethodId } from "../shop/delivery.ts";
@@ -254,6 +255,7 @@ async function detailsOf(db: Db, order: OrderRow): Promise<OrderDetails> {
   const instructions =
     method !== null && (order.payment_status === "awaiting_payment" || order.payment_status === "due_on_delivery")
       ? PAYMENT_PROVIDERS[method].instructions({
+          terms: order.payment_terms ? (JSON.parse(order.payment_terms) as TransferTerms) : null,
           number: order.number,
           amountDue: order.amount_due,
           paymentFee: order.payment_fee,
@@ -443,4 +445,10 @@ async function summariesOf(
 /** Order numbers are 8 digits. */
 export function isOrderNumber(value: string): boolean {
   return /^\d{8}$/.test(value);
+}
+
+/** The hosted payment that pays an order (card, PayPal), if any. */
+export async function orderPaymentId(ctx: Pick<Ctx, "db">, orderId: number): Promise<string | null> {
+  const row = await ctx.db.selectFrom("shop_order").select("payment_id").where("id", "=", orderId).executeTakeFirst();
+  return row?.payment_id ?? null;
 }

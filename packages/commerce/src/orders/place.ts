@@ -5,7 +5,7 @@ import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { publishEvent } from "../events/publish.ts";
 import type { EventType } from "../events/types.ts";
-import type { OrderPaymentStatus, PaymentMethodId } from "../payments/methods.ts";
+import type { OrderPaymentStatus, PaymentMethodId, TransferTerms } from "../payments/methods.ts";
 import type { StoreCode } from "../shop/shops.ts";
 import { orderSearchColumns } from "./order-list.ts";
 import type { OrderStatus } from "./orders.ts";
@@ -25,6 +25,8 @@ export interface NewOrder {
   paymentMethod: PaymentMethodId | null;
   paymentId: string | null;
   paymentStatus: OrderPaymentStatus;
+  /** Invoice and prepayment: the shop's account and the due date, as the settings were at placement. */
+  paymentTerms: TransferTerms | null;
 }
 
 export function newOrderNumber(): string {
@@ -73,6 +75,7 @@ export async function insertOrder(
         reductions: JSON.stringify(q.reductions),
         delivery_price: q.delivery.price,
         payment_fee: q.paymentFee,
+        payment_terms: order.paymentTerms ? JSON.stringify(order.paymentTerms) : null,
         total: q.total,
         gift_card_code: q.giftCard && q.giftCard.amount > 0 ? q.giftCard.code : null,
         gift_card_amount: q.giftCard?.amount ?? 0,

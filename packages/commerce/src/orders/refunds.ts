@@ -2,7 +2,8 @@ import type { Actor } from "../audit/audit.ts";
 import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { refundGiftCard } from "../payments/gift-cards.ts";
-import { refundPaymentPart } from "../payments/payments.ts";
+import { refundThroughProvider } from "../payments/money.ts";
+import { getPayment } from "../payments/payments.ts";
 import type { OrderDetails } from "./orders.ts";
 import { addOrderEvent } from "./place.ts";
 import { type Change, changeOrder, type OrderChangeResult, RollbackChange } from "./status.ts";
@@ -15,7 +16,8 @@ import { type Change, changeOrder, type OrderChangeResult, RollbackChange } from
  * goodwill, cancellation) never more than was paid: every refund runs on the locked order and checks the sum.
  */
 
-export type RefundMethod = "sandbox" | "invoice_credit" | "bank_transfer" | "gift_card";
+/** `sandbox`, `stripe`, `paypal`: back through the hosted payment's provider. */
+export type RefundMethod = "sandbox" | "stripe" | "paypal" | "invoice_credit" | "bank_transfer" | "gift_card";
 
 export interface OrderRefund {
   id: number;
@@ -152,10 +154,17 @@ export async function applyRefund(
     .select(["payment_id", "gift_card_code"])
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
+  let refundMethod: RefundMethod = method;
   if (paymentAmount > 0 && method === "sandbox") {
-    if (!row.payment_id || !(await refundPaymentPart({ db: trx }, row.payment_id, paymentAmount, now))) {
+    const key = `vitrine-refund-${row.payment_id}-${input.idempotencyKey ?? `${order.id}-${now.getTime()}`}`;
+    if (
+      !row.payment_id ||
+      !(await refundThroughProvider({ ...ctx, db: trx }, row.payment_id, paymentAmount, key, now))
+    ) {
       throw new RollbackChange({ ok: false, error: "RefundExceedsPaid", refundable: refundable.left });
     }
+    const provider = (await getPayment({ db: trx }, row.payment_id))?.provider;
+    if (provider === "stripe" || provider === "paypal") refundMethod = provider;
   }
   if (giftCardAmount > 0 && row.gift_card_code) {
     await refundGiftCard({ db: trx }, row.gift_card_code, giftCardAmount, order.id, now);
@@ -165,7 +174,7 @@ export async function applyRefund(
     returnId: input.returnId,
     paymentAmount,
     giftCardAmount,
-    method,
+    method: refundMethod,
     reason: input.reason,
     idempotencyKey: input.idempotencyKey,
     actorLabel: input.actor.label,
@@ -174,9 +183,8 @@ export async function applyRefund(
   if (input.amount === refundable.left && refundable.paid > 0) {
     await trx.updateTable("shop_order").set({ payment_status: "refunded" }).where("id", "=", order.id).execute();
   }
-  await addOrderEvent(trx, order.id, "refunded", { amount: input.amount, method, refundId }, now);
-  void ctx;
-  return { refundId, method, paymentAmount, giftCardAmount };
+  await addOrderEvent(trx, order.id, "refunded", { amount: input.amount, method: refundMethod, refundId }, now);
+  return { refundId, method: refundMethod, paymentAmount, giftCardAmount };
 }
 
 export interface RefundInput {

@@ -6,7 +6,8 @@ import { creditLoyaltyPoints, loyaltyPointsFor } from "../customers/loyalty.ts";
 import { type Db, dialect } from "../db/database.ts";
 import { refundGiftCard } from "../payments/gift-cards.ts";
 import type { OrderPaymentStatus } from "../payments/methods.ts";
-import { refundPayment } from "../payments/payments.ts";
+import { captureForShipment, ProviderError, refundThroughProvider, voidPayment } from "../payments/money.ts";
+import { getPayment } from "../payments/payments.ts";
 import { carrierById } from "./carriers.ts";
 import { type StatusMailEvent, statusMail } from "./mails.ts";
 import { getOrderById, getOrderByNumber, type OrderDetails, type OrderStatus } from "./orders.ts";
@@ -30,7 +31,9 @@ export type OrderChangeResult =
   /** A refund larger than what is left of the money paid. */
   | { ok: false; error: "RefundExceedsPaid"; refundable: number }
   | { ok: false; error: "InvalidInput"; detail: string }
-  | { ok: false; error: "NotFound"; detail: string };
+  | { ok: false; error: "NotFound"; detail: string }
+  /** The payment provider refused or did not answer (capture, void, refund): nothing changed. */
+  | { ok: false; error: "PaymentProviderFailed"; detail: string };
 
 export type OrderChangeFailure = Exclude<OrderChangeResult, { ok: true }>;
 
@@ -94,6 +97,10 @@ export async function changeOrder(
     });
   } catch (error) {
     if (error instanceof RollbackChange) return error.failure;
+    if (error instanceof ProviderError) {
+      ctx.log.warn({ order: number, action, error: error.message }, "payment provider failed, order unchanged");
+      return { ok: false, error: "PaymentProviderFailed", detail: error.message };
+    }
     throw error;
   }
 }
@@ -165,6 +172,8 @@ export function shipOrder(ctx: Ctx, actor: Actor, number: string, input: Shipmen
       .returning("id")
       .executeTakeFirstOrThrow();
     await setStatus(trx, order.id, "shipped");
+    // Money follows the goods: the package's value is captured from the authorization, the last package the rest.
+    const captured = await captureShipped(ctx, trx, order, packed, Number(inserted.id), now);
     await addOrderEvent(
       trx,
       order.id,
@@ -175,9 +184,35 @@ export function shipOrder(ctx: Ctx, actor: Actor, number: string, input: Shipmen
     const pkg = (await getOrderById({ ...ctx, db: trx }, order.id))?.packages.find((p) => p.id === Number(inserted.id));
     return {
       mail: pkg ? { type: "shipped", package: pkg } : null,
-      audit: { after: { package: { id: Number(inserted.id), carrier: carrier.id, trackingNumber, lines: packed } } },
+      audit: {
+        after: {
+          package: { id: Number(inserted.id), carrier: carrier.id, trackingNumber, lines: packed },
+          ...(captured > 0 ? { captured } : {}),
+        },
+      },
     };
   });
+}
+
+async function captureShipped(
+  ctx: Ctx,
+  trx: Db,
+  order: OrderDetails,
+  packed: { lineId: number; quantity: number }[],
+  packageId: number,
+  now: Date,
+): Promise<number> {
+  const row = await trx.selectFrom("shop_order").select("payment_id").where("id", "=", order.id).executeTakeFirst();
+  if (!row?.payment_id) return 0;
+  const value = packed.reduce(
+    (sum, p) => sum + (order.lines.find((l) => l.id === p.lineId)?.unitPrice ?? 0) * p.quantity,
+    0,
+  );
+  const last = order.lines.every(
+    (l) => l.shippedQuantity + (packed.find((p) => p.lineId === l.id)?.quantity ?? 0) >= l.quantity,
+  );
+  const key = `vitrine-capture-${row.payment_id}-${packageId}`;
+  return captureForShipment({ ...ctx, db: trx }, row.payment_id, value, last, key, now);
 }
 
 /** The parcels have arrived; cash on delivery is paid now. */
@@ -196,6 +231,25 @@ export function deliverOrder(ctx: Ctx, actor: Actor, number: string): Promise<Or
     await addOrderEvent(trx, order.id, "delivered", {}, now);
     return { mail: { type: "delivered" } };
   });
+}
+
+/** Cancellation: the authorization is voided (or, once captured, what is left is refunded through the provider). */
+async function releaseOnCancel(
+  ctx: Ctx,
+  trx: Db,
+  paymentId: string,
+  now: Date,
+): Promise<{ amount: number; method: "sandbox" | "stripe" | "paypal" } | null> {
+  const payment = await getPayment({ db: trx }, paymentId);
+  if (!payment) return null;
+  const method = payment.provider === "stripe" || payment.provider === "paypal" ? payment.provider : "sandbox";
+  if (payment.status === "authorized" && payment.capturedAmount === 0) {
+    return (await voidPayment({ ...ctx, db: trx }, paymentId, now)) ? { amount: payment.amount, method } : null;
+  }
+  const left = payment.amount - payment.releasedAmount - payment.refundedAmount;
+  if (left <= 0) return null;
+  const done = await refundThroughProvider({ ...ctx, db: trx }, paymentId, left, `vitrine-cancel-${paymentId}`, now);
+  return done ? { amount: left, method } : null;
 }
 
 /**
@@ -228,14 +282,14 @@ export function cancelOrder(
     if (row.gift_card_code && giftCardBack > 0) {
       await refundGiftCard({ ...ctx, db: trx }, row.gift_card_code, giftCardBack, order.id, now);
     }
-    const paymentBack = row.payment_id ? await refundPayment({ ...ctx, db: trx }, row.payment_id, now) : 0;
-    if (giftCardBack > 0 || paymentBack > 0) {
+    const paymentBack = row.payment_id ? await releaseOnCancel(ctx, trx, row.payment_id, now) : null;
+    if (giftCardBack > 0 || paymentBack) {
       await insertRefund(trx, {
         orderId: order.id,
         returnId: null,
-        paymentAmount: paymentBack,
+        paymentAmount: paymentBack?.amount ?? 0,
         giftCardAmount: Math.max(0, giftCardBack),
-        method: paymentBack > 0 ? "sandbox" : "gift_card",
+        method: paymentBack ? paymentBack.method : "gift_card",
         reason: "cancelled",
         idempotencyKey: null,
         actorLabel: actor.label,

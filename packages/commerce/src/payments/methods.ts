@@ -1,4 +1,5 @@
 import { addDays, isoDay } from "../clock.ts";
+import { DEFAULT_PAYMENT_METHODS, type VitrineConfig } from "../config.ts";
 import { CASH_ON_DELIVERY_FEE } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import type { Currency, Shop, StoreCode } from "../shop/shops.ts";
@@ -21,10 +22,6 @@ export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
 /** `awaiting_payment` (invoice, prepayment), `paid`, `due_on_delivery` (cash on delivery), `refunded`. */
 export type OrderPaymentStatus = "awaiting_payment" | "paid" | "due_on_delivery" | "refunded";
 
-/** Days to pay an invoice, and to transfer a prepayment before the order is cancelled. */
-export const INVOICE_DUE_DAYS = 14;
-export const PREPAYMENT_DUE_DAYS = 7;
-
 export interface BankAccount {
   holder: string;
   bank: string;
@@ -32,11 +29,84 @@ export interface BankAccount {
   bic: string;
 }
 
-/** The shop's accounts for transfers, by currency. */
-export const SHOP_BANK_ACCOUNTS: Record<Currency, BankAccount> = {
-  EUR: { holder: "Vitrine GmbH", bank: "Commerzbank Köln", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" },
-  CHF: { holder: "Vitrine Schweiz AG", bank: "PostFinance", iban: "CH93 0076 2011 6238 5295 7", bic: "POFICHBEXXX" },
-};
+/**
+ * The operator's payment settings (config.ts, README "Payments"): the shop's legal name, its bank account per
+ * currency for invoice and prepayment, the days to pay, and the methods each store offers.
+ */
+export interface PaymentSettings {
+  legalName: string;
+  accounts: Record<Currency, BankAccount>;
+  invoiceDueDays: number;
+  prepaymentDueDays: number;
+  methods: Record<StoreCode, readonly PaymentMethodId[]>;
+}
+
+type PaymentConfig = Pick<
+  VitrineConfig,
+  | "SHOP_LEGAL_NAME"
+  | "BANK_ACCOUNT_EUR"
+  | "BANK_ACCOUNT_CHF"
+  | "INVOICE_DUE_DAYS"
+  | "PREPAYMENT_DUE_DAYS"
+  | "PAYMENT_METHODS"
+>;
+
+function bankAccount(value: string, legalName: string): BankAccount {
+  const [holder = "", bank = "", iban = "", bic = ""] = value.split("|").map((part) => part.trim());
+  return { holder: holder || legalName, bank, iban, bic };
+}
+
+const STORE_CODES: readonly StoreCode[] = ["de", "at", "ch", "fr-ch", "en"];
+
+function storeMethods(value: string, fallback?: Record<StoreCode, readonly PaymentMethodId[]>) {
+  const methods = {} as Record<StoreCode, readonly PaymentMethodId[]>;
+  for (const code of STORE_CODES) methods[code] = fallback?.[code] ?? [];
+  for (const entry of value.split(";")) {
+    const [store, list = ""] = entry.split(":");
+    if (STORE_CODES.includes(store as StoreCode)) {
+      methods[store as StoreCode] = list.split("+").filter(isPaymentMethodId);
+    }
+  }
+  return methods;
+}
+
+const settingsCache = new WeakMap<object, PaymentSettings>();
+
+export function paymentSettings(config: PaymentConfig): PaymentSettings {
+  let settings = settingsCache.get(config);
+  if (!settings) {
+    settings = {
+      legalName: config.SHOP_LEGAL_NAME,
+      accounts: {
+        EUR: bankAccount(config.BANK_ACCOUNT_EUR, config.SHOP_LEGAL_NAME),
+        CHF: bankAccount(config.BANK_ACCOUNT_CHF, config.SHOP_LEGAL_NAME),
+      },
+      invoiceDueDays: config.INVOICE_DUE_DAYS,
+      prepaymentDueDays: config.PREPAYMENT_DUE_DAYS,
+      methods: storeMethods(config.PAYMENT_METHODS, storeMethods(DEFAULT_PAYMENT_METHODS)),
+    };
+    settingsCache.set(config, settings);
+  }
+  return settings;
+}
+
+/** What a transfer order tells its customer: the account and the day to pay by (kept with the order). */
+export interface TransferTerms {
+  account: BankAccount;
+  dueDate: string;
+}
+
+/** The transfer terms of a new invoice or prepayment order; null for other methods. */
+export function transferTerms(
+  settings: PaymentSettings,
+  method: PaymentMethodId | null,
+  currency: Currency,
+  placedAt: string,
+): TransferTerms | null {
+  if (method !== "invoice" && method !== "prepayment") return null;
+  const days = method === "invoice" ? settings.invoiceDueDays : settings.prepaymentDueDays;
+  return { account: settings.accounts[currency], dueDate: isoDay(addDays(new Date(placedAt), days)) };
+}
 
 export type PaymentInstructions =
   | {
@@ -57,6 +127,8 @@ export interface PaymentEligibility {
 }
 
 export interface PlacedOrderPayment {
+  /** Invoice and prepayment: the account and due date the order was placed with. */
+  terms: TransferTerms | null;
   number: string;
   amountDue: number;
   paymentFee: number;
@@ -83,16 +155,19 @@ const noFee = () => 0;
 const none = () => null;
 
 const bankTransfer =
-  (method: "invoice" | "prepayment", days: number) =>
-  (order: PlacedOrderPayment): PaymentInstructions => ({
-    kind: "bank_transfer",
-    method,
-    account: SHOP_BANK_ACCOUNTS[order.currency],
-    reference: order.number,
-    amount: order.amountDue,
-    currency: order.currency,
-    dueDate: isoDay(addDays(new Date(order.placedAt), days)),
-  });
+  (method: "invoice" | "prepayment") =>
+  (order: PlacedOrderPayment): PaymentInstructions | null =>
+    order.terms
+      ? {
+          kind: "bank_transfer",
+          method,
+          account: order.terms.account,
+          reference: order.number,
+          amount: order.amountDue,
+          currency: order.currency,
+          dueDate: order.terms.dueDate,
+        }
+      : null;
 
 export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
   invoice: {
@@ -101,7 +176,7 @@ export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
     isAvailable: always,
     fee: noFee,
     statusAtPlacement: "awaiting_payment",
-    instructions: bankTransfer("invoice", INVOICE_DUE_DAYS),
+    instructions: bankTransfer("invoice"),
   },
   prepayment: {
     id: "prepayment",
@@ -109,7 +184,7 @@ export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
     isAvailable: always,
     fee: noFee,
     statusAtPlacement: "awaiting_payment",
-    instructions: bankTransfer("prepayment", PREPAYMENT_DUE_DAYS),
+    instructions: bankTransfer("prepayment"),
   },
   cash_on_delivery: {
     id: "cash_on_delivery",
@@ -143,21 +218,9 @@ export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
   },
 };
 
-/**
- * The methods each store offers, in the order checkout lists them. The international store takes no invoices
- * (no credit check abroad); cash on delivery appears only for deliveries to Germany.
- */
-export const STORE_PAYMENT_METHODS: Record<StoreCode, readonly PaymentMethodId[]> = {
-  de: ["credit_card", "paypal", "invoice", "prepayment", "cash_on_delivery"],
-  at: ["credit_card", "paypal", "invoice", "prepayment"],
-  ch: ["credit_card", "paypal", "invoice", "prepayment"],
-  "fr-ch": ["credit_card", "paypal", "invoice", "prepayment"],
-  en: ["credit_card", "paypal", "prepayment", "cash_on_delivery"],
-};
-
-/** The methods a checkout may use: the store's, available for the delivery country. */
-export function availablePaymentMethods(input: PaymentEligibility): PaymentProvider[] {
-  return STORE_PAYMENT_METHODS[input.shop.code]
+/** The methods a checkout may use: the store's (PAYMENT_METHODS), available for the delivery country. */
+export function availablePaymentMethods(input: PaymentEligibility & { settings: PaymentSettings }): PaymentProvider[] {
+  return input.settings.methods[input.shop.code]
     .map((id) => PAYMENT_PROVIDERS[id])
     .filter((provider) => provider.isAvailable(input));
 }

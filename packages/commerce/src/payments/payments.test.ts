@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
 import { formatGiftCardCode, maskGiftCardCode, normalizeGiftCardCode } from "./gift-cards.ts";
-import { availablePaymentMethods, PAYMENT_PROVIDERS } from "./methods.ts";
+import { availablePaymentMethods, PAYMENT_PROVIDERS, paymentSettings, transferTerms } from "./methods.ts";
 import { cardBrand, luhnValid, SANDBOX_TEST_CARDS, validateCard } from "./sandbox.ts";
 
 const now = new Date("2026-06-01T10:00:00Z");
@@ -39,7 +40,8 @@ describe("sandbox provider: card checks", () => {
 describe("payment methods per store", () => {
   const shop = (code: string) => shopByCode(code) as Shop;
   const ids = (code: string, country: "DE" | "AT" | "CH") =>
-    availablePaymentMethods({ shop: shop(code), shippingCountry: country }).map((p) => p.id);
+    availablePaymentMethods({ shop: shop(code), shippingCountry: country, settings }).map((p) => p.id);
+  const settings = paymentSettings(loadConfig({}));
 
   it("offers cash on delivery in Germany only, with its fee", () => {
     expect(ids("de", "DE")).toContain("cash_on_delivery");
@@ -63,15 +65,48 @@ describe("payment methods per store", () => {
   });
 
   it("gives bank details in the order's currency with the order number as reference", () => {
-    const order = { number: "12345678", amountDue: 4990, paymentFee: 0, placedAt: "2026-06-01T10:00:00Z" };
-    expect(PAYMENT_PROVIDERS.invoice.instructions({ ...order, currency: "CHF" })).toMatchObject({
+    const placedAt = "2026-06-01T10:00:00Z";
+    const order = { number: "12345678", amountDue: 4990, paymentFee: 0, placedAt };
+    const terms = transferTerms(settings, "invoice", "CHF", placedAt);
+    expect(PAYMENT_PROVIDERS.invoice.instructions({ ...order, terms, currency: "CHF" })).toMatchObject({
       kind: "bank_transfer",
       reference: "12345678",
       amount: 4990,
       dueDate: "2026-06-15",
       account: { iban: "CH93 0076 2011 6238 5295 7" },
     });
-    expect(PAYMENT_PROVIDERS.credit_card.instructions({ ...order, currency: "EUR" })).toBeNull();
+    expect(PAYMENT_PROVIDERS.credit_card.instructions({ ...order, terms: null, currency: "EUR" })).toBeNull();
+    expect(transferTerms(settings, "credit_card", "EUR", placedAt)).toBeNull();
+  });
+
+  it("takes the legal name, accounts, due days and store methods from the operator's settings", () => {
+    const own = paymentSettings(
+      loadConfig({
+        SHOP_LEGAL_NAME: "Modehaus Berg GmbH",
+        BANK_ACCOUNT_EUR: "|Sparkasse Köln|DE02 3705 0198 0000 0000 00|COLSDE33XXX",
+        INVOICE_DUE_DAYS: "30",
+        PREPAYMENT_DUE_DAYS: "3",
+        PAYMENT_METHODS: "de:paypal+prepayment;en:credit_card",
+      }),
+    );
+    const placedAt = "2026-06-01T10:00:00Z";
+    expect(transferTerms(own, "invoice", "EUR", placedAt)).toEqual({
+      account: {
+        holder: "Modehaus Berg GmbH",
+        bank: "Sparkasse Köln",
+        iban: "DE02 3705 0198 0000 0000 00",
+        bic: "COLSDE33XXX",
+      },
+      dueDate: "2026-07-01",
+    });
+    expect(transferTerms(own, "prepayment", "EUR", placedAt)?.dueDate).toBe("2026-06-04");
+    const de = availablePaymentMethods({ shop: shop("de"), shippingCountry: "DE", settings: own }).map((p) => p.id);
+    expect(de).toEqual(["paypal", "prepayment"]);
+    // A store the setting leaves out keeps its usual methods.
+    const at = availablePaymentMethods({ shop: shop("at"), shippingCountry: "AT", settings: own }).map((p) => p.id);
+    expect(at).toEqual(["credit_card", "paypal", "invoice", "prepayment"]);
+    expect(() => loadConfig({ BANK_ACCOUNT_CHF: "no account" })).toThrow(/BANK_ACCOUNT_CHF/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_12345678" })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
 });
 

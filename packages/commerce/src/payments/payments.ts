@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { Ctx } from "../context.ts";
 import type { PaymentTable } from "../db/tables/orders.ts";
 import type { Currency, StoreCode } from "../shop/shops.ts";
+import { providerFor } from "./gateways.ts";
 
 /**
  * Hosted payments (card, PayPal): a payment is created for one checkout attempt, the shopper authorizes it on the
@@ -36,6 +37,13 @@ export interface Payment {
   card: { brand: string; last4: string } | null;
   declineCode: string | null;
   createdAt: string;
+  /** The provider's id (Stripe PaymentIntent, PayPal order); null for the sandbox. */
+  providerRef: string | null;
+  authorizationRef: string | null;
+  capturedAmount: number;
+  releasedAmount: number;
+  refundedAmount: number;
+  authorizedAt: string | null;
 }
 
 export function toPayment(row: Selectable<PaymentTable>): Payment {
@@ -54,6 +62,12 @@ export function toPayment(row: Selectable<PaymentTable>): Payment {
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     declineCode: row.decline_code,
     createdAt: row.created_at,
+    providerRef: row.provider_ref ?? null,
+    authorizationRef: row.authorization_ref ?? null,
+    capturedAmount: Number(row.captured_amount ?? 0),
+    releasedAmount: Number(row.released_amount ?? 0),
+    refundedAmount: Number(row.refunded_amount ?? 0),
+    authorizedAt: row.authorized_at ?? null,
   };
 }
 
@@ -69,7 +83,7 @@ export interface HostedPaymentInput {
 
 /** The payment of a checkout attempt: created once per idempotency key, the same one on a repeated submit. */
 export async function createHostedPayment(
-  ctx: Pick<Ctx, "db">,
+  ctx: Pick<Ctx, "db" | "config">,
   input: HostedPaymentInput,
   now: Date,
 ): Promise<Payment> {
@@ -83,7 +97,7 @@ export async function createHostedPayment(
       owner_kind: input.owner.kind,
       owner_id: input.owner.id,
       method: input.method,
-      provider: "sandbox",
+      provider: providerFor(ctx.config, input.method),
       idempotency_key: input.idempotencyKey,
       amount: input.amount,
       currency: input.currency,
@@ -131,7 +145,12 @@ export async function transitionPayment(
   from: readonly PaymentStatus[],
   to: PaymentStatus,
   now: Date,
-  extra: Partial<Pick<Selectable<PaymentTable>, "card_brand" | "card_last4" | "decline_code" | "order_id">> = {},
+  extra: Partial<
+    Pick<
+      Selectable<PaymentTable>,
+      "card_brand" | "card_last4" | "decline_code" | "order_id" | "authorization_ref" | "authorized_at" | "amount"
+    >
+  > = {},
 ): Promise<boolean> {
   const { db } = ctx;
   const result = await db
@@ -143,59 +162,62 @@ export async function transitionPayment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Inside the order's transaction: the authorized payment now pays this order. */
-export function capturePayment(ctx: Pick<Ctx, "db">, id: string, orderId: number, now: Date): Promise<boolean> {
-  return transitionPayment(ctx, id, ["authorized"], "captured", now, { order_id: orderId });
-}
-
-/** Releases an authorization that no order will use (out of stock, changed basket). */
-export function voidPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<boolean> {
-  return transitionPayment(ctx, id, ["authorized", "pending", "requires_action"], "voided", now);
-}
-
-/** Pays back what is left of a captured payment (a cancelled order); returns the amount paid back. */
-export async function refundPayment(ctx: Pick<Ctx, "db">, id: string, now: Date): Promise<number> {
-  const row = await ctx.db
-    .selectFrom("payment")
-    .select(["amount", "refunded_amount"])
-    .where("id", "=", id)
-    .where("status", "=", "captured")
-    .executeTakeFirst();
-  if (!row) return 0;
-  const moved = await transitionPayment(ctx, id, ["captured"], "refunded", now);
-  if (!moved) return 0;
-  await ctx.db.updateTable("payment").set({ refunded_amount: row.amount }).where("id", "=", id).execute();
-  return row.amount - row.refunded_amount;
-}
-
-/** What of a captured payment can still be paid back (0 for an unknown, uncaptured or refunded payment). */
-export async function refundablePaymentAmount(ctx: Pick<Ctx, "db">, id: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom("payment")
-    .select(["amount", "refunded_amount"])
-    .where("id", "=", id)
-    .where("status", "=", "captured")
-    .executeTakeFirst();
-  return row ? row.amount - row.refunded_amount : 0;
-}
-
 /**
- * Pays back part of a captured payment through its provider (the sandbox here); the whole amount paid back makes
- * it `refunded`. A conditional update: two refunds at once never pay back more than was captured. False when the
- * amount is not there any more.
+ * Inside the order's transaction: the authorized payment now pays this order. The money stays authorized: it is
+ * captured when the goods ship (money.ts).
  */
-export async function refundPaymentPart(ctx: Pick<Ctx, "db">, id: string, amount: number, now: Date): Promise<boolean> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return false;
-  const result = await ctx.db
-    .updateTable("payment")
-    .set((eb) => ({
-      refunded_amount: eb("refunded_amount", "+", amount),
-      status: sql<string>`case when refunded_amount + ${amount} >= amount then 'refunded' else status end`,
-      updated_at: now.toISOString(),
-    }))
-    .where("id", "=", id)
-    .where("status", "=", "captured")
-    .where(sql<boolean>`refunded_amount + ${amount} <= amount`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function attachPayment(ctx: Pick<Ctx, "db">, id: string, orderId: number, now: Date): Promise<boolean> {
+  return transitionPayment(ctx, id, ["authorized"], "authorized", now, { order_id: orderId });
 }
+
+/** One entry of a payment's history (payment_event). */
+export interface PaymentEvent {
+  id: number;
+  kind: string;
+  amount: number;
+  providerRef: string | null;
+  detail: string;
+  createdAt: string;
+}
+
+export async function addPaymentEvent(
+  ctx: Pick<Ctx, "db">,
+  paymentId: string,
+  event: { kind: string; amount?: number; providerRef?: string | null; detail?: string },
+  now: Date,
+): Promise<void> {
+  await ctx.db
+    .insertInto("payment_event")
+    .values({
+      payment_id: paymentId,
+      kind: event.kind,
+      amount: event.amount ?? 0,
+      provider_ref: event.providerRef ?? null,
+      detail: (event.detail ?? "").slice(0, 500),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+export async function paymentEvents(ctx: Pick<Ctx, "db">, paymentId: string): Promise<PaymentEvent[]> {
+  const rows = await ctx.db
+    .selectFrom("payment_event")
+    .selectAll()
+    .where("payment_id", "=", paymentId)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    amount: Number(r.amount),
+    providerRef: r.provider_ref,
+    detail: r.detail,
+    createdAt: r.created_at,
+  }));
+}
+
+/** What of an authorization can still be captured. */
+export const capturable = (p: Payment) =>
+  p.status === "authorized" ? Math.max(0, p.amount - p.capturedAmount - p.releasedAmount) : 0;
+/** What of the captured money can still be paid back. */
+export const refundable = (p: Payment) => Math.max(0, p.capturedAmount - p.refundedAmount);

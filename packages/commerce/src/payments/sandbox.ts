@@ -110,7 +110,9 @@ export async function sandboxPayWithCard(
   now: Date,
 ): Promise<SandboxResult> {
   const payment = await getPayment(ctx, paymentId);
-  if (payment?.method !== "credit_card") return { ok: false, error: "PaymentNotFound" };
+  // A payment at a real provider is never decided by the sandbox's page.
+  if (payment?.method !== "credit_card" || payment.provider !== "sandbox")
+    return { ok: false, error: "PaymentNotFound" };
   if (payment.status !== "pending") return { ok: false, error: "WrongState", payment };
   const issues = validateCard(input, now);
   if (issues.length > 0) return { ok: false, error: "invalid", issues };
@@ -136,6 +138,7 @@ export async function sandboxCompleteChallenge(
   passed: boolean,
   now: Date,
 ): Promise<SandboxResult> {
+  if ((await getPayment(ctx, paymentId))?.provider !== "sandbox") return { ok: false, error: "PaymentNotFound" };
   const moved = passed
     ? await transitionPayment(ctx, paymentId, ["requires_action"], "authorized", now)
     : await transitionPayment(ctx, paymentId, ["requires_action"], "declined", now, {
@@ -152,7 +155,7 @@ export async function sandboxPayPal(
   now: Date,
 ): Promise<SandboxResult> {
   const payment = await getPayment(ctx, paymentId);
-  if (payment?.method !== "paypal") return { ok: false, error: "PaymentNotFound" };
+  if (payment?.method !== "paypal" || payment.provider !== "sandbox") return { ok: false, error: "PaymentNotFound" };
   const moved = approve
     ? await transitionPayment(ctx, paymentId, ["pending"], "authorized", now, { card_brand: "paypal" })
     : await transitionPayment(ctx, paymentId, ["pending"], "cancelled", now);
@@ -161,6 +164,7 @@ export async function sandboxPayPal(
 
 /** "Cancel and return to the shop" on the hosted page. */
 export async function sandboxCancel(ctx: Pick<Ctx, "db">, paymentId: string, now: Date): Promise<SandboxResult> {
+  if ((await getPayment(ctx, paymentId))?.provider !== "sandbox") return { ok: false, error: "PaymentNotFound" };
   const moved = await transitionPayment(ctx, paymentId, ["pending", "requires_action"], "cancelled", now);
   return moved ? { ok: true, payment: await reload(ctx, paymentId) } : stateError(ctx, paymentId);
 }

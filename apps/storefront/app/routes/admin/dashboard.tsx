@@ -1,4 +1,4 @@
-import { orderStats, STATS_PERIODS, type StatsPeriod } from "@vitrine/commerce";
+import { orderStats, paymentsInTestMode, STATS_PERIODS, type StatsPeriod } from "@vitrine/commerce";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { useMemo } from "react";
 import { Form, Link, useSearchParams } from "react-router";
@@ -32,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     periods: [...STATS_PERIODS],
     currency: shop?.currency ?? "EUR",
     stores: SHOPS.map((s) => ({ code: s.code, label: s.label })),
+    paymentsTestMode: paymentsInTestMode(ctx.config),
   };
 }
 
@@ -148,6 +149,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   };
   return (
     <AdminPage title={t("admin.nav.dashboard")}>
+      {loaderData.paymentsTestMode ? (
+        <p className="admin-notice" role="status" data-testid="payment-test-mode">
+          {t("admin.payments.test_mode")} {t("admin.payments.test_mode_hint")}
+        </p>
+      ) : null}
       <div className="admin-dashboard__controls">
         <nav aria-label={t("admin.dashboard.period")} className="admin-segmented">
           {periods.map((days) => (

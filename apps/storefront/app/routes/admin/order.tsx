@@ -8,6 +8,8 @@ import {
   getOrderOperatorView,
   markOrderPaid,
   type OrderChangeResult,
+  orderPaymentId,
+  paymentPanel,
   type ReturnChangeResult,
   type ReturnCondition,
   receiveReturn,
@@ -66,7 +68,14 @@ export async function loader(args: Route.LoaderArgs) {
     Intent,
     boolean
   >;
-  return { view, may, carriers: CARRIERS.map((c) => ({ id: c.id, name: c.name })), refundKey: crypto.randomUUID() };
+  const payment = await paymentPanel(ctx, await orderPaymentId(ctx, view.order.id));
+  return {
+    view,
+    may,
+    payment,
+    carriers: CARRIERS.map((c) => ({ id: c.id, name: c.name })),
+    refundKey: crypto.randomUUID(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "admin.orders.detail");
@@ -200,7 +209,7 @@ function Address({
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { view, may, carriers, refundKey } = loaderData;
+  const { view, may, carriers, refundKey, payment } = loaderData;
   const { order } = view;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const money = (c: number) => formatAdminMoney(c, order.currency, t.locale);
@@ -313,6 +322,57 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               </dd>
             </dl>
           </section>
+
+          {payment ? (
+            <section className="admin-section" aria-labelledby="order-payment" data-testid="order-payment">
+              <h2 id="order-payment">{t("admin.orders.payment_section")}</h2>
+              {payment.testMode ? (
+                <p className="admin-notice" data-testid="payment-test-mode">
+                  {t("admin.payments.test_mode")}
+                </p>
+              ) : null}
+              <dl className="admin-facts">
+                <dt>{t("admin.orders.payment_provider")}</dt>
+                <dd>{t(`admin.payments.provider.${payment.provider}`)}</dd>
+                <dt>{t("admin.orders.payment_reference")}</dt>
+                <dd>
+                  {payment.dashboardUrl ? (
+                    <a href={payment.dashboardUrl} target="_blank" rel="noreferrer noopener">
+                      {payment.authorizationRef ?? payment.providerRef}
+                    </a>
+                  ) : (
+                    (payment.providerRef ?? "—")
+                  )}
+                </dd>
+                <dt>{t("admin.orders.payment_state")}</dt>
+                <dd>{t(`admin.payments.status.${payment.status}`)}</dd>
+                <dt>{t("admin.orders.payment_authorized")}</dt>
+                <dd>{money(payment.authorized)}</dd>
+                <dt>{t("admin.orders.payment_captured")}</dt>
+                <dd>{money(payment.captured)}</dd>
+                <dt>{t("admin.orders.payment_refunded")}</dt>
+                <dd>{money(payment.refunded)}</dd>
+                {payment.released > 0 ? (
+                  <>
+                    <dt>{t("admin.orders.payment_released")}</dt>
+                    <dd>{money(payment.released)}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {payment.events.length > 0 ? (
+                <ol className="admin-history" aria-label={t("admin.orders.payment_history")}>
+                  {payment.events.map((e) => (
+                    <li key={e.id}>
+                      <time dateTime={e.createdAt}>{formatAdminDate(e.createdAt, t.locale)}</time>{" "}
+                      {t(`admin.payments.event.${e.kind}`)}
+                      {e.amount > 0 ? ` · ${money(e.amount)}` : ""}
+                      {e.kind === "webhook" || e.kind === "declined" ? ` · ${e.detail}` : ""}
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+            </section>
+          ) : null}
 
           <section className="admin-section" aria-labelledby="order-addresses">
             <h2 id="order-addresses">{t("admin.orders.addresses")}</h2>

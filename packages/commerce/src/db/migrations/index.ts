@@ -11,6 +11,7 @@ import * as m0011 from "./0011_content_page_key.ts";
 import * as m0012 from "./0012_audit.ts";
 import * as m0013 from "./0013_staff.ts";
 import * as m0014 from "./0014_back_office.ts";
+import * as m0015 from "./0015_payments_providers.ts";
 import * as m0020 from "./0020_catalog_import.ts";
 
 /**
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   "0012_audit": m0012,
   "0013_staff": m0013,
   "0014_back_office": m0014,
+  "0015_payments_providers": m0015,
   "0020_catalog_import": m0020,
 };

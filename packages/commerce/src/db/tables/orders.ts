@@ -57,6 +57,8 @@ export interface ShopOrderTable {
   delivery_price: number;
   /** Cash-on-delivery fee. */
   payment_fee: number;
+  /** Invoice and prepayment: the account and due date (JSON) the order was placed with; null for other methods. */
+  payment_terms: string | null;
   total: number;
   gift_card_code: string | null;
   gift_card_amount: number;
@@ -153,6 +155,27 @@ export interface PaymentTable {
   updated_at: string;
   /** What was paid back so far (partial refunds from the back office). */
   refunded_amount: Generated<number>;
+  /** The provider's id of the payment (Stripe PaymentIntent, PayPal order); null for the sandbox. */
+  provider_ref: string | null;
+  /** PayPal's authorization id. */
+  authorization_ref: string | null;
+  /** What shipments captured so far. */
+  captured_amount: Generated<number>;
+  /** What of the authorization will never be captured (refunded before shipping, released at the last capture). */
+  released_amount: Generated<number>;
+  authorized_at: string | null;
+}
+
+/** A payment's history: what happened to it at the provider, for the back office. */
+export interface PaymentEventTable {
+  id: Generated<number>;
+  payment_id: string;
+  /** `authorized`, `declined`, `captured`, `voided`, `refunded`, `webhook`, `reconciled`, `failed`. */
+  kind: string;
+  amount: Generated<number>;
+  provider_ref: string | null;
+  detail: Generated<string>;
+  created_at: string;
 }
 
 export interface GiftCardTable {
@@ -263,6 +286,7 @@ export interface OrdersTables {
   order_event: OrderEventTable;
   order_package: OrderPackageTable;
   payment: PaymentTable;
+  payment_event: PaymentEventTable;
   gift_card: GiftCardTable;
   gift_card_transaction: GiftCardTransactionTable;
   mail_outbox: MailOutboxTable;
