@@ -13,6 +13,7 @@ import {
   loadConfig,
   migrateToLatest,
   resolveSecret,
+  setLanguageFallback,
   systemClock,
   type VitrineConfig,
   type Worker,
@@ -93,6 +94,7 @@ export function getServices(options: ServiceOptions = {}): Promise<Services> {
 
 async function createServices(options: ServiceOptions): Promise<Services> {
   const config = loadConfig();
+  setLanguageFallback(config.LANGUAGE_FALLBACK);
   const log = options.log ?? createLogger({ level: config.LOG_LEVEL });
   if (config.DATABASE_SCHEMA) {
     const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1, log });

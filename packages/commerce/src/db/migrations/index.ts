@@ -11,6 +11,8 @@ import * as m0011 from "./0011_content_page_key.ts";
 import * as m0012 from "./0012_audit.ts";
 import * as m0013 from "./0013_staff.ts";
 import * as m0014 from "./0014_back_office.ts";
+import * as m0016 from "./0016_vocabulary.ts";
+import * as m0017 from "./0017_partial_translations.ts";
 import * as m0020 from "./0020_catalog_import.ts";
 
 /**
@@ -31,5 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0012_audit": m0012,
   "0013_staff": m0013,
   "0014_back_office": m0014,
+  "0016_vocabulary": m0016,
+  "0017_partial_translations": m0017,
   "0020_catalog_import": m0020,
 };
