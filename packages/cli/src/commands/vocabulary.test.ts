@@ -108,7 +108,7 @@ describe("vitrine vocabulary", () => {
       "attributes (1)",
       "  sleeve                 de: Ärmel  fr: –  en: Sleeve  (text, facetable)",
     ]);
-    expect(await cli("vocabulary", "remove-attribute", "sleeve")).toMatchObject({
+    expect(await cli("vocabulary", "attribute", "sleeve", "--remove")).toMatchObject({
       code: 0,
       out: ["Removed attribute sleeve"],
     });

@@ -187,7 +187,7 @@ export const vocabularyCommands: Command[] = [
   {
     path: ["vocabulary", "attribute"],
     summary: "Add or change a merchant attribute (key, value type, facetable, searchable, labels)",
-    usage: `vitrine vocabulary attribute KEY [--type ${ATTRIBUTE_VALUE_TYPES.join("|")}] [--facetable yes|no] [--searchable yes|no] [--de LABEL] [--fr LABEL] [--en LABEL]`,
+    usage: `vitrine vocabulary attribute KEY [--type ${ATTRIBUTE_VALUE_TYPES.join("|")}] [--facetable yes|no] [--searchable yes|no] [--de LABEL] [--fr LABEL] [--en LABEL] | --remove`,
     details:
       'Products carry attribute values under `attributes` (`{"sleeve": ["long"]}`). A facetable attribute is offered as a filter, a searchable one\'s values are found by search (the default). New attributes need a label.',
     options: {
@@ -195,9 +195,14 @@ export const vocabularyCommands: Command[] = [
       type: { type: "string", description: `Value type: ${ATTRIBUTE_VALUE_TYPES.join(", ")} (default text)` },
       facetable: { type: "string", description: "yes or no" },
       searchable: { type: "string", description: "yes or no" },
+      remove: { type: "boolean", description: "Remove the attribute (refused while a product has a value for it)" },
     },
     args: [1, 1],
     async run(ctx) {
+      if (ctx.options.remove) {
+        const result = await removeAttributeDefinition(await ctx.ctx(), ctx.actor(), ctx.args[0] as string);
+        return answer(ctx, result, (a) => `Removed attribute ${a.key}`);
+      }
       const type = text(ctx.options.type);
       if (type !== undefined && !ATTRIBUTE_VALUE_TYPES.includes(type as AttributeValueType)) {
         throw new UsageError(`--type must be one of ${ATTRIBUTE_VALUE_TYPES.join(", ")}`);
@@ -216,16 +221,6 @@ export const vocabularyCommands: Command[] = [
           ? `Saved attribute ${a.key}: ${labelText(a.labels)} (${a.valueType}${a.facetable ? ", facetable" : ""}${a.searchable ? ", searchable" : ""})`
           : "Nothing changed",
       );
-    },
-  },
-  {
-    path: ["vocabulary", "remove-attribute"],
-    summary: "Remove a merchant attribute no product has a value for",
-    usage: "vitrine vocabulary remove-attribute KEY",
-    args: [1, 1],
-    async run(ctx) {
-      const result = await removeAttributeDefinition(await ctx.ctx(), ctx.actor(), ctx.args[0] as string);
-      return answer(ctx, result, (a) => `Removed attribute ${a.key}`);
     },
   },
 ];
