@@ -77,7 +77,7 @@ test("a merchandiser edits colour labels and hex, adds a colour and a facetable 
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "attributes");
 
-  const audit = await listAudit({ db }, { actorId: staff.id });
+  const audit = await listAudit({ db }, { actorId: staff.staff.id });
   expect(audit.entries.map((e) => e.action)).toEqual(
     expect.arrayContaining([
       "vocabulary.update",

@@ -136,7 +136,7 @@ describe("back-office vocabulary", () => {
     expect(audit.entries[0]).toMatchObject({
       action: "vocabulary.update",
       subjectId: "olive",
-      actor: { type: "staff", id: staff.id },
+      actor: { type: "staff", id: staff.staff.id },
       before: { labels: { de: "Oliv", fr: "Olive", en: "Olive" } },
       after: { labels: { de: "Moosoliv", fr: "Olive", en: "Olive" } },
     });
@@ -154,7 +154,7 @@ describe("back-office vocabulary", () => {
       hex: "#000000",
     });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Not saved");
+    expect(await refused.text()).toContain("Nicht gespeichert: id must be");
   });
 
   it("keeps a customer-service person out: the screen is for owners and merchandisers", async () => {
