@@ -1,19 +1,20 @@
 import {
-  ATTRIBUTE_VALUE_TYPES,
-  type AttributeDefinition,
-  type AttributeValueType,
   addVocabularyValue,
   type DomainFailure,
-  LANGUAGES,
-  type Language,
   loadVocabulary,
   saveAttributeDefinition,
   updateVocabularyValue,
+  type VocabularyResult,
+} from "@vitrine/commerce";
+import { LANGUAGES, type Language } from "@vitrine/commerce/shops";
+import {
+  ATTRIBUTE_VALUE_TYPES,
+  type AttributeDefinition,
+  type AttributeValueType,
   VOCABULARY_KINDS,
   type VocabularyKind,
-  type VocabularyResult,
   type VocabularyValue,
-} from "@vitrine/commerce";
+} from "@vitrine/commerce/vocabulary";
 import { Link, useActionData } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
