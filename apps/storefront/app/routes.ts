@@ -35,6 +35,7 @@ export default [
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("customers/:id/export.json", "routes/admin/customer-export.ts"),
+      route("vocabulary", "routes/admin/vocabulary.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),

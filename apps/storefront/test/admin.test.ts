@@ -47,6 +47,7 @@ const SCREENS: [path: string, allowed: StaffRole[]][] = [
   ["/admin/audit/", ["owner"]],
   ["/admin/audit/?actor=x%40y.z&before=10", ["owner"]],
   ["/admin/staff/", ["owner"]],
+  ["/admin/vocabulary/", ["owner", "merchandiser"]],
 ];
 
 function postForm(

@@ -13,6 +13,7 @@ import {
   loadConfig,
   maskUrlPassword,
   migrateToLatest,
+  setLanguageFallback,
   type VitrineConfig,
 } from "@vitrine/commerce";
 import { searchMigrations } from "@vitrine/search";
@@ -161,6 +162,7 @@ export async function runCli(commands: readonly Command[], argv: string[], io: I
   let config: VitrineConfig;
   try {
     config = loadConfig();
+    setLanguageFallback(config.LANGUAGE_FALLBACK);
   } catch (error) {
     io.err((error as Error).message);
     return 1;

@@ -153,6 +153,17 @@ const configSchema = z
     RECOMMENDATION_SCRIPT_ID: scriptId.optional(),
     /** Where the recommendation script loads from (its vendor's CDN, `{id}` for the merchant id); required with the id. */
     RECOMMENDATION_SCRIPT_URL: scriptUrlTemplate.optional(),
+    /**
+     * The languages a store falls back along when a product has no text in its own language, comma-separated
+     * (issue 20): the store's own language first, then these in order. `de,en,fr` makes fr → de → en.
+     */
+    LANGUAGE_FALLBACK: z
+      .string()
+      .regex(/^(de|fr|en)(,(de|fr|en))*$/, {
+        message: "must be languages de, fr, en separated by commas, e.g. de,en,fr",
+      })
+      .default("de,en,fr")
+      .transform((s) => s.split(",") as ("de" | "fr" | "en")[]),
     /** Error reporting (Sentry or a Sentry-compatible service such as GlitchTip); unset reports nothing. */
     SENTRY_DSN: z.url().optional(),
     /** The environment errors are reported under (section 9: 'unknown' unless set). */

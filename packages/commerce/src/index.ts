@@ -24,6 +24,7 @@ export * from "./catalog/stock.ts";
 export * from "./catalog/store.ts";
 export * from "./catalog/variant-lines.ts";
 export * from "./catalog/vocabulary.ts";
+export * from "./catalog/vocabulary-store.ts";
 export * from "./checkout/draft.ts";
 export * from "./checkout/quote.ts";
 export * from "./checkout/reconcile.ts";

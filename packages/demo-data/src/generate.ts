@@ -8,6 +8,9 @@ import {
   type ProductRecord,
   type PromotionRecord,
   type StoreStockRecord,
+  starterVocabularyValues,
+  type VocabularyRecord,
+  vocabularyRecords,
   writeCatalog,
   writeContentEntries,
   writeGiftCards,
@@ -15,6 +18,7 @@ import {
   writePhysicalStores,
   writePromotions,
   writeStoreStock,
+  writeVocabularyRecords,
 } from "@vitrine/commerce";
 import { buildCategories } from "./categories.ts";
 import { buildContentEntries } from "./content.ts";
@@ -37,6 +41,8 @@ export interface DemoOptions {
 }
 
 export interface DemoCatalog {
+  /** The demo's vocabulary (the starter fashion vocabulary), written as vocabulary records like a file's. */
+  vocabulary: VocabularyRecord[];
   categories: CategoryRecord[];
   products: ProductRecord[];
   promotions: PromotionRecord[];
@@ -64,6 +70,7 @@ export function generateDemoCatalog(options: DemoOptions = {}): DemoCatalog {
   const outfits = generateOutfits(random.fork(2), byLeaf, products);
   const storeStock = generateStoreStock(random.fork(3), products);
   return {
+    vocabulary: vocabularyRecords(starterVocabularyValues(), []) as VocabularyRecord[],
     categories,
     products,
     promotions,
@@ -77,6 +84,7 @@ export function generateDemoCatalog(options: DemoOptions = {}): DemoCatalog {
 /** Writes the demo catalogue into a migrated database. */
 export async function loadDemoCatalog(db: Db, options: DemoOptions = {}, now = new Date()): Promise<DemoCatalog> {
   const demo = generateDemoCatalog({ ...options, today: options.today ?? now });
+  await writeVocabularyRecords({ db }, demo.vocabulary, now);
   await writeCatalog({ db }, demo.categories, demo.products, now);
   await db.transaction().execute(async (trx) => {
     await writePromotions({ db: trx }, demo.promotions, now);

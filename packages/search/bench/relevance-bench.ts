@@ -19,12 +19,11 @@ import {
   type CategoryRecord,
   colourName,
   fixedClock,
-  getProductType,
   type Language,
-  label,
-  MATERIALS,
   type ProductRecord,
+  productTexts,
   SHOPS,
+  vocabularyLabel,
 } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import Database from "better-sqlite3";
@@ -184,7 +183,7 @@ function benchDemo(): void {
         relevant: groups.size,
         found: run.value.pagination.totalEntries,
         ms: run.ms,
-        top: products.slice(0, 3).map((p) => p.translations[language].name),
+        top: products.slice(0, 3).map((p) => productTexts(p, language).name),
       });
       const relevantProducts = demo.products.filter(isRelevant).length;
       const ftsRun = time(() => ftsSearch(db, q.q));
@@ -196,7 +195,7 @@ function benchDemo(): void {
         relevant: relevantProducts,
         found: ftsProducts.length,
         ms: ftsRun.ms,
-        top: ftsProducts.slice(0, 3).map((p) => p.translations[language].name),
+        top: ftsProducts.slice(0, 3).map((p) => productTexts(p, language).name),
       });
     }
     db.close();
@@ -219,7 +218,7 @@ function ftsDemo(products: readonly ProductRecord[], categories: readonly Catego
   const insert = db.prepare(`INSERT INTO docs(rowid, ${FTS_COLUMNS.join(", ")}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   db.transaction(() => {
     for (const p of products) {
-      const t = p.translations[language];
+      const t = productTexts(p, language);
       const path: string[] = [];
       for (const id of p.categoryIds) {
         for (let node = byId.get(id); node; node = node.parentId === null ? undefined : byId.get(node.parentId)) {
@@ -231,9 +230,9 @@ function ftsDemo(products: readonly ProductRecord[], categories: readonly Catego
         t.name,
         p.brand,
         colourName(p.colorId, language),
-        getProductType(p.productType)?.names[language] ?? "",
+        vocabularyLabel("productType", p.productType, language),
         path.join(" "),
-        p.material.map((m) => label(MATERIALS, m, language)).join(" "),
+        p.material.map((m) => vocabularyLabel("material", m, language)).join(" "),
         t.shortDescription,
         t.description,
       );

@@ -8,7 +8,7 @@
 import { cpus, loadavg } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { fixedClock, type Language, type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
+import { fixedClock, type Language, type ProductRecord, productTexts, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import type { FacetRequest } from "../src/api/types.ts";
 import { CatalogIndex } from "../src/engine/catalog-index.ts";
@@ -93,7 +93,8 @@ async function bench(size: number): Promise<void> {
     .filter((_, i) => i % step === 0)
     .map((p) => ({
       id: p.id,
-      names: { de: p.translations.de.name, fr: p.translations.fr.name, en: p.translations.en.name },
+      names: { de: productTexts(p, "de").name, fr: productTexts(p, "fr").name, en: productTexts(p, "en").name },
+      nameLanguages: { de: "de", fr: "fr", en: "en" },
     }));
   const changed = structuredClone(demo.products.slice(0, 100));
   demo.products = [];

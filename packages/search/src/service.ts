@@ -17,10 +17,12 @@ import {
   loadProductRecords,
   loadPromotions,
   loadStoreStock,
+  loadVocabulary,
   readEventsAfter,
   STORE_CODES,
   type StoreCode,
   type StoredEvent,
+  setVocabulary,
   systemClock,
 } from "@vitrine/commerce";
 import { SearchApiError } from "./api/errors.ts";
@@ -225,6 +227,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
   async function loadAll(): Promise<CatalogIndex> {
     const started = performance.now();
+    // The vocabulary first: the index takes its labels (facets, search words) from it.
+    setVocabulary(await loadVocabulary({ db }));
     const [categories, products, storeStock, physicalStores] = await Promise.all([
       loadCategoryRecords({ db }),
       loadProductRecords({ db }),
@@ -282,7 +286,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     const catalog = events.filter((e) => e.type === "catalog.changed");
     const full =
       events.length > INCREMENTAL_LIMIT ||
-      catalog.some((e) => e.entity === "category" || (e.entity === "catalog" && e.entityId === "*")) ||
+      catalog.some(
+        (e) => e.entity === "category" || e.entity === "vocabulary" || (e.entity === "catalog" && e.entityId === "*"),
+      ) ||
       (events.length === 0 && builtAt !== null && clock.now().getTime() - builtAt.getTime() > rebuildMs);
     if (full) {
       // Everything up to now is in the rebuild; events after this point are applied on the next poll.

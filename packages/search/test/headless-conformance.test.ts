@@ -12,7 +12,7 @@ import {
   type Product,
   type RegularFacet,
 } from "@coveo/headless/commerce";
-import { CategoryTree, colourName, type ProductRecord } from "@vitrine/commerce";
+import { CategoryTree, colourName, type ProductRecord, productTexts } from "@vitrine/commerce";
 import { createTestDatabase, type TestDatabase } from "@vitrine/commerce/testing";
 import { loadDemoCatalog } from "@vitrine/demo-data";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -264,7 +264,7 @@ describe(`@coveo/headless 4.0.0 commerce engine against Vitrine (${DIALECT})`, (
     expect(state.products.length).toBeGreaterThan(0);
     for (const p of state.products) {
       const r = record(p);
-      const words = `${r.translations.de.name} ${r.categoryIds.map((id) => tree.path(id, "de")).join(" ")} ${r.translations.de.description}`;
+      const words = `${productTexts(r, "de").name} ${r.categoryIds.map((id) => tree.path(id, "de")).join(" ")} ${productTexts(r, "de").description}`;
       expect(words.toLowerCase()).toContain("kleid");
     }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { fixedClock, type Language, type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
+import { fixedClock, type Language, type ProductRecord, productTexts, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import type { FacetRequest, SortOption } from "../src/api/types.ts";
 import { CatalogIndex } from "../src/engine/catalog-index.ts";
@@ -79,7 +79,7 @@ export function runPinnedQueries(size: number, rounds: number): PinnedResult[] {
   const vocabulary = (language: Language) => {
     const words = new Set<string>();
     for (const p of demo.products) {
-      for (const w of p.translations[language].name.split(/\s+/)) if (w.length >= 4) words.add(w.toLowerCase());
+      for (const w of productTexts(p, language).name.split(/\s+/)) if (w.length >= 4) words.add(w.toLowerCase());
     }
     return [...words].filter((w) => /^\p{L}+$/u.test(w)).sort();
   };
@@ -156,7 +156,7 @@ export function runPinnedQueries(size: number, rounds: number): PinnedResult[] {
       }
 
       const p = product();
-      const name = p.translations[language].name.split(/\s+/);
+      const name = productTexts(p, language).name.split(/\s+/);
       const word = r.pick(words[language]);
       const queries = [
         word,
@@ -254,7 +254,7 @@ export function runPinnedQueries(size: number, rounds: number): PinnedResult[] {
       for (const price of Object.values(v.prices)) if (price && i % 2 === 0) price.listPrice += 1000 + i;
       if (i % 3 === 0) v.stock.quantity = 0;
     }
-    if (i % 5 === 0) p.translations.de.name = `${p.translations.de.name} Sonderedition`;
+    if (i % 5 === 0 && p.translations.de) p.translations.de.name = `${p.translations.de.name} Sonderedition`;
     catalog.upsert(p);
   }
   for (const p of demo.products.slice(size - 20)) catalog.remove(p.id);

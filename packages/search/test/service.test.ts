@@ -1,12 +1,16 @@
 import {
+  addVocabularyValue,
   catalogChangeEvents,
+  cliActor,
+  currentVocabulary,
   loadProductRecords,
   publishEvent,
   publishEvents,
+  updateVocabularyValue,
   writeCategoryRecords,
   writeProductRecords,
 } from "@vitrine/commerce";
-import type { TestDatabase } from "@vitrine/commerce/testing";
+import { type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
 import type { ListingResponse } from "../src/api/types.ts";
@@ -129,6 +133,32 @@ describe(`search service on ${DIALECT}`, () => {
       const r = await service.search(request({ query: "mantel" }, STORES.de));
       return r.products[0]?.ec_category.includes("Damen|Bekleidung|Jacken & Mäntel");
     });
+  });
+
+  it("follows the vocabulary from the database: a changed colour label is a facet value and a search word", async () => {
+    const ctx = testCtx(testDb.db, { clock });
+    const changed = await updateVocabularyValue(ctx, cliActor("test"), "colour", "red", {
+      labels: { de: "Karminrot" },
+    });
+    expect(changed.ok).toBe(true);
+    const { value: found } = await eventually(async () => {
+      const r = await service.search(request({ query: "karminrot" }, STORES.de));
+      return r.products.length > 0 ? r : undefined;
+    });
+    expect(ids(found)).toEqual([102]);
+    expect(found.products[0]?.ec_color).toBe("Karminrot");
+    const listing = await service.listing(request({}, STORES.de, "/c/damen/"));
+    const colours = listing.facets.find((f) => f.facetId === "ec_color");
+    expect(colours?.values.map((v) => ("value" in v ? v.value : ""))).toContain("Karminrot");
+    // The French store has no new label: it keeps its own.
+    expect(currentVocabulary().label("colour", "red", "fr")).toBe("Rouge");
+    const added = await addVocabularyValue(ctx, cliActor("test"), {
+      kind: "productType",
+      id: "poncho",
+      labels: { en: "Poncho" },
+    });
+    expect(added.ok).toBe(true);
+    await eventually(() => currentVocabulary().has("productType", "poncho") || undefined);
   });
 
   it("follows merchandising rules and synonyms from the database", async () => {

@@ -32,6 +32,8 @@ export interface ProductTileData {
   href: string;
   brand: string;
   name: string;
+  /** The name's language when it is a fallback (not the store's): marked with `lang`. */
+  nameLang?: string;
   /** What the shopper pays, in cents (the cheapest sellable size). */
   price: number;
   /** The regular price in cents when the price is reduced. */
@@ -124,7 +126,9 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
       <Heading className="product-tile__title">
         <Link to={product.href} className="product-tile__link" onClick={onFollow}>
           <span className="product-tile__brand">{product.brand}</span>
-          <span className="product-tile__name">{product.name}</span>
+          <span className="product-tile__name" lang={product.nameLang}>
+            {product.name}
+          </span>
         </Link>
       </Heading>
       <p className="product-tile__price">

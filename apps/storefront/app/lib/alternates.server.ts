@@ -7,6 +7,7 @@ import {
   parseProductSegment,
   productPath,
   productSegment,
+  productTexts,
 } from "@vitrine/commerce";
 import { LANGUAGES, SHOPS, type Shop, type StoreCode } from "@vitrine/commerce/shops";
 import { redirect } from "react-router";
@@ -73,7 +74,7 @@ export async function resolvePageAlternates(services: Services, shop: Shop, url:
     const [record] = parsed ? await loadProductRecords(services, [parsed.id]) : [];
     const soldIn = (s: Shop) => record?.variants.some((v) => v.prices[s.country] !== undefined) ?? false;
     if (!record || !soldIn(shop)) return notFound(services, shop, url, path);
-    const pathIn = (s: Shop) => localizedPath(s, productPath(record.translations[s.language].name, record.id));
+    const pathIn = (s: Shop) => localizedPath(s, productPath(productTexts(record, s.language).name, record.id));
     return {
       byStore: byStore((s) => (soldIn(s) ? pathIn(s) : undefined)),
       canonicalPath: pathIn(shop),

@@ -216,6 +216,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
   const detailsHtml = renderProductDetails(
     {
       description: product.advancedAttributes.description,
+      textLang: product.textLanguage === shop.language ? undefined : product.textLanguage,
       referenceKey: product.referenceKey,
       details,
       care: (product.attributes.care?.values ?? []).map((v) => ({ id: v.id, label: v.label })),
@@ -242,6 +243,8 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       id: product.id,
       referenceKey: product.referenceKey,
       name: product.name,
+      /** The name's language when the product has none in the store's: the page marks it with `lang`. */
+      nameLang: product.textLanguage === shop.language ? undefined : product.textLanguage,
       brand: product.brand,
       path: product.path,
       isSoldOut: product.isSoldOut,

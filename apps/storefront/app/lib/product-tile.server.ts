@@ -27,6 +27,7 @@ export function productTileData(view: ProductView, imageBase: string): ProductTi
     href: view.path,
     brand: view.brand,
     name: view.name,
+    ...(view.textLanguage !== view.language ? { nameLang: view.textLanguage } : {}),
     price: view.price ? discountedPrice(view.price) : 0,
     ...(reduced && view.price ? { oldPrice: view.price.withTax } : {}),
     fromPrice: view.priceRange !== undefined && view.priceRange.min !== view.priceRange.max,

@@ -1,4 +1,4 @@
-import { COLOURS } from "@vitrine/commerce";
+import { currentVocabulary } from "@vitrine/commerce";
 import { discountedPrice, type Reduction } from "@vitrine/commerce/pricing";
 import type { Shop } from "@vitrine/commerce/shops";
 import {
@@ -90,6 +90,9 @@ export function searchProductTile(product: Product | ChildProduct, shop: Shop, i
     href: storelessPath(tile.href, shop),
     brand: tile.brand,
     name: tile.name,
+    ...("additionalFields" in product && product.additionalFields.nameLanguage !== shop.language
+      ? { nameLang: product.additionalFields.nameLanguage }
+      : {}),
     price: discountedPrice({ withTax: tile.price.listCents, appliedReductions: reductions }),
     ...(tile.price.reduced ? { oldPrice: tile.price.listCents } : {}),
     fromPrice: false,
@@ -116,13 +119,8 @@ export function triggerTarget(content: string, shop: Shop): string {
 }
 
 /** Colour facet values are colour names in the store's language: their swatch colour. */
-const colourHexByName = new Map<string, string>();
-for (const colour of COLOURS) {
-  for (const name of Object.values(colour.names)) colourHexByName.set(name.toLowerCase(), colour.hex);
-}
-
 export function colourOfName(name: string): string | undefined {
-  return colourHexByName.get(name.toLowerCase());
+  return currentVocabulary().colourByName(name)?.hex ?? undefined;
 }
 
 /** What the page's product-click events are sent with (the store's public search key; it never expires). */

@@ -14,6 +14,7 @@ import {
   migrateToLatest,
   resolveSecret,
   SharedRateLimiter,
+  setLanguageFallback,
   systemClock,
   type VitrineConfig,
   type Worker,
@@ -99,6 +100,7 @@ export function getServices(options: ServiceOptions = {}): Promise<Services> {
 
 async function createServices(options: ServiceOptions): Promise<Services> {
   const config = loadConfig();
+  setLanguageFallback(config.LANGUAGE_FALLBACK);
   const log = options.log ?? createLogger({ level: config.LOG_LEVEL });
   if (config.DATABASE_SCHEMA) {
     const admin = createDatabase({ url: config.DATABASE_URL, poolSize: 1, log });

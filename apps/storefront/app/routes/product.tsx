@@ -82,8 +82,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             promotion={promotion}
           />
           <p className="product__brand">{product.brand}</p>
-          <h1 className="product__name">{product.name}</h1>
-          {product.shortDescription ? <p className="product__short">{product.shortDescription}</p> : null}
+          <h1 className="product__name" lang={product.nameLang}>
+            {product.name}
+          </h1>
+          {product.shortDescription ? (
+            <p className="product__short" lang={product.nameLang}>
+              {product.shortDescription}
+            </p>
+          ) : null}
           <ProductPurchaseForm
             productId={product.id}
             path={product.path}

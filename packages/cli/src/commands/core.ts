@@ -159,21 +159,30 @@ export const coreCommands: Command[] = [
   {
     path: ["catalog", "import"],
     summary: "Import categories and products from a JSON Lines or CSV file",
-    usage: "vitrine catalog import FILE [--mapping MAPPING.json] [--stock keep|set]",
+    usage:
+      "vitrine catalog import FILE [--mapping MAPPING.json] [--stock keep|set] [--create-vocabulary|--strict-vocabulary]",
     details: [
       'JSON Lines: one JSON object per line, {"type":"category",…} or {"type":"product",…} (the format "catalog export" writes). CSV: with --mapping, a JSON file that says which column fills which field (see README, "Catalogue files"). The file is read line by line in constant memory and checked as a whole first; a file with any problem is rejected with line, field and reason, and nothing of it is imported. A valid file is written in one transaction. Use - for standard input.',
+      "",
+      "Vocabulary: product types, colours, materials, fits, patterns, care symbols and attribute keys the shop does not know (and the file does not define in vocabulary lines) refuse the file, each named by line and field (--strict-vocabulary, the default). --create-vocabulary adds them instead (the id made readable as English label, colours grey until given their hex) and lists them.",
       "",
       "Stock: an import sets catalogue data. Variants the shop has already keep their stock (units sold since the export stay sold); new variants get the file's stock. --stock set replaces the stock of existing variants with the file's, and refuses the file when a variant's stock moved (a sale, a cancellation) since the export it came from: export again and edit that.",
     ].join("\n"),
     options: {
       stock: { type: "string", description: "keep (default) or set: what the file's stock does to existing variants" },
       mapping: { type: "string", description: "A CSV file's column mapping (JSON); makes FILE a CSV file" },
+      "create-vocabulary": { type: "boolean", description: "Add values the vocabulary does not know" },
+      "strict-vocabulary": { type: "boolean", description: "Refuse values the vocabulary does not know (default)" },
     },
     args: [1, 1],
     async run(ctx) {
       const file = ctx.args[0] as string;
       const stock = ctx.options.stock ?? "keep";
       if (stock !== "keep" && stock !== "set") throw new UsageError("--stock must be keep or set");
+      if (ctx.options["create-vocabulary"] && ctx.options["strict-vocabulary"]) {
+        throw new UsageError("give --create-vocabulary or --strict-vocabulary, not both");
+      }
+      const vocabulary = ctx.options["create-vocabulary"] ? "create" : "strict";
       const mappingFile = typeof ctx.options.mapping === "string" ? ctx.options.mapping : undefined;
       if (!mappingFile && /\.csv$/i.test(file)) throw new UsageError("a CSV file needs --mapping MAPPING.json");
       let mapping: CsvMapping | undefined;
@@ -198,6 +207,7 @@ export const coreCommands: Command[] = [
       try {
         result = await importCatalogItems({ db }, items, ctx.now(), {
           stock,
+          vocabulary,
           onProgress: (p) => bar.update(p, input.read()),
         });
       } catch (error) {
@@ -215,6 +225,13 @@ export const coreCommands: Command[] = [
       ctx.out(
         `Imported ${result.categories} categories, ${result.products} products, ${result.variants} variants (${result.lines} lines in ${seconds} s)`,
       );
+      if (result.vocabulary > 0) ctx.out(`Vocabulary lines written: ${result.vocabulary}`);
+      if (result.created.length > 0) {
+        const byKind = new Map<string, string[]>();
+        for (const { kind, id } of result.created) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+        ctx.out(`Created ${result.created.length} vocabulary value(s):`);
+        for (const [kind, ids] of byKind) ctx.out(`  ${kind} (${ids.length}): ${ids.join(", ")}`);
+      }
       return 0;
     },
   },

@@ -9,6 +9,7 @@ import { orderCommands } from "./orders.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 import { staffCommands } from "./staff.ts";
+import { vocabularyCommands } from "./vocabulary.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
 export const commands: Command[] = [
@@ -22,4 +23,5 @@ export const commands: Command[] = [
   ...jobCommands,
   ...backupCommands,
   ...staffCommands,
+  ...vocabularyCommands,
 ];

@@ -4,7 +4,7 @@ import type { NewEvent } from "../events/types.ts";
  * What of the catalogue a `catalog.changed` event names (its `entity`). The search index of every process
  * follows these events; `catalog` with id `*` means "reload everything".
  */
-export type CatalogEntity = "product" | "category" | "promotion" | "catalog" | "merchandising";
+export type CatalogEntity = "product" | "category" | "promotion" | "catalog" | "merchandising" | "vocabulary";
 
 /** Changes beyond this many in one go collapse into one "reload everything" event. */
 const RELOAD_ALL_ABOVE = 1000;

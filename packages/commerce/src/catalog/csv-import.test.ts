@@ -80,7 +80,7 @@ describe("CSV import through a mapping", () => {
       [91000101, "S", 4, 4995],
       [91000102, "M", 0, 4995],
     ]);
-    expect(dress?.translations.de.name).toBe("Wrap dress; midi");
+    expect(dress?.translations.de?.name).toBe("Wrap dress; midi");
     expect(dress?.variants[0]?.prices.DE?.listPrice).toBe(8900);
   });
 

@@ -1,10 +1,16 @@
 import type { Db } from "../db/database.ts";
 import { loadCategoryRecords, loadProductRecords } from "./store.ts";
+import { loadAttributeDefinitions, loadVocabularyValues, vocabularyRecords } from "./vocabulary-store.ts";
 
 const PRODUCTS_PER_PAGE = 2000;
 
-/** The catalogue as JSON Lines: categories (parents first) then products, ready for `catalog import`. */
+/**
+ * The catalogue as JSON Lines: its vocabulary (values, then merchant attributes), categories (parents first),
+ * then products, ready for `catalog import`.
+ */
 export async function* exportCatalogLines(db: Db): AsyncGenerator<string> {
+  const [values, attributes] = await Promise.all([loadVocabularyValues({ db }), loadAttributeDefinitions({ db })]);
+  for (const record of vocabularyRecords(values, attributes)) yield JSON.stringify(record);
   const categories = await loadCategoryRecords({ db });
   const depth = new Map<number, number>();
   const byId = new Map(categories.map((c) => [c.id, c]));

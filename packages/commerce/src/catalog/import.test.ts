@@ -2,9 +2,11 @@ import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { exportCatalogLines } from "./export.ts";
-import { importCatalog } from "./import.ts";
+import { CREATED_COLOUR_HEX, importCatalog } from "./import.ts";
 import { catalogStats } from "./service.ts";
 import { takeStock } from "./stock.ts";
+import { loadProductRecords } from "./store.ts";
+import { loadVocabulary } from "./vocabulary-store.ts";
 
 const now = new Date("2026-11-01T10:00:00Z");
 const demo = generateDemoCatalog({ products: 60, seed: 3, today: now });
@@ -42,14 +44,19 @@ describe("catalog import", () => {
       products: 60,
       variants: demo.products.reduce((n, p) => n + p.variants.length, 0),
       lines: lines.length,
+      vocabulary: 0,
+      created: [],
     });
     const exported: string[] = [];
     for await (const line of exportCatalogLines(t.db)) exported.push(line);
-    const key = (r: { type: string; id: number }) => `${r.type}:${String(r.id).padStart(8, "0")}`;
-    const sorted = (records: { type: string; id: number }[]) =>
+    const key = (r: { type: string; id: number | string; kind?: string }) =>
+      `${r.type}:${r.kind ?? ""}:${String(r.id).padStart(8, "0")}`;
+    const sorted = (records: { type: string; id: number | string }[]) =>
       [...records].sort((a, b) => key(a).localeCompare(key(b)));
     // An export also carries each variant's stock version (0: no stock movement yet).
+    // The vocabulary comes first: the demo's is the starter vocabulary the shop was migrated with.
     const original = [
+      ...demo.vocabulary,
       ...demo.categories,
       ...demo.products.map((p) => ({
         ...p,
@@ -165,11 +172,6 @@ describe("catalog import", () => {
       line: 2,
       field: "(line)",
       reason: expect.stringMatching(/^not valid JSON/),
-    });
-    expect(result.issues).toContainEqual({
-      line: 3,
-      field: "colorId",
-      reason: expect.stringMatching(/^value is not in enum/),
     });
     expect(result.issues).toContainEqual({
       line: 3,
@@ -299,5 +301,110 @@ describe("catalog import", () => {
       ok: false,
       issues: [{ line: 1, field: "images", reason: "each image name (front, fa, d1) may appear once" }],
     });
+  });
+});
+
+describe("catalog import: vocabulary and partial translations", () => {
+  const base = () => {
+    const p = JSON.parse(JSON.stringify(demo.products[1])) as Record<string, unknown> & {
+      variants: { id: number }[];
+    };
+    return p;
+  };
+  const product = (id: number, patch: Record<string, unknown>) => {
+    const p = base();
+    return JSON.stringify({
+      ...p,
+      id,
+      masterKey: `V${id}`,
+      referenceKey: `V-${id}`,
+      variants: p.variants.map((v, i) => ({ ...v, id: id * 100 + i })),
+      ...patch,
+    });
+  };
+
+  it("refuses values the vocabulary does not know (the default), naming line and field, and imports nothing", async () => {
+    const before = await catalogStats(t);
+    const result = await importCatalog(
+      t,
+      [product(880_001, {}), product(880_002, { colorId: "moss", material: ["cotton", "hemp"] })],
+      now,
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual([
+      { line: 2, field: "colorId", reason: expect.stringMatching(/^unknown colour "moss" .*--create-vocabulary/) },
+      { line: 2, field: "material.1", reason: expect.stringMatching(/^unknown material "hemp"/) },
+    ]);
+    expect(await catalogStats(t)).toEqual(before);
+    expect((await loadVocabulary(t)).has("colour", "moss")).toBe(false);
+  });
+
+  it("takes the vocabulary a file brings in vocabulary lines", async () => {
+    const result = await importCatalog(
+      t,
+      [
+        JSON.stringify({
+          type: "vocabulary",
+          kind: "colour",
+          id: "sage",
+          labels: { en: "Sage", de: "Salbei" },
+          hex: "#9caf88",
+        }),
+        JSON.stringify({ type: "attribute", key: "sleeve", facetable: true, labels: { en: "Sleeve" } }),
+        product(880_003, { colorId: "sage", attributes: { sleeve: ["long"] } }),
+      ],
+      now,
+    );
+    expect(result).toMatchObject({ ok: true, products: 1, vocabulary: 2, created: [] });
+    const vocabulary = await loadVocabulary(t);
+    expect(vocabulary.value("colour", "sage")).toMatchObject({ hex: "#9caf88", labels: { en: "Sage", de: "Salbei" } });
+    expect(vocabulary.attribute("sleeve")).toMatchObject({ facetable: true, searchable: true, valueType: "text" });
+  });
+
+  it("creates unknown values with --create-vocabulary and lists them", async () => {
+    const result = await importCatalog(
+      t,
+      [product(880_004, { productType: "umbrella", colorId: "moss", attributes: { handle: ["wood"] } })],
+      now,
+      { vocabulary: "create" },
+    );
+    expect(result).toMatchObject({ ok: true, products: 1 });
+    if (!result.ok) return;
+    expect(result.created).toEqual([
+      { kind: "attribute", id: "handle" },
+      { kind: "colour", id: "moss" },
+      { kind: "productType", id: "umbrella" },
+    ]);
+    const vocabulary = await loadVocabulary(t);
+    expect(vocabulary.value("colour", "moss")).toMatchObject({ hex: CREATED_COLOUR_HEX, labels: { en: "Moss" } });
+    expect(vocabulary.value("productType", "umbrella")).toMatchObject({ sizeSystem: "onesize" });
+    expect(vocabulary.label("productType", "umbrella", "de")).toBe("Umbrella");
+  });
+
+  it("accepts a product with a name in one language only and keeps only that language", async () => {
+    const en = { name: "Rain jacket", shortDescription: "", description: "Keeps you dry.", freeTextBadge: null };
+    const result = await importCatalog(t, [product(880_005, { translations: { en } })], now);
+    expect(result).toMatchObject({ ok: true, products: 1 });
+    const [record] = await loadProductRecords(t, [880_005]);
+    expect(record?.translations).toEqual({ en });
+    const rows = await t.db
+      .selectFrom("product_translation")
+      .select(["language", "name", "text_language"])
+      .where("product_id", "=", 880_005)
+      .orderBy("language")
+      .execute();
+    expect(rows).toEqual([
+      { language: "de", name: "Rain jacket", text_language: "en" },
+      { language: "en", name: "Rain jacket", text_language: null },
+      { language: "fr", name: "Rain jacket", text_language: "en" },
+    ]);
+    const none = await importCatalog(t, [product(880_006, { translations: {} })], now);
+    expect(none.ok).toBe(false);
+    if (!none.ok) {
+      expect(none.issues).toEqual([
+        { line: 1, field: "translations", reason: "a product needs a name in at least one language (de, fr or en)" },
+      ]);
+    }
   });
 });

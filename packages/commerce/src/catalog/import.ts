@@ -5,8 +5,17 @@ import type { Db } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { specErrorMap } from "../validation.ts";
 import { catalogChangeEvents } from "./changes.ts";
-import { type CatalogRecord, type CategoryRecord, catalogRecordSchema, type ProductRecord } from "./records.ts";
+import {
+  type AttributeRecord,
+  type CatalogRecord,
+  type CategoryRecord,
+  catalogRecordSchema,
+  type ProductRecord,
+  type VocabularyRecord,
+} from "./records.ts";
 import { StockMovedError, type StockWrite, writeCategoryRecords, writeProductRecords } from "./store.ts";
+import { labelFromId, type VocabularyKind } from "./vocabulary.ts";
+import { vocabularyFromRecords, writeVocabulary } from "./vocabulary-store.ts";
 
 /**
  * The catalogue import, streaming: a file of any size is read item by item (a JSON line, or a CSV row mapped to a
@@ -23,8 +32,24 @@ export interface ImportIssue {
   reason: string;
 }
 
+/** A vocabulary value (or, kind `attribute`, a merchant attribute) an import created. */
+export interface CreatedVocabulary {
+  kind: VocabularyKind | "attribute";
+  id: string;
+}
+
 export type ImportResult =
-  | { ok: true; categories: number; products: number; variants: number; lines: number }
+  | {
+      ok: true;
+      categories: number;
+      products: number;
+      variants: number;
+      lines: number;
+      /** Vocabulary records of the file written. */
+      vocabulary: number;
+      /** Values the products used that neither the shop nor the file knew (`vocabulary: "create"`). */
+      created: CreatedVocabulary[];
+    }
   | { ok: false; issues: ImportIssue[]; lines: number };
 
 /**
@@ -51,8 +76,21 @@ export interface ImportProgress {
  */
 export type ImportStock = "keep" | "set";
 
+/**
+ * Values (product types, colours, materials, fits, patterns, care symbols, attribute keys) that neither the shop's
+ * vocabulary nor a vocabulary record of the file knows:
+ * - `strict` (the default): the file is refused, each use named by line and field;
+ * - `create`: they are added to the vocabulary (the id made readable as English label, colours grey #999999 until
+ *   given their hex) and listed in the result.
+ */
+export type ImportVocabulary = "strict" | "create";
+
+/** The swatch of a colour an import created, until the operator gives it its hex. */
+export const CREATED_COLOUR_HEX = "#999999";
+
 export interface ImportOptions {
   stock?: ImportStock;
+  vocabulary?: ImportVocabulary;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -113,14 +151,20 @@ export async function importCatalogItems(
     if (read.issues.length > 0) return { ok: false, issues: read.issues, lines: read.lines };
     progress({ phase: "checking", done: read.lines });
     const crossIssues = await crossCheck(db, run);
-    if (crossIssues.length > 0) return { ok: false, issues: crossIssues, lines: read.lines };
+    const create = options.vocabulary === "create";
+    const unknown = await unknownVocabulary(db, run, create);
+    if (!create) crossIssues.push(...unknown.issues);
+    if (crossIssues.length > 0) {
+      const issues = crossIssues.sort((a, b) => a.line - b.line).slice(0, MAX_ISSUES);
+      return { ok: false, issues, lines: read.lines };
+    }
     const setStock = options.stock === "set";
     if (setStock) {
       const moved = await movedStockIssues(db, run);
       if (moved.length > 0) return { ok: false, issues: moved, lines: read.lines };
     }
     try {
-      await writeStaged(ctx, run, read, now, setStock ? "guarded" : "keep", progress);
+      await writeStaged(ctx, run, read, now, setStock ? "guarded" : "keep", progress, unknown.values);
     } catch (error) {
       // A sale committed between the check above and the write.
       if (error instanceof StockMovedError)
@@ -133,6 +177,8 @@ export async function importCatalogItems(
       products: read.products,
       variants: read.variants,
       lines: read.lines,
+      vocabulary: read.vocabulary,
+      created: unknown.values,
     };
   } finally {
     await dropRun(db, run);
@@ -141,6 +187,7 @@ export async function importCatalogItems(
 
 interface StageResult {
   lines: number;
+  vocabulary: number;
   categories: number;
   products: number;
   variants: number;
@@ -154,7 +201,7 @@ async function stage(
   items: AsyncIterable<ImportItem> | Iterable<ImportItem>,
   progress: (p: ImportProgress) => void,
 ): Promise<StageResult> {
-  const result: StageResult = { lines: 0, categories: 0, products: 0, variants: 0, issues: [] };
+  const result: StageResult = { lines: 0, vocabulary: 0, categories: 0, products: 0, variants: 0, issues: [] };
   let batch: { line: number; record: CatalogRecord }[] = [];
   for await (const item of items) {
     result.lines = Math.max(result.lines, item.to ?? item.line);
@@ -172,7 +219,9 @@ async function stage(
       continue;
     }
     const record = parsed.data;
-    if (record.type === "category") {
+    if (record.type === "vocabulary" || record.type === "attribute") {
+      result.vocabulary++;
+    } else if (record.type === "category") {
       result.categories++;
       if (record.parentId === record.id) {
         result.issues.push({ line: item.line, field: "parentId", reason: "a category cannot be its own parent" });
@@ -198,6 +247,38 @@ async function insertRows<T extends object>(rows: T[], insert: (rows: T[]) => Pr
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
 }
 
+/** The staged key of a record: vocabulary records by kind and id (`colour:navy`, `attribute:sleeve`). */
+function recordKey(record: CatalogRecord): string {
+  switch (record.type) {
+    case "vocabulary":
+      return `${record.kind}:${record.id}`;
+    case "attribute":
+      return `attribute:${record.key}`;
+    case "category":
+      return record.key;
+    case "product":
+      return record.referenceKey;
+  }
+}
+
+/** The vocabulary a record uses, with the field it is in. */
+function vocabularyUses(record: CatalogRecord): { field: string; kind: string; value: string }[] {
+  if (record.type === "category") {
+    return record.productType ? [{ field: "productType", kind: "productType", value: record.productType }] : [];
+  }
+  if (record.type !== "product") return [];
+  const uses = [
+    { field: "productType", kind: "productType", value: record.productType },
+    { field: "colorId", kind: "colour", value: record.colorId },
+    { field: "pattern", kind: "pattern", value: record.pattern },
+    ...record.material.map((value, i) => ({ field: `material.${i}`, kind: "material", value })),
+    ...record.care.map((value, i) => ({ field: `care.${i}`, kind: "care", value })),
+    ...Object.keys(record.attributes).map((key) => ({ field: `attributes.${key}`, kind: "attribute", value: key })),
+  ];
+  if (record.fit !== null) uses.push({ field: "fit", kind: "fit", value: record.fit });
+  return uses;
+}
+
 async function stageBatch(db: Db, run: string, batch: { line: number; record: CatalogRecord }[]): Promise<void> {
   if (batch.length === 0) return;
   await insertRows(
@@ -205,12 +286,16 @@ async function stageBatch(db: Db, run: string, batch: { line: number; record: Ca
       run_id: run,
       line,
       kind: record.type,
-      record_id: record.id,
-      record_key: record.type === "category" ? record.key : record.referenceKey,
+      record_id: record.type === "category" || record.type === "product" ? record.id : 0,
+      record_key: recordKey(record),
       body: JSON.stringify(record),
     })),
     (rows) => db.insertInto("catalog_import_record").values(rows).execute(),
   );
+  const uses = batch.flatMap(({ line, record }) =>
+    vocabularyUses(record).map((use) => ({ run_id: run, line, ...use })),
+  );
+  await insertRows(uses, (rows) => db.insertInto("catalog_import_vocabulary").values(rows).execute());
   const variants = batch.flatMap(({ line, record }) =>
     record.type === "product"
       ? record.variants.map((variant, position) => ({
@@ -234,7 +319,7 @@ async function stageBatch(db: Db, run: string, batch: { line: number; record: Ca
           field: `categoryIds.${index}`,
           category_id: categoryId,
         }))
-      : record.parentId === null
+      : record.type !== "category" || record.parentId === null
         ? []
         : [{ run_id: run, line, field: "parentId", category_id: record.parentId }],
   );
@@ -401,6 +486,85 @@ async function crossCheck(db: Db, run: string): Promise<ImportIssue[]> {
   return issues.sort((a, b) => a.line - b.line).slice(0, MAX_ISSUES);
 }
 
+const KIND_NAMES: Record<string, string> = {
+  productType: "product type",
+  colour: "colour",
+  material: "material",
+  fit: "fit",
+  pattern: "pattern",
+  care: "care symbol",
+  attribute: "attribute",
+};
+
+/**
+ * The vocabulary the file's lines use that neither the shop nor a vocabulary record of the file knows: each use
+ * as an issue (strict), and the distinct values (to create).
+ */
+async function unknownVocabulary(
+  db: Db,
+  run: string,
+  distinct: boolean,
+): Promise<{ issues: ImportIssue[]; values: CreatedVocabulary[] }> {
+  const unknownUses = sql`
+    from catalog_import_vocabulary u
+    where u.run_id = ${run}
+      and not exists (
+        select 1 from catalog_import_record c
+        where c.run_id = ${run} and c.kind in ('vocabulary', 'attribute') and c.record_key = u.kind || ':' || u.value)
+      and not exists (select 1 from vocabulary_value v where v.kind = u.kind and v.id = u.value)
+      and not exists (select 1 from vocabulary_attribute a where u.kind = 'attribute' and a.key = u.value)`;
+  if (distinct) {
+    const rows = await sql<{ kind: string; value: string }>`
+      select u.kind as kind, u.value as value ${unknownUses}
+      group by u.kind, u.value order by u.kind, u.value`.execute(db);
+    return { issues: [], values: rows.rows.map((r) => ({ kind: r.kind as CreatedVocabulary["kind"], id: r.value })) };
+  }
+  const rows = await sql<{ line: number; field: string; kind: string; value: string }>`
+    select u.line as line, u.field as field, u.kind as kind, u.value as value ${unknownUses}
+    order by u.line limit ${MAX_ISSUES}`.execute(db);
+  return {
+    issues: rows.rows.map((r) => ({
+      line: Number(r.line),
+      field: r.field,
+      reason: `unknown ${KIND_NAMES[r.kind] ?? r.kind} "${r.value}" (add it with "vitrine vocabulary add", give it a vocabulary line in the file, or import with --create-vocabulary)`,
+    })),
+    values: [],
+  };
+}
+
+/** The vocabulary a file brings and the values an import creates, ready to write. */
+async function stagedVocabulary(
+  db: Db,
+  run: string,
+  created: readonly CreatedVocabulary[],
+): Promise<ReturnType<typeof vocabularyFromRecords>> {
+  const rows = await db
+    .selectFrom("catalog_import_record")
+    .select(["kind", "body"])
+    .where("run_id", "=", run)
+    .where("kind", "in", ["vocabulary", "attribute"])
+    .orderBy("line")
+    .execute();
+  const { values, attributes } = vocabularyFromRecords(
+    rows.map((row) => JSON.parse(row.body) as VocabularyRecord | AttributeRecord),
+  );
+  for (const { kind, id } of created) {
+    const labels = { en: labelFromId(id) };
+    if (kind === "attribute") {
+      attributes.push({ key: id, valueType: "text", facetable: false, searchable: true, labels });
+    } else {
+      values.push({
+        kind,
+        id,
+        labels,
+        hex: kind === "colour" ? CREATED_COLOUR_HEX : null,
+        sizeSystem: kind === "productType" ? "onesize" : null,
+      });
+    }
+  }
+  return { values, attributes };
+}
+
 /** For `--stock set`: every existing variant whose stock the file would change must still be as exported. */
 async function movedStockIssues(db: Db, run: string): Promise<ImportIssue[]> {
   const rows = await db
@@ -432,10 +596,13 @@ async function writeStaged(
   now: Date,
   stock: StockWrite,
   progress: (p: ImportProgress) => void,
+  created: readonly CreatedVocabulary[],
 ): Promise<void> {
   const total = read.categories + read.products;
   await withTransaction(ctx, async (tx) => {
     const { db } = tx;
+    const vocabulary = await stagedVocabulary(db, run, created);
+    await writeVocabulary(tx, vocabulary.values, vocabulary.attributes, now);
     const categories = (
       await db
         .selectFrom("catalog_import_record")
@@ -473,6 +640,7 @@ async function writeStaged(
 }
 
 async function dropRun(db: Db, run: string): Promise<void> {
+  await db.deleteFrom("catalog_import_vocabulary").where("run_id", "=", run).execute();
   await db.deleteFrom("catalog_import_reference").where("run_id", "=", run).execute();
   await db.deleteFrom("catalog_import_variant").where("run_id", "=", run).execute();
   await db.deleteFrom("catalog_import_record").where("run_id", "=", run).execute();
@@ -482,6 +650,7 @@ async function dropRun(db: Db, run: string): Promise<void> {
 /** Staged rows of runs that no longer exist (their import died before it could clean up). */
 async function removeStaleStaging(db: Db): Promise<void> {
   const live = db.selectFrom("catalog_import_run").select("id");
+  await db.deleteFrom("catalog_import_vocabulary").where("run_id", "not in", live).execute();
   await db.deleteFrom("catalog_import_reference").where("run_id", "not in", live).execute();
   await db.deleteFrom("catalog_import_variant").where("run_id", "not in", live).execute();
   await db.deleteFrom("catalog_import_record").where("run_id", "not in", live).execute();

@@ -1,4 +1,4 @@
-import type { Shop } from "../shop/shops.ts";
+import type { Language, Shop } from "../shop/shops.ts";
 import type { CategoryTree, CategoryView } from "./categories.ts";
 import {
   type DeliveryDate,
@@ -11,20 +11,10 @@ import {
   type Stock,
   variantDeliveryDate,
 } from "./pricing.ts";
-import type { ProductRecord } from "./records.ts";
+import { type ProductRecord, productTexts } from "./records.ts";
 import { compareSizes, displaySize, ONE_SIZE } from "./sizes.ts";
 import { productSegment } from "./slug.ts";
-import {
-  ATTRIBUTE_LABELS,
-  CARE_SYMBOLS,
-  colourHex,
-  colourName,
-  FITS,
-  getProductType,
-  label,
-  MATERIALS,
-  PATTERNS,
-} from "./vocabulary.ts";
+import { ATTRIBUTE_LABELS, colourHex, colourName, currentVocabulary, vocabularyLabel } from "./vocabulary.ts";
 
 const ONE_SIZE_LABELS = { de: "Einheitsgröße", fr: "Taille unique", en: "One size" } as const;
 
@@ -90,6 +80,10 @@ export interface ProductView {
   isSoldOut: boolean;
   isNew: boolean;
   name: string;
+  /** The language of `name` and the descriptions: the store's, or the fallback's (the page marks it with `lang`). */
+  textLanguage: Language;
+  /** The store language the view is for. */
+  language: Language;
   brand: string;
   productType: string;
   colorId: string;
@@ -143,7 +137,8 @@ function attribute(
   multiSelect: boolean,
   values: AttributeValue[],
 ): Attribute {
-  return { key, label: ATTRIBUTE_LABELS[key]?.[language] ?? key, multiSelect, values };
+  const known = ATTRIBUTE_LABELS[key]?.[language];
+  return { key, label: known ?? currentVocabulary().attributeLabel(key, language), multiSelect, values };
 }
 
 type ProductViewLanguage = Shop["language"];
@@ -152,7 +147,7 @@ type ProductViewLanguage = Shop["language"];
 export function buildProductView(record: ProductRecord, options: ViewOptions): ProductView | undefined {
   const { shop, tree, today, imageUrl } = options;
   const language = shop.language;
-  const t = record.translations[language];
+  const t = productTexts(record, language);
   const variants: VariantView[] = [];
   for (const v of record.variants) {
     const zonePrice = v.prices[shop.country];
@@ -186,26 +181,28 @@ export function buildProductView(record: ProductRecord, options: ViewOptions): P
       { id: record.colorId, label: colourName(record.colorId, language) },
     ]),
     productType: attribute("productType", language, false, [
-      { id: record.productType, label: getProductType(record.productType)?.names[language] ?? record.productType },
+      { id: record.productType, label: vocabularyLabel("productType", record.productType, language) },
     ]),
     material: attribute(
       "material",
       language,
       true,
-      record.material.map((m) => ({ id: m, label: label(MATERIALS, m, language) })),
+      record.material.map((m) => ({ id: m, label: vocabularyLabel("material", m, language) })),
     ),
     pattern: attribute("pattern", language, false, [
-      { id: record.pattern, label: label(PATTERNS, record.pattern, language) },
+      { id: record.pattern, label: vocabularyLabel("pattern", record.pattern, language) },
     ]),
     care: attribute(
       "care",
       language,
       true,
-      record.care.map((c) => ({ id: c, label: label(CARE_SYMBOLS, c, language) })),
+      record.care.map((c) => ({ id: c, label: vocabularyLabel("care", c, language) })),
     ),
   };
   if (record.fit)
-    attributes.fit = attribute("fit", language, false, [{ id: record.fit, label: label(FITS, record.fit, language) }]);
+    attributes.fit = attribute("fit", language, false, [
+      { id: record.fit, label: vocabularyLabel("fit", record.fit, language) },
+    ]);
   if (record.promotionId)
     attributes.promotion = attribute("promotion", language, false, [
       { id: record.promotionId, label: record.promotionId },
@@ -251,6 +248,8 @@ export function buildProductView(record: ProductRecord, options: ViewOptions): P
     isSoldOut: sellable.length === 0,
     isNew: isNewArrival(record.arrivalDate, today),
     name: t.name,
+    textLanguage: t.language,
+    language,
     brand: record.brand,
     productType: record.productType,
     colorId: record.colorId,

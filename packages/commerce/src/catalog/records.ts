@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { LANGUAGES } from "../shop/shops.ts";
-import { CARE_SYMBOLS, COLOURS, FITS, MATERIALS, PATTERNS, PRODUCT_TYPES } from "./vocabulary.ts";
+import { LANGUAGES, type Language } from "../shop/shops.ts";
+import {
+  ATTRIBUTE_KEY,
+  ATTRIBUTE_VALUE_TYPES,
+  pickLanguage,
+  SIZE_SYSTEMS,
+  VOCABULARY_ID,
+  VOCABULARY_KINDS,
+} from "./vocabulary.ts";
 
 /**
  * The catalogue's exchange format: one JSON object per line (JSON Lines), categories before the products that
@@ -12,9 +19,46 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const id = z.number().int().positive();
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-const colourIds = COLOURS.map((c) => c.id) as [string, ...string[]];
-const productTypeIds = PRODUCT_TYPES.map((t) => t.id) as [string, ...string[]];
-const keysOf = (o: Record<string, unknown>) => Object.keys(o) as [string, ...string[]];
+/** A value of the shop's vocabulary (vocabulary.ts): its form here, whether the shop knows it in the import. */
+const vocabularyId = z.string().regex(VOCABULARY_ID, "must be 1–60 lower-case letters, digits, dash or underscore");
+
+const labels = z
+  .strictObject({
+    de: z.string().trim().min(1).max(80).optional(),
+    fr: z.string().trim().min(1).max(80).optional(),
+    en: z.string().trim().min(1).max(80).optional(),
+  })
+  .refine((l) => Object.values(l).some((v) => v !== undefined), "give a label in at least one language");
+
+/** A vocabulary value: written before the products of the file that use it. */
+export const vocabularyRecordSchema = z
+  .strictObject({
+    type: z.literal("vocabulary"),
+    kind: z.enum(VOCABULARY_KINDS),
+    id: vocabularyId,
+    labels,
+    hex: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1f2f52")
+      .transform((h) => h.toLowerCase())
+      .nullable()
+      .default(null),
+    sizeSystem: z
+      .enum(SIZE_SYSTEMS as [string, ...string[]])
+      .nullable()
+      .default(null),
+  })
+  .refine((v) => v.kind !== "colour" || v.hex !== null, { message: "a colour needs its hex", path: ["hex"] });
+
+/** A merchant-defined attribute: the key of a product's `attributes`. */
+export const attributeRecordSchema = z.strictObject({
+  type: z.literal("attribute"),
+  key: z.string().regex(ATTRIBUTE_KEY, "must start with a letter: 1–40 letters, digits or underscore"),
+  valueType: z.enum(ATTRIBUTE_VALUE_TYPES).default("text"),
+  facetable: z.boolean().default(false),
+  searchable: z.boolean().default(true),
+  labels,
+});
 
 const categoryTranslation = z.strictObject({
   name: text(120),
@@ -35,7 +79,7 @@ export const categoryRecordSchema = z.strictObject({
   isSale: z.boolean().default(false),
   trackingKey: text(120),
   shopBaseCategory: text(120),
-  productType: z.enum(productTypeIds).or(z.literal("")).default(""),
+  productType: vocabularyId.or(z.literal("")).default(""),
   translations: z.strictObject({ de: categoryTranslation, fr: categoryTranslation, en: categoryTranslation }),
 });
 
@@ -93,18 +137,12 @@ export const productRecordSchema = z.strictObject({
   masterKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 letters, digits, dash or underscore"),
   referenceKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1–64 letters, digits, dash or underscore"),
   brand: text(80),
-  productType: z.enum(productTypeIds),
-  colorId: z.enum(colourIds),
-  pattern: z.enum(keysOf(PATTERNS)).default("plain"),
-  material: z
-    .array(z.enum(keysOf(MATERIALS)))
-    .max(5)
-    .default([]),
-  fit: z.enum(keysOf(FITS)).nullable().default(null),
-  care: z
-    .array(z.enum(keysOf(CARE_SYMBOLS)))
-    .max(8)
-    .default([]),
+  productType: vocabularyId,
+  colorId: vocabularyId,
+  pattern: vocabularyId.default("plain"),
+  material: z.array(vocabularyId).max(5).default([]),
+  fit: vocabularyId.nullable().default(null),
+  care: z.array(vocabularyId).max(8).default([]),
   seasonMonth: z.number().int().min(1).max(12),
   seasonYear: z.number().int().min(2000).max(2100),
   campaign: z.string().min(1).max(80).nullable().default(null),
@@ -112,7 +150,17 @@ export const productRecordSchema = z.strictObject({
   promotionId: z.string().min(1).max(80).nullable().default(null),
   attributes: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/), z.array(z.string().max(80))).default({}),
   categoryIds: z.array(id).min(1, "a product needs at least one category"),
-  translations: z.strictObject({ de: productTranslation, fr: productTranslation, en: productTranslation }),
+  /** At least one language: a store shows its own, or falls back along LANGUAGE_FALLBACK. */
+  translations: z
+    .strictObject({
+      de: productTranslation.optional(),
+      fr: productTranslation.optional(),
+      en: productTranslation.optional(),
+    })
+    .refine(
+      (t) => t.de !== undefined || t.fr !== undefined || t.en !== undefined,
+      "a product needs a name in at least one language (de, fr or en)",
+    ),
   images: z
     .array(z.strictObject({ assetName: z.enum(IMAGE_ASSET_NAMES), path: z.string().min(1).max(500) }))
     .min(1, "a product needs at least its front image")
@@ -123,12 +171,30 @@ export const productRecordSchema = z.strictObject({
   variants: z.array(variantRecordSchema).min(1, "a product needs at least one variant"),
 });
 
-export const catalogRecordSchema = z.discriminatedUnion("type", [categoryRecordSchema, productRecordSchema]);
+export const catalogRecordSchema = z.discriminatedUnion("type", [
+  vocabularyRecordSchema,
+  attributeRecordSchema,
+  categoryRecordSchema,
+  productRecordSchema,
+]);
 
 export type CategoryRecord = z.output<typeof categoryRecordSchema>;
 export type ProductRecord = z.output<typeof productRecordSchema>;
 export type VariantRecord = z.output<typeof variantRecordSchema>;
-export type CatalogRecord = CategoryRecord | ProductRecord;
+export type VocabularyRecord = z.output<typeof vocabularyRecordSchema>;
+export type AttributeRecord = z.output<typeof attributeRecordSchema>;
+export type ProductTranslationRecord = z.output<typeof productTranslation>;
+export type CatalogRecord = VocabularyRecord | AttributeRecord | CategoryRecord | ProductRecord;
 export type ZonePriceRecord = NonNullable<VariantRecord["prices"]["DE"]>;
 
 export { LANGUAGES };
+
+/** A product's texts for a store language: its own, or the first of the fallback chain it has, with its language. */
+export function productTexts(
+  record: Pick<ProductRecord, "translations" | "referenceKey">,
+  language: Language,
+): ProductTranslationRecord & { language: Language } {
+  const found = pickLanguage(record.translations, language);
+  if (found) return { ...found.value, language: found.language };
+  return { name: record.referenceKey, shortDescription: "", description: "", freeTextBadge: null, language };
+}

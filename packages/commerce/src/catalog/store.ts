@@ -6,7 +6,13 @@ import { parseJson } from "../json.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
 import { chunk, flag, groupBy } from "../util.ts";
 import { catalogChangeEvents } from "./changes.ts";
-import type { CategoryRecord, ProductRecord, VariantRecord, ZonePriceRecord } from "./records.ts";
+import {
+  type CategoryRecord,
+  type ProductRecord,
+  productTexts,
+  type VariantRecord,
+  type ZonePriceRecord,
+} from "./records.ts";
 import { slugify } from "./slug.ts";
 
 /** Reading and writing catalogue records (the exchange format) in the database. */
@@ -183,7 +189,7 @@ export async function writeProductRecords(
   await insertChunked(
     records.flatMap((p) =>
       LANGUAGES.map((language) => {
-        const t = p.translations[language];
+        const t = productTexts(p, language);
         return {
           product_id: p.id,
           language,
@@ -192,6 +198,7 @@ export async function writeProductRecords(
           short_description: t.shortDescription,
           description: t.description,
           free_text_badge: t.freeTextBadge,
+          text_language: t.language === language ? null : t.language,
         };
       }),
     ),
@@ -430,15 +437,20 @@ export async function loadProductRecords(ctx: Pick<Ctx, "db">, ids?: readonly nu
 
   return products.map((p) => {
     const ts = translationsBy.get(p.id) ?? [];
-    const translation = (language: Language) => {
-      const t = ts.find((x) => x.language === language);
-      return {
-        name: t?.name ?? p.reference_key,
-        shortDescription: t?.short_description ?? "",
-        description: t?.description ?? "",
-        freeTextBadge: t?.free_text_badge ?? null,
+    // Only the languages the product has texts in: rows that hold a fallback are left out.
+    const translations: ProductRecord["translations"] = {};
+    for (const t of ts) {
+      if (t.text_language !== null) continue;
+      translations[t.language as Language] = {
+        name: t.name,
+        shortDescription: t.short_description,
+        description: t.description,
+        freeTextBadge: t.free_text_badge,
       };
-    };
+    }
+    if (Object.keys(translations).length === 0) {
+      translations.en = { name: p.reference_key, shortDescription: "", description: "", freeTextBadge: null };
+    }
     const productVariants: VariantRecord[] = (variantsBy.get(p.id) ?? []).map((v) => {
       const zonePrices: VariantRecord["prices"] = {};
       for (const row of pricesBy.get(v.id) ?? []) {
@@ -482,7 +494,7 @@ export async function loadProductRecords(ctx: Pick<Ctx, "db">, ids?: readonly nu
       promotionId: p.promotion_id,
       attributes: parseJson<Record<string, string[]>>(p.attributes, {}),
       categoryIds: (categoriesBy.get(p.id) ?? []).map((c) => c.category_id),
-      translations: { de: translation("de"), fr: translation("fr"), en: translation("en") },
+      translations,
       images: (imagesBy.get(p.id) ?? []).map((i) => ({
         assetName: i.asset_name as ProductRecord["images"][number]["assetName"],
         path: i.path,

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { COLOURS, colourHex, colourName, getColour } from "./vocabulary.ts";
+import {
+  COLOURS,
+  colourHex,
+  colourName,
+  currentVocabulary,
+  labelFromId,
+  languageOrder,
+  pickLanguage,
+  setLanguageFallback,
+  setVocabulary,
+  Vocabulary,
+  vocabularyLabel,
+} from "./vocabulary.ts";
 
 describe("colour map", () => {
   it("has more than 20 colours, each with a hex code and names in German, French and English", () => {
@@ -18,7 +30,7 @@ describe("colour map", () => {
   });
 
   it("maps a colour id to its hex code and localized name", () => {
-    expect(getColour("navy")?.hex).toBe("#1f2f52");
+    expect(currentVocabulary().value("colour", "navy")?.hex).toBe("#1f2f52");
     expect(colourName("navy", "de")).toBe("Marineblau");
     expect(colourName("navy", "fr")).toBe("Bleu marine");
     expect(colourName("white", "de")).toBe("Weiß");
@@ -27,5 +39,56 @@ describe("colour map", () => {
   it("falls back for an unknown colour instead of failing", () => {
     expect(colourName("nope", "en")).toBe("nope");
     expect(colourHex("nope")).toBe("#999999");
+  });
+});
+
+describe("vocabulary as data", () => {
+  it("answers labels, hex and product types from the vocabulary it is given, with the fallback chain", () => {
+    const before = currentVocabulary();
+    try {
+      setVocabulary(
+        new Vocabulary(
+          [
+            { kind: "colour", id: "moss", labels: { en: "Moss" }, hex: "#4a5d23", sizeSystem: null, position: 0 },
+            {
+              kind: "productType",
+              id: "umbrella",
+              labels: { de: "Schirm" },
+              hex: null,
+              sizeSystem: "onesize",
+              position: 0,
+            },
+          ],
+          [],
+        ),
+      );
+      expect(colourName("moss", "de")).toBe("Moss");
+      expect(colourHex("moss")).toBe("#4a5d23");
+      expect(vocabularyLabel("productType", "umbrella", "fr")).toBe("Schirm");
+      expect(colourName("navy", "de")).toBe("navy");
+      expect(currentVocabulary().colourByName("MOSS")?.id).toBe("moss");
+    } finally {
+      setVocabulary(before);
+    }
+  });
+
+  it("falls back along the configured chain, the store's own language first", () => {
+    try {
+      setLanguageFallback(["de", "en", "fr"]);
+      expect(languageOrder("fr")).toEqual(["fr", "de", "en"]);
+      expect(pickLanguage({ en: "Coat" }, "fr")).toEqual({ value: "Coat", language: "en" });
+      expect(pickLanguage({ de: "Mantel", en: "Coat" }, "fr")).toEqual({ value: "Mantel", language: "de" });
+      setLanguageFallback(["en"]);
+      expect(languageOrder("fr")).toEqual(["fr", "en", "de"]);
+      expect(pickLanguage({ de: "Mantel", en: "Coat" }, "fr")?.language).toBe("en");
+      expect(pickLanguage({}, "de")).toBeUndefined();
+    } finally {
+      setLanguageFallback(["de", "en", "fr"]);
+    }
+  });
+
+  it("makes an id readable when a value has no label", () => {
+    expect(labelFromId("vest-top")).toBe("Vest top");
+    expect(labelFromId("under_wear")).toBe("Under wear");
   });
 });

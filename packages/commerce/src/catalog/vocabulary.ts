@@ -1,187 +1,194 @@
-import type { Language } from "../shop/shops.ts";
+import { LANGUAGES, type Language } from "../shop/shops.ts";
+import type { Labels, SizeSystem } from "./starter-vocabulary.ts";
+import { starterVocabularyValues } from "./starter-vocabulary.ts";
+
+export * from "./starter-vocabulary.ts";
 
 /**
- * The attribute vocabulary of the catalogue: every value id a product may carry, with its labels in the three
- * shop languages. Imports are validated against it, so a facet never shows an unknown raw id.
+ * The attribute vocabulary of the catalogue, as data: product types, colours (with hex), materials, fits,
+ * patterns, care symbols and the merchant's own attributes, with labels per language. It lives in the catalogue's
+ * vocabulary tables (vocabulary-store.ts); each process holds the current one here, loaded from the database when
+ * its search index is built and again whenever a `catalog.changed` event of entity `vocabulary` arrives, so
+ * facets, filters, product pages and search follow the data. Before the first load it is the starter vocabulary
+ * (the one migration 0016 writes), for code that runs without a database (unit tests, benchmarks).
  */
-export type Labels = Record<Language, string>;
 
-export interface Colour {
+export const VOCABULARY_KINDS = ["productType", "colour", "material", "fit", "pattern", "care"] as const;
+export type VocabularyKind = (typeof VOCABULARY_KINDS)[number];
+
+/** Labels in the languages a value has them in: at least one. */
+export type PartialLabels = Partial<Record<Language, string>>;
+
+export const SIZE_SYSTEMS: readonly SizeSystem[] = ["clothing", "shoes", "kids", "onesize"];
+
+export interface VocabularyValue {
+  kind: VocabularyKind;
   id: string;
-  hex: string;
+  labels: PartialLabels;
+  /** Colours: the swatch's hex code (`#1f2f52`). */
+  hex: string | null;
+  /** Product types: which sizes its products come in. */
+  sizeSystem: SizeSystem | null;
+  position: number;
+}
+
+export const ATTRIBUTE_VALUE_TYPES = ["text", "number", "boolean"] as const;
+export type AttributeValueType = (typeof ATTRIBUTE_VALUE_TYPES)[number];
+
+/** A merchant-defined attribute (the keys of a product's `attributes`). */
+export interface AttributeDefinition {
+  key: string;
+  valueType: AttributeValueType;
+  /** Shown as a filter on listings. */
+  facetable: boolean;
+  /** Its values are found by search. */
+  searchable: boolean;
+  labels: PartialLabels;
+  position: number;
+}
+
+/** The form of a vocabulary id: lower-case letters, digits, dash and underscore. */
+export const VOCABULARY_ID = /^[a-z0-9][a-z0-9_-]{0,59}$/;
+/** The form of an attribute key. */
+export const ATTRIBUTE_KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;
+
+/** The language order a store falls back along when a text is missing in its own language. */
+let fallbackChain: readonly Language[] = ["de", "en", "fr"];
+
+/** Sets the fallback order (setting LANGUAGE_FALLBACK, e.g. `de,en,fr`): the store's own language, then these. */
+export function setLanguageFallback(chain: readonly Language[]): void {
+  fallbackChain = [...new Set([...chain, ...LANGUAGES])];
+}
+
+/** The languages to try for a store of `language`, its own first. */
+export function languageOrder(language: Language): Language[] {
+  return [language, ...fallbackChain.filter((l) => l !== language)];
+}
+
+/** The text for `language` or the first of the fallback chain that exists, with the language it is in. */
+export function pickLanguage<T>(
+  texts: Partial<Record<Language, T>>,
+  language: Language,
+): { value: T; language: Language } | undefined {
+  for (const l of languageOrder(language)) {
+    const value = texts[l];
+    if (value !== undefined && value !== null && value !== "") return { value, language: l };
+  }
+  return undefined;
+}
+
+/** A value's label without language: the id made readable (`vest-top` → `Vest top`). */
+export function labelFromId(id: string): string {
+  const words = id.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export class Vocabulary {
+  private readonly byKind = new Map<VocabularyKind, Map<string, VocabularyValue>>();
+  private readonly attributeByKey = new Map<string, AttributeDefinition>();
+  private readonly byColourName = new Map<string, VocabularyValue>();
+
+  constructor(values: readonly VocabularyValue[], attributes: readonly AttributeDefinition[] = []) {
+    for (const kind of VOCABULARY_KINDS) this.byKind.set(kind, new Map());
+    for (const value of [...values].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id))) {
+      this.byKind.get(value.kind)?.set(value.id, value);
+      if (value.kind === "colour") {
+        for (const name of Object.values(value.labels)) if (name) this.byColourName.set(name.toLowerCase(), value);
+      }
+    }
+    for (const a of [...attributes].sort((x, y) => x.position - y.position || x.key.localeCompare(y.key))) {
+      this.attributeByKey.set(a.key, a);
+    }
+  }
+
+  has(kind: VocabularyKind, id: string): boolean {
+    return this.byKind.get(kind)?.has(id) ?? false;
+  }
+
+  value(kind: VocabularyKind, id: string): VocabularyValue | undefined {
+    return this.byKind.get(kind)?.get(id);
+  }
+
+  values(kind: VocabularyKind): VocabularyValue[] {
+    return [...(this.byKind.get(kind)?.values() ?? [])];
+  }
+
+  all(): VocabularyValue[] {
+    return VOCABULARY_KINDS.flatMap((kind) => this.values(kind));
+  }
+
+  attributes(): AttributeDefinition[] {
+    return [...this.attributeByKey.values()];
+  }
+
+  attribute(key: string): AttributeDefinition | undefined {
+    return this.attributeByKey.get(key);
+  }
+
+  /** The value's label in `language`, else along the fallback chain, else the id made readable. */
+  label(kind: VocabularyKind, id: string, language: Language): string {
+    const labels = this.value(kind, id)?.labels;
+    return (labels && pickLanguage(labels, language)?.value) ?? id;
+  }
+
+  /** The label in every language (each filled along the fallback chain). */
+  labels(kind: VocabularyKind, id: string): Labels {
+    return { de: this.label(kind, id, "de"), fr: this.label(kind, id, "fr"), en: this.label(kind, id, "en") };
+  }
+
+  attributeLabel(key: string, language: Language): string {
+    const labels = this.attributeByKey.get(key)?.labels;
+    return (labels && pickLanguage(labels, language)?.value) ?? labelFromId(key);
+  }
+
+  /** The colour a label names in any language (`Marineblau`, `navy`). */
+  colourByName(name: string): VocabularyValue | undefined {
+    return this.byColourName.get(name.toLowerCase());
+  }
+}
+
+let current = new Vocabulary(starterVocabularyValues());
+let generation = 0;
+
+/** The vocabulary this process uses now. */
+export function currentVocabulary(): Vocabulary {
+  return current;
+}
+
+/** A number that changes whenever the vocabulary does (caches keyed on labels follow it). */
+export function vocabularyGeneration(): number {
+  return generation;
+}
+
+/** Replaces the process's vocabulary (after loading it from the database). */
+export function setVocabulary(vocabulary: Vocabulary): void {
+  current = vocabulary;
+  generation++;
+}
+
+export interface ProductTypeInfo {
+  id: string;
+  sizeSystem: SizeSystem;
   names: Labels;
 }
 
-/** Colour map: colour id → hex code and names (specification section 9). */
-export const COLOURS: readonly Colour[] = [
-  { id: "black", hex: "#1b1b1b", names: { de: "Schwarz", fr: "Noir", en: "Black" } },
-  { id: "white", hex: "#f7f7f5", names: { de: "Weiß", fr: "Blanc", en: "White" } },
-  { id: "offwhite", hex: "#efe9dc", names: { de: "Wollweiß", fr: "Écru", en: "Off-white" } },
-  { id: "grey", hex: "#8d8f93", names: { de: "Grau", fr: "Gris", en: "Grey" } },
-  { id: "anthracite", hex: "#3d4045", names: { de: "Anthrazit", fr: "Anthracite", en: "Charcoal" } },
-  { id: "beige", hex: "#d9c6a5", names: { de: "Beige", fr: "Beige", en: "Beige" } },
-  { id: "camel", hex: "#b58a57", names: { de: "Camel", fr: "Camel", en: "Camel" } },
-  { id: "brown", hex: "#6b4a32", names: { de: "Braun", fr: "Marron", en: "Brown" } },
-  { id: "navy", hex: "#1f2f52", names: { de: "Marineblau", fr: "Bleu marine", en: "Navy" } },
-  { id: "blue", hex: "#2f6db5", names: { de: "Blau", fr: "Bleu", en: "Blue" } },
-  { id: "lightblue", hex: "#9cc3e6", names: { de: "Hellblau", fr: "Bleu clair", en: "Light blue" } },
-  { id: "denim", hex: "#4a6a8f", names: { de: "Jeansblau", fr: "Bleu denim", en: "Denim blue" } },
-  { id: "petrol", hex: "#1e6470", names: { de: "Petrol", fr: "Bleu pétrole", en: "Petrol" } },
-  { id: "green", hex: "#3c7a46", names: { de: "Grün", fr: "Vert", en: "Green" } },
-  { id: "olive", hex: "#6b6b3a", names: { de: "Oliv", fr: "Olive", en: "Olive" } },
-  { id: "mint", hex: "#a8dcc4", names: { de: "Mint", fr: "Menthe", en: "Mint" } },
-  { id: "yellow", hex: "#f0c93a", names: { de: "Gelb", fr: "Jaune", en: "Yellow" } },
-  { id: "mustard", hex: "#c9962b", names: { de: "Senfgelb", fr: "Moutarde", en: "Mustard" } },
-  { id: "orange", hex: "#e5772e", names: { de: "Orange", fr: "Orange", en: "Orange" } },
-  { id: "red", hex: "#c62f2f", names: { de: "Rot", fr: "Rouge", en: "Red" } },
-  { id: "bordeaux", hex: "#6e1f2e", names: { de: "Bordeaux", fr: "Bordeaux", en: "Burgundy" } },
-  { id: "pink", hex: "#ec9bb6", names: { de: "Rosa", fr: "Rose", en: "Pink" } },
-  { id: "fuchsia", hex: "#c2367e", names: { de: "Pink", fr: "Fuchsia", en: "Fuchsia" } },
-  { id: "lilac", hex: "#b49fd3", names: { de: "Flieder", fr: "Lilas", en: "Lilac" } },
-  { id: "gold", hex: "#c8a64b", names: { de: "Gold", fr: "Doré", en: "Gold" } },
-  { id: "silver", hex: "#bfc3c8", names: { de: "Silber", fr: "Argenté", en: "Silver" } },
-];
-
-const colourById = new Map(COLOURS.map((c) => [c.id, c]));
-
-export function getColour(id: string): Colour | undefined {
-  return colourById.get(id);
+export function getProductType(id: string): ProductTypeInfo | undefined {
+  const value = current.value("productType", id);
+  if (!value) return undefined;
+  return { id, sizeSystem: value.sizeSystem ?? "onesize", names: current.labels("productType", id) };
 }
 
 export function colourName(id: string, language: Language): string {
-  return colourById.get(id)?.names[language] ?? id;
+  return current.label("colour", id, language);
 }
 
 export function colourHex(id: string): string {
-  return colourById.get(id)?.hex ?? "#999999";
+  return current.value("colour", id)?.hex ?? "#999999";
 }
 
-export const MATERIALS: Record<string, Labels> = {
-  cotton: { de: "Baumwolle", fr: "Coton", en: "Cotton" },
-  organic_cotton: { de: "Bio-Baumwolle", fr: "Coton bio", en: "Organic cotton" },
-  linen: { de: "Leinen", fr: "Lin", en: "Linen" },
-  wool: { de: "Wolle", fr: "Laine", en: "Wool" },
-  merino: { de: "Merinowolle", fr: "Laine mérinos", en: "Merino wool" },
-  cashmere: { de: "Kaschmir", fr: "Cachemire", en: "Cashmere" },
-  silk: { de: "Seide", fr: "Soie", en: "Silk" },
-  viscose: { de: "Viskose", fr: "Viscose", en: "Viscose" },
-  polyester: { de: "Polyester", fr: "Polyester", en: "Polyester" },
-  recycled_polyester: { de: "Recyceltes Polyester", fr: "Polyester recyclé", en: "Recycled polyester" },
-  denim: { de: "Denim", fr: "Denim", en: "Denim" },
-  leather: { de: "Leder", fr: "Cuir", en: "Leather" },
-  suede: { de: "Veloursleder", fr: "Daim", en: "Suede" },
-  jersey: { de: "Jersey", fr: "Jersey", en: "Jersey" },
-  elastane: { de: "Elasthan", fr: "Élasthanne", en: "Elastane" },
-  nylon: { de: "Nylon", fr: "Nylon", en: "Nylon" },
-};
-
-export const FITS: Record<string, Labels> = {
-  slim: { de: "Slim Fit", fr: "Coupe ajustée", en: "Slim fit" },
-  regular: { de: "Regular Fit", fr: "Coupe droite", en: "Regular fit" },
-  relaxed: { de: "Relaxed Fit", fr: "Coupe décontractée", en: "Relaxed fit" },
-  oversized: { de: "Oversized", fr: "Oversize", en: "Oversized" },
-  skinny: { de: "Skinny Fit", fr: "Coupe skinny", en: "Skinny fit" },
-  wide: { de: "Weites Bein", fr: "Jambe large", en: "Wide leg" },
-};
-
-export const PATTERNS: Record<string, Labels> = {
-  plain: { de: "Unifarben", fr: "Uni", en: "Plain" },
-  striped: { de: "Gestreift", fr: "Rayé", en: "Striped" },
-  checked: { de: "Kariert", fr: "À carreaux", en: "Checked" },
-  dotted: { de: "Gepunktet", fr: "À pois", en: "Polka dot" },
-  floral: { de: "Geblümt", fr: "Fleuri", en: "Floral" },
-};
-
-/** Care symbols (ISO 3758 families) with the instruction each icon stands for. */
-export const CARE_SYMBOLS: Record<string, Labels> = {
-  wash_30: { de: "Maschinenwäsche 30 °C", fr: "Lavage en machine à 30 °C", en: "Machine wash 30 °C" },
-  wash_40: { de: "Maschinenwäsche 40 °C", fr: "Lavage en machine à 40 °C", en: "Machine wash 40 °C" },
-  hand_wash: { de: "Handwäsche", fr: "Lavage à la main", en: "Hand wash" },
-  no_bleach: { de: "Nicht bleichen", fr: "Ne pas blanchir", en: "Do not bleach" },
-  tumble_low: { de: "Trockner, niedrige Temperatur", fr: "Sèche-linge, basse température", en: "Tumble dry low" },
-  no_tumble: { de: "Nicht im Trockner trocknen", fr: "Ne pas sécher en machine", en: "Do not tumble dry" },
-  iron_low: { de: "Bügeln bei niedriger Temperatur", fr: "Repassage à basse température", en: "Iron low" },
-  iron_medium: { de: "Bügeln bei mittlerer Temperatur", fr: "Repassage à température moyenne", en: "Iron medium" },
-  no_iron: { de: "Nicht bügeln", fr: "Ne pas repasser", en: "Do not iron" },
-  dry_clean: { de: "Chemische Reinigung", fr: "Nettoyage à sec", en: "Dry clean" },
-  no_dry_clean: { de: "Keine chemische Reinigung", fr: "Pas de nettoyage à sec", en: "Do not dry clean" },
-};
-
-export type SizeSystem = "clothing" | "shoes" | "kids" | "onesize";
-
-export interface ProductType {
-  id: string;
-  sizeSystem: SizeSystem;
-  /** Singular noun; `frGender` drives French agreement in generated names. */
-  names: Labels;
-  frGender: "m" | "f";
-}
-
-export const PRODUCT_TYPES: readonly ProductType[] = [
-  { id: "tshirt", sizeSystem: "clothing", names: { de: "T-Shirt", fr: "T-shirt", en: "T-shirt" }, frGender: "m" },
-  { id: "top", sizeSystem: "clothing", names: { de: "Top", fr: "Top", en: "Top" }, frGender: "m" },
-  { id: "polo", sizeSystem: "clothing", names: { de: "Poloshirt", fr: "Polo", en: "Polo shirt" }, frGender: "m" },
-  { id: "shirt", sizeSystem: "clothing", names: { de: "Hemd", fr: "Chemise", en: "Shirt" }, frGender: "f" },
-  { id: "blouse", sizeSystem: "clothing", names: { de: "Bluse", fr: "Blouse", en: "Blouse" }, frGender: "f" },
-  { id: "sweater", sizeSystem: "clothing", names: { de: "Pullover", fr: "Pull", en: "Jumper" }, frGender: "m" },
-  { id: "cardigan", sizeSystem: "clothing", names: { de: "Cardigan", fr: "Cardigan", en: "Cardigan" }, frGender: "m" },
-  { id: "hoodie", sizeSystem: "clothing", names: { de: "Hoodie", fr: "Sweat à capuche", en: "Hoodie" }, frGender: "m" },
-  { id: "jacket", sizeSystem: "clothing", names: { de: "Jacke", fr: "Veste", en: "Jacket" }, frGender: "f" },
-  { id: "blazer", sizeSystem: "clothing", names: { de: "Blazer", fr: "Blazer", en: "Blazer" }, frGender: "m" },
-  { id: "coat", sizeSystem: "clothing", names: { de: "Mantel", fr: "Manteau", en: "Coat" }, frGender: "m" },
-  { id: "dress", sizeSystem: "clothing", names: { de: "Kleid", fr: "Robe", en: "Dress" }, frGender: "f" },
-  { id: "skirt", sizeSystem: "clothing", names: { de: "Rock", fr: "Jupe", en: "Skirt" }, frGender: "f" },
-  { id: "trousers", sizeSystem: "clothing", names: { de: "Hose", fr: "Pantalon", en: "Trousers" }, frGender: "m" },
-  { id: "jeans", sizeSystem: "clothing", names: { de: "Jeans", fr: "Jean", en: "Jeans" }, frGender: "m" },
-  { id: "shorts", sizeSystem: "clothing", names: { de: "Shorts", fr: "Short", en: "Shorts" }, frGender: "m" },
-  {
-    id: "jumpsuit",
-    sizeSystem: "clothing",
-    names: { de: "Jumpsuit", fr: "Combinaison", en: "Jumpsuit" },
-    frGender: "f",
-  },
-  { id: "leggings", sizeSystem: "clothing", names: { de: "Leggings", fr: "Legging", en: "Leggings" }, frGender: "m" },
-  {
-    id: "swimwear",
-    sizeSystem: "clothing",
-    names: { de: "Badeanzug", fr: "Maillot de bain", en: "Swimsuit" },
-    frGender: "m",
-  },
-  { id: "underwear", sizeSystem: "clothing", names: { de: "Slip", fr: "Culotte", en: "Briefs" }, frGender: "f" },
-  { id: "socks", sizeSystem: "onesize", names: { de: "Socken", fr: "Chaussettes", en: "Socks" }, frGender: "f" },
-  { id: "bodysuit", sizeSystem: "kids", names: { de: "Body", fr: "Body", en: "Bodysuit" }, frGender: "m" },
-  { id: "sneaker", sizeSystem: "shoes", names: { de: "Sneaker", fr: "Basket", en: "Trainers" }, frGender: "f" },
-  { id: "boot", sizeSystem: "shoes", names: { de: "Stiefel", fr: "Botte", en: "Boots" }, frGender: "f" },
-  {
-    id: "ankleboot",
-    sizeSystem: "shoes",
-    names: { de: "Stiefelette", fr: "Bottine", en: "Ankle boots" },
-    frGender: "f",
-  },
-  { id: "pump", sizeSystem: "shoes", names: { de: "Pumps", fr: "Escarpin", en: "Court shoes" }, frGender: "m" },
-  { id: "loafer", sizeSystem: "shoes", names: { de: "Loafer", fr: "Mocassin", en: "Loafers" }, frGender: "m" },
-  { id: "sandal", sizeSystem: "shoes", names: { de: "Sandale", fr: "Sandale", en: "Sandals" }, frGender: "f" },
-  { id: "bag", sizeSystem: "onesize", names: { de: "Tasche", fr: "Sac", en: "Bag" }, frGender: "m" },
-  { id: "scarf", sizeSystem: "onesize", names: { de: "Schal", fr: "Écharpe", en: "Scarf" }, frGender: "f" },
-  { id: "hat", sizeSystem: "onesize", names: { de: "Mütze", fr: "Bonnet", en: "Beanie" }, frGender: "m" },
-  { id: "cap", sizeSystem: "onesize", names: { de: "Cap", fr: "Casquette", en: "Cap" }, frGender: "f" },
-  { id: "belt", sizeSystem: "onesize", names: { de: "Gürtel", fr: "Ceinture", en: "Belt" }, frGender: "f" },
-  {
-    id: "sunglasses",
-    sizeSystem: "onesize",
-    names: { de: "Sonnenbrille", fr: "Lunettes de soleil", en: "Sunglasses" },
-    frGender: "f",
-  },
-];
-
-const productTypeById = new Map(PRODUCT_TYPES.map((t) => [t.id, t]));
-
-export function getProductType(id: string): ProductType | undefined {
-  return productTypeById.get(id);
-}
-
-export function label(labels: Record<string, Labels>, id: string, language: Language): string {
-  return labels[id]?.[language] ?? id;
+/** A vocabulary value's label in a language (with fallback). */
+export function vocabularyLabel(kind: VocabularyKind, id: string, language: Language): string {
+  return current.label(kind, id, language);
 }
 
 /** Attribute labels in the three languages, for product pages and facets. */

@@ -70,6 +70,11 @@ export interface ProductTranslationTable {
   short_description: string;
   description: string;
   free_text_badge: string | null;
+  /**
+   * The language the texts are in when the product has none in `language` (a fallback along LANGUAGE_FALLBACK,
+   * migration 0017), else null. Every product has a row per language, so joins by language always find a name.
+   */
+  text_language: string | null;
 }
 
 export interface ProductCategoryTable {

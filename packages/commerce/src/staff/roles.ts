@@ -18,6 +18,8 @@ export const STAFF_AREAS = {
   refunds: ["owner", "customer_service"],
   customers: ["owner", "customer_service"],
   audit: ["owner"],
+  /** The catalogue's vocabulary: product types, colours, materials, attributes. */
+  vocabulary: ["owner", "merchandiser"],
   staff: ["owner"],
   /** Every signed-in staff member: their own sessions and settings. */
   self: ["owner", "customer_service", "warehouse", "merchandiser"],

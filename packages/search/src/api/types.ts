@@ -158,6 +158,8 @@ export interface VitrineProductFields {
   isNew: boolean;
   isSoldOut: boolean;
   freeTextBadge: string | null;
+  /** The language of `ec_name`: the store's, or the fallback's when the product has no name in it. */
+  nameLanguage: string;
   promotion: { id: string; name: string; colorHex: string } | null;
   image: string | null;
   hoverImage: string | null;

@@ -1,23 +1,20 @@
 import {
-  CARE_SYMBOLS,
   type CategoryRecord,
   CategoryTree,
   colourName,
   compareSizes,
+  currentVocabulary,
   displaySize,
-  FITS,
-  getProductType,
   isSellable,
   LANGUAGES,
   type Language,
-  label,
-  MATERIALS,
   ONE_SIZE,
-  PATTERNS,
   type PhysicalStoreRecord,
   type PriceZone,
   type ProductRecord,
+  productTexts,
   type StoreStockRecord,
+  vocabularyLabel,
 } from "@vitrine/commerce";
 import { grow, IntPool, MAX_SLOTS } from "./arrays.ts";
 import { TextIndex } from "./text-index.ts";
@@ -151,6 +148,8 @@ export interface DocDisplay {
   colorId: string;
   productType: string;
   names: Record<Language, string>;
+  /** The language each store's name is in (its own, or the fallback's). */
+  nameLanguages: Record<Language, Language>;
   shortDescriptions: Record<Language, string>;
   badges: Record<Language, string | null>;
   images: readonly { assetName: string; path: string }[];
@@ -241,9 +240,13 @@ export class CatalogIndex {
   readonly sizes = new Dimension(this.values, DIM.size, (key, language) =>
     key === ONE_SIZE ? ONE_SIZE_LABELS[language] : displaySize(key),
   );
-  readonly materials = new Dimension(this.values, DIM.material, (key, language) => label(MATERIALS, key, language));
-  readonly fits = new Dimension(this.values, DIM.fit, (key, language) => label(FITS, key, language));
-  readonly patterns = new Dimension(this.values, DIM.pattern, (key, language) => label(PATTERNS, key, language));
+  readonly materials = new Dimension(this.values, DIM.material, (key, language) =>
+    vocabularyLabel("material", key, language),
+  );
+  readonly fits = new Dimension(this.values, DIM.fit, (key, language) => vocabularyLabel("fit", key, language));
+  readonly patterns = new Dimension(this.values, DIM.pattern, (key, language) =>
+    vocabularyLabel("pattern", key, language),
+  );
   readonly categories: Dimension;
   readonly stores: Dimension;
 
@@ -586,23 +589,35 @@ export class CatalogIndex {
         priced && effective < list ? Math.round(((list - effective) / list) * 100) : 0;
     }
 
+    const texts = {
+      de: productTexts(record, "de"),
+      fr: productTexts(record, "fr"),
+      en: productTexts(record, "en"),
+    };
+    const vocabulary = currentVocabulary();
     for (const language of LANGUAGES) {
-      const t = record.translations[language];
+      // The texts the store shows: its own language's, or the fallback's when the product has none.
+      const t = texts[language];
       const text = this.text[language];
       // Short, repeated texts each on their own (their words are cached); descriptions by sentence.
       text.beginDocument(slot);
       text.addText(t.name, "name", "often");
       text.addText(record.brand, "brand", "vocabulary");
       text.addText(colourName(record.colorId, language), "colour", "vocabulary");
-      text.addText(getProductType(record.productType)?.names[language] ?? "", "productType", "vocabulary");
+      text.addText(vocabularyLabel("productType", record.productType, language), "productType", "vocabulary");
       text.addText(t.freeTextBadge ?? "", "attribute", "vocabulary");
       text.addText(t.shortDescription, "shortDescription", "often");
       for (const id of categoryValues) text.addText(this.categories.label(id, language), "category", "vocabulary");
-      for (const m of record.material) text.addText(label(MATERIALS, m, language), "material", "vocabulary");
-      if (record.fit) text.addText(label(FITS, record.fit, language), "attribute", "vocabulary");
+      for (const m of record.material) text.addText(vocabularyLabel("material", m, language), "material", "vocabulary");
+      if (record.fit) text.addText(vocabularyLabel("fit", record.fit, language), "attribute", "vocabulary");
       if (record.pattern !== "plain")
-        text.addText(label(PATTERNS, record.pattern, language), "attribute", "vocabulary");
-      for (const c of record.care) text.addText(label(CARE_SYMBOLS, c, language), "description", "vocabulary");
+        text.addText(vocabularyLabel("pattern", record.pattern, language), "attribute", "vocabulary");
+      for (const c of record.care) text.addText(vocabularyLabel("care", c, language), "description", "vocabulary");
+      // The merchant's searchable attributes: their values, as written.
+      for (const [key, values] of Object.entries(record.attributes)) {
+        if (vocabulary.attribute(key)?.searchable === false) continue;
+        for (const value of values) text.addText(value, "attribute", "vocabulary");
+      }
       for (const sentence of sentences(t.description)) text.addText(sentence, "description", "often");
       text.endDocument();
     }
@@ -614,16 +629,17 @@ export class CatalogIndex {
       brand: this.intern(record.brand),
       colorId: this.intern(record.colorId),
       productType: this.intern(record.productType),
-      names: { de: record.translations.de.name, fr: record.translations.fr.name, en: record.translations.en.name },
+      names: { de: texts.de.name, fr: texts.fr.name, en: texts.en.name },
+      nameLanguages: { de: texts.de.language, fr: texts.fr.language, en: texts.en.language },
       shortDescriptions: {
-        de: record.translations.de.shortDescription,
-        fr: record.translations.fr.shortDescription,
-        en: record.translations.en.shortDescription,
+        de: texts.de.shortDescription,
+        fr: texts.fr.shortDescription,
+        en: texts.en.shortDescription,
       },
       badges: {
-        de: record.translations.de.freeTextBadge,
-        fr: record.translations.fr.freeTextBadge,
-        en: record.translations.en.freeTextBadge,
+        de: texts.de.freeTextBadge,
+        fr: texts.fr.freeTextBadge,
+        en: texts.en.freeTextBadge,
       },
       images: this.imagesOf(record.images),
       promotionId: record.promotionId,

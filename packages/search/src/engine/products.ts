@@ -233,6 +233,7 @@ function buildChildProduct(slot: number, ctx: ProductContext): ChildProduct {
       isNew: isNew(catalog.arrivalDay[slot] as number, ctx.now),
       isSoldOut: !inStock,
       freeTextBadge: display.badges[language],
+      nameLanguage: display.nameLanguages[language],
       promotion: activePromotion(ctx, display.promotionId),
       image: front ? ctx.imageUrl(front.path) : null,
       hoverImage: hover ? ctx.imageUrl(hover.path) : null,

@@ -7,6 +7,8 @@ import { SizeChart } from "./SizeChart.tsx";
 
 export interface ProductDetailsProps {
   description: string;
+  /** The description's language when it is not the store's (a fallback): marked with `lang`. */
+  textLang?: string;
   referenceKey: string;
   details: { key: string; label: string; value: string }[];
   care: { id: string; label: string }[];
@@ -34,7 +36,7 @@ export function ProductDetails(props: ProductDetailsProps) {
       <details className="product-details__section" open>
         <summary>{t("product.description")}</summary>
         <div className="product-details__body">
-          {props.description ? <p>{props.description}</p> : null}
+          {props.description ? <p lang={props.textLang}>{props.description}</p> : null}
           <p className="product-details__reference">{t("product.reference", { reference: props.referenceKey })}</p>
         </div>
       </details>

@@ -12,6 +12,8 @@ import * as m0012 from "./0012_audit.ts";
 import * as m0013 from "./0013_staff.ts";
 import * as m0014 from "./0014_back_office.ts";
 import * as m0015 from "./0015_payments_providers.ts";
+import * as m0016 from "./0016_vocabulary.ts";
+import * as m0017 from "./0017_partial_translations.ts";
 import * as m0020 from "./0020_catalog_import.ts";
 
 /**
@@ -33,5 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0013_staff": m0013,
   "0014_back_office": m0014,
   "0015_payments_providers": m0015,
+  "0016_vocabulary": m0016,
+  "0017_partial_translations": m0017,
   "0020_catalog_import": m0020,
 };

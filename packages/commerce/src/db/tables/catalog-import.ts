@@ -38,7 +38,43 @@ export interface CatalogImportReferenceTable {
   category_id: number;
 }
 
+/** A vocabulary value a product line uses (`colorId`, `material.1`, an attribute key): checked against the shop's. */
+export interface CatalogImportVocabularyTable {
+  run_id: string;
+  line: number;
+  field: string;
+  /** A vocabulary kind (`colour`, `productType`, …) or `attribute`. */
+  kind: string;
+  value: string;
+}
+
+/** The catalogue's vocabulary (migration 0016_vocabulary; catalog/vocabulary-store.ts). */
+export interface VocabularyValueTable {
+  kind: string;
+  id: string;
+  label_de: string | null;
+  label_fr: string | null;
+  label_en: string | null;
+  hex: string | null;
+  size_system: string | null;
+  position: number;
+}
+
+export interface VocabularyAttributeTable {
+  key: string;
+  value_type: string;
+  facetable: number;
+  searchable: number;
+  label_de: string | null;
+  label_fr: string | null;
+  label_en: string | null;
+  position: number;
+}
+
 export interface CatalogImportTables {
+  catalog_import_vocabulary: CatalogImportVocabularyTable;
+  vocabulary_value: VocabularyValueTable;
+  vocabulary_attribute: VocabularyAttributeTable;
   catalog_import_run: CatalogImportRunTable;
   catalog_import_record: CatalogImportRecordTable;
   catalog_import_variant: CatalogImportVariantTable;

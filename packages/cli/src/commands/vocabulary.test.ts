@@ -1,0 +1,117 @@
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Db, EVENT_FEED_START, listAudit, loadVocabulary, readEventsAfter } from "@vitrine/commerce";
+import { generateDemoCatalog } from "@vitrine/demo-data";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cliHarness } from "./test-harness.ts";
+
+/** `vitrine vocabulary …` and the vocabulary flags of `catalog import`, against its own database. */
+const harness = cliHarness("vocabulary", async (cli) => {
+  expect((await cli("db", "migrate")).code).toBe(0);
+});
+const { cli } = harness;
+let db: Db;
+beforeAll(() => {
+  db = harness.db;
+});
+
+const now = new Date("2026-11-01T10:00:00Z");
+const demo = generateDemoCatalog({ products: 3, seed: 9, today: now });
+
+async function fileOf(name: string, lines: unknown[]): Promise<string> {
+  const path = join(tmpdir(), `vitrine-vocabulary-${process.pid}-${name}.jsonl`);
+  await writeFile(path, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  return path;
+}
+
+describe("vitrine vocabulary", () => {
+  it("lists the starter vocabulary, adds a colour, sets its labels, removes it; every change audited and published", async () => {
+    const list = await cli("vocabulary", "list", "colour");
+    expect(list.code).toBe(0);
+    expect(list.out[0]).toMatch(/^colour \(\d+\)$/);
+    expect(list.out.join("\n")).toMatch(/navy +de: Marineblau {2}fr: Bleu marine {2}en: Navy {2}#1f2f52/);
+
+    expect(await cli("vocabulary", "add", "colour", "moss", "--en", "Moss")).toMatchObject({
+      code: 1,
+      err: ["Refused: a colour needs its hex code (#1f2f52)"],
+    });
+    const added = await cli("vocabulary", "add", "colour", "moss", "--en", "Moss", "--hex", "#4A5D23");
+    expect(added).toMatchObject({ code: 0, out: ["Added colour moss: de: –  fr: –  en: Moss"] });
+    expect((await cli("vocabulary", "add", "colour", "moss", "--en", "Moss", "--hex", "#4a5d23")).code).toBe(1);
+    const labelled = await cli("vocabulary", "labels", "colour", "moss", "--de", "Moosgrün", "--fr", "Mousse");
+    expect(labelled).toMatchObject({
+      code: 0,
+      out: ["Changed colour moss: de: Moosgrün  fr: Mousse  en: Moss  #4a5d23"],
+    });
+    expect((await loadVocabulary({ db })).label("colour", "moss", "de")).toBe("Moosgrün");
+    expect((await cli("vocabulary", "labels", "colour", "nope", "--de", "X")).code).toBe(1);
+    expect((await cli("vocabulary", "add", "shade", "x", "--en", "X")).code).toBe(2);
+
+    const removed = await cli("vocabulary", "remove", "colour", "moss");
+    expect(removed).toMatchObject({ code: 0, out: ["Removed colour moss"] });
+    expect((await loadVocabulary({ db })).has("colour", "moss")).toBe(false);
+
+    const audit = await listAudit({ db }, { subjectType: "vocabulary.colour" });
+    expect(audit.entries.map((e) => e.action).sort()).toEqual([
+      "vocabulary.add",
+      "vocabulary.remove",
+      "vocabulary.update",
+    ]);
+    expect(audit.entries.every((e) => e.actor.type === "cli")).toBe(true);
+    const events = await readEventsAfter(db, EVENT_FEED_START, 1000);
+    expect(events.events.filter((e) => e.type === "catalog.changed" && e.entity === "vocabulary").length).toBe(3);
+  });
+
+  it("imports unknown values only with --create-vocabulary and lists them; refuses to remove a used value", async () => {
+    const category = demo.categories;
+    const product = { ...demo.products[0], productType: "umbrella", colorId: "moss" };
+    const file = await fileOf("unknown", [...category, product]);
+    const strict = await cli("catalog", "import", file);
+    expect(strict.code).toBe(1);
+    expect(strict.err.join("\n")).toMatch(/colorId: unknown colour "moss"/);
+    expect(strict.err.join("\n")).toMatch(/productType: unknown product type "umbrella"/);
+
+    const created = await cli("catalog", "import", file, "--create-vocabulary");
+    expect(created.code, created.err.join("\n")).toBe(0);
+    expect(created.out).toContain("Created 2 vocabulary value(s):");
+    expect(created.out).toContain("  colour (1): moss");
+    expect(created.out).toContain("  productType (1): umbrella");
+    expect((await cli("catalog", "import", file, "--create-vocabulary", "--strict-vocabulary")).code).toBe(2);
+
+    const refused = await cli("vocabulary", "remove", "productType", "umbrella");
+    expect(refused.code).toBe(1);
+    expect(refused.err[0]).toMatch(/^Refused: productType "umbrella" is used by 1 product/);
+  });
+
+  it("keeps merchant attributes: key, value type, facetable, searchable, labels", async () => {
+    const saved = await cli(
+      "vocabulary",
+      "attribute",
+      "sleeve",
+      "--en",
+      "Sleeve",
+      "--de",
+      "Ärmel",
+      "--facetable",
+      "yes",
+    );
+    expect(saved).toMatchObject({
+      code: 0,
+      out: ["Saved attribute sleeve: de: Ärmel  fr: –  en: Sleeve (text, facetable, searchable)"],
+    });
+    expect((await cli("vocabulary", "attribute", "sleeve", "--searchable", "no")).out).toEqual([
+      "Saved attribute sleeve: de: Ärmel  fr: –  en: Sleeve (text, facetable)",
+    ]);
+    expect((await cli("vocabulary", "attribute", "sleeve", "--facetable", "maybe")).code).toBe(2);
+    expect((await cli("vocabulary", "list", "attributes")).out).toEqual([
+      "attributes (1)",
+      "  sleeve                 de: Ärmel  fr: –  en: Sleeve  (text, facetable)",
+    ]);
+    expect(await cli("vocabulary", "attribute", "sleeve", "--remove")).toMatchObject({
+      code: 0,
+      out: ["Removed attribute sleeve"],
+    });
+    expect((await loadVocabulary({ db })).attribute("sleeve")).toBeUndefined();
+  });
+});
