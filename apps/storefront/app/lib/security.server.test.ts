@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONSENT_BOOT_SCRIPT_HASH,
   isHttps,
   isSameOriginRequest,
   paymentOriginsFor,
@@ -78,7 +79,7 @@ describe("payment provider origins in the Content-Security-Policy", () => {
     const onPaymentStep = new Headers();
     setSecurityHeaders(onPaymentStep, { nonce: "n", https: true, payment: STRIPE_ORIGINS });
     const policy = onPaymentStep.get("content-security-policy") ?? "";
-    expect(policy).toContain("script-src 'self' 'nonce-n' https://js.stripe.com;");
+    expect(policy).toContain(`script-src 'self' 'nonce-n' ${CONSENT_BOOT_SCRIPT_HASH} https://js.stripe.com;`);
     expect(policy).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;");
     expect(policy).toContain("connect-src 'self' https://api.stripe.com;");
 

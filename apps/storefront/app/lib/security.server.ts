@@ -50,7 +50,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 }
 
 /** The consent banner's boot script (consent-boot.ts), allowed by its hash: the same in every page. */
-const CONSENT_BOOT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(CONSENT_BOOT_SCRIPT).digest("base64")}'`;
+export const CONSENT_BOOT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(CONSENT_BOOT_SCRIPT).digest("base64")}'`;
 
 /** A fresh Content-Security-Policy nonce: one per answer, so a script injected into a page cannot guess it. */
 export function newNonce(): string {

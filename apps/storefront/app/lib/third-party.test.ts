@@ -1,7 +1,7 @@
 import { loadConfig } from "@vitrine/commerce/config";
 import { describe, expect, it } from "vitest";
 import { abTestingLegalConsent, consentStoreRecord, parseConsent, serializeConsent } from "./consent.ts";
-import { contentSecurityPolicy, thirdPartyScriptOrigins } from "./security.server.ts";
+import { CONSENT_BOOT_SCRIPT_HASH, contentSecurityPolicy, thirdPartyScriptOrigins } from "./security.server.ts";
 import { hookAllowed, thirdPartyScripts } from "./third-party.ts";
 
 const ALL = { necessary: true, statistics: true, marketing: true } as const;
@@ -22,7 +22,7 @@ describe("third-party hooks", () => {
     const config = loadConfig({});
     expect(thirdPartyScripts(config)).toEqual([]);
     const policy = contentSecurityPolicy("n0nce", thirdPartyScriptOrigins(config));
-    expect(policy).toContain("script-src 'self' 'nonce-n0nce';");
+    expect(policy).toContain(`script-src 'self' 'nonce-n0nce' ${CONSENT_BOOT_SCRIPT_HASH};`);
   });
 
   it("builds each configured script's address and allows exactly those origins", () => {
@@ -34,7 +34,7 @@ describe("third-party hooks", () => {
     const policy = contentSecurityPolicy("n0nce", thirdPartyScriptOrigins(configured));
     const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src"));
     expect(scriptSrc).toBe(
-      "script-src 'self' 'nonce-n0nce' https://www.googletagmanager.com https://try.abtasty.com https://cdn.recs.example",
+      `script-src 'self' 'nonce-n0nce' ${CONSENT_BOOT_SCRIPT_HASH} https://www.googletagmanager.com https://try.abtasty.com https://cdn.recs.example`,
     );
     // Only the tag manager: only its origin (its own host when the operator serves it first-party).
     const own = loadConfig({ TAG_MANAGER_ID: "GTM-X1", TAG_MANAGER_URL: "https://tags.shop.example/gtm.js?id={id}" });
