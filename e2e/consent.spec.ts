@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db } from "@vitrine/commerce";
 import { NECESSARY_ONLY_STATE } from "./consent-state.ts";
-import { expectNoSeriousA11yViolations, hydrated, purchasableVariants } from "./fixtures.ts";
+import { expectNoSeriousA11yViolations, hydrated, purchasableVariants, startExtraShop } from "./fixtures.ts";
 
 /**
  * Consent and tracking journeys: what the shop sends (page views to usage analytics, product views and clicks
@@ -359,36 +359,14 @@ test.describe("third-party scripts configured by the operator", () => {
     });
     await new Promise<void>((resolve) => scripts.listen(scriptPort, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${scriptPort}`;
-    shopProcess = spawn(process.execPath, ["apps/storefront/server.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(shopPort),
-        HOST: "127.0.0.1",
-        VITRINE_DATA_DIR: `test-results/e2e-data-${shopPort}`,
-        DATABASE_URL: "",
-        DEMO_PRODUCTS: "30",
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        TAG_MANAGER_ID: "GTM-E2E42",
-        TAG_MANAGER_URL: `${base}/gtm.js?kind=tagManager&id={id}`,
-        AB_TEST_SCRIPT_ID: "ab1",
-        AB_TEST_SCRIPT_URL: `${base}/ab.js?kind=abTesting&id={id}`,
-        RECOMMENDATION_SCRIPT_ID: "m7",
-        RECOMMENDATION_SCRIPT_URL: `${base}/recs.js?kind=recommendations&id={id}`,
-      },
-      stdio: "ignore",
+    shopProcess = await startExtraShop(shopPort, {
+      TAG_MANAGER_ID: "GTM-E2E42",
+      TAG_MANAGER_URL: `${base}/gtm.js?kind=tagManager&id={id}`,
+      AB_TEST_SCRIPT_ID: "ab1",
+      AB_TEST_SCRIPT_URL: `${base}/ab.js?kind=abTesting&id={id}`,
+      RECOMMENDATION_SCRIPT_ID: "m7",
+      RECOMMENDATION_SCRIPT_URL: `${base}/recs.js?kind=recommendations&id={id}`,
     });
-    for (let i = 0; i < 240; i++) {
-      if (
-        await fetch(`${shop}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error("the second shop did not start");
   });
 
   test.afterAll(async () => {

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
-import { hydrated } from "./fixtures.ts";
+import { hydrated, startExtraShop } from "./fixtures.ts";
 
 /**
  * Issue 23, item 5: error reporting in the browser. With SENTRY_DSN set (a shop of this spec's own, pointed at a
@@ -50,31 +50,7 @@ test.describe("with SENTRY_DSN set", () => {
       });
     });
     await new Promise<void>((resolve) => ingest.listen(ingestPort, "127.0.0.1", resolve));
-    shopProcess = spawn(process.execPath, ["apps/storefront/server.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(shopPort),
-        HOST: "127.0.0.1",
-        VITRINE_DATA_DIR: `test-results/e2e-data-${shopPort}`,
-        DATABASE_URL: "",
-        DEMO_PRODUCTS: "30",
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        SENTRY_DSN: `http://e2epublickey@127.0.0.1:${ingestPort}/42`,
-      },
-      stdio: "ignore",
-    });
-    for (let i = 0; i < 240; i++) {
-      if (
-        await fetch(`${shop}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error("the shop with SENTRY_DSN did not start");
+    shopProcess = await startExtraShop(shopPort, { SENTRY_DSN: `http://e2epublickey@127.0.0.1:${ingestPort}/42` });
   });
 
   test.afterAll(async () => {

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { Db } from "@vitrine/commerce";
@@ -64,4 +65,36 @@ export async function newPage(
 /** Waits until the page is interactive (React has hydrated it). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
+}
+
+/**
+ * A second shop for a journey that needs other settings than the suite's shop (third-party scripts, an error
+ * ingest): the production build on `port`, its own SQLite data and 30 demo products, with `settings` on top;
+ * resolves once it answers /readyz (two minutes at most).
+ */
+export async function startExtraShop(port: number, settings: Record<string, string>): Promise<ChildProcess> {
+  const shop = spawn(process.execPath, ["apps/storefront/server.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      VITRINE_DATA_DIR: `test-results/e2e-data-${port}`,
+      DATABASE_URL: "",
+      DEMO_PRODUCTS: "30",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ...settings,
+    },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 240; i++) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return shop;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  shop.kill("SIGTERM");
+  throw new Error(`the extra shop on port ${port} did not start`);
 }
