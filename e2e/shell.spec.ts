@@ -46,7 +46,8 @@ test("lands in the store of the browser language, switches to fr-ch, opens a cat
   await expect(page).toHaveURL(/\/fr-ch\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CH");
   await expect(page.locator(".header__actions")).toContainText("Panier");
-  expect((await context.cookies()).find((c) => c.name === "vitrine_store")?.value).toBe("fr-ch");
+  // The store cookie comes with the personal data, fetched after the page loaded.
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === "vitrine_store")?.value).toBe("fr-ch");
 
   const menu = page.getByRole("navigation", { name: "Catégories" });
   await menu.getByRole("link", { name: "Femmes", exact: true }).hover();
