@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkoutUpToReview,
+  freePort,
   placeReviewedOrder,
   type ServerProcess,
   startServer,
@@ -24,7 +25,7 @@ import { type TestBrowser, testBrowser } from "./shop-client.ts";
 
 const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
 const dialect = isPostgres ? "PostgreSQL" : "SQLite";
-const PORT = 3323;
+const PORT = await freePort();
 const SHOPPERS = 20;
 const START_STOCK = 100;
 const SECRET = randomBytes(24).toString("base64url");

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresInstance, postgresBinaries, startPostgresInstance } from "./postgres-instance.ts";
 import {
   checkoutUpToReview,
+  freePort,
   placeReviewedOrder,
   type ServerProcess,
   startServer,
@@ -26,8 +27,8 @@ import { type TestBrowser, testBrowser } from "./shop-client.ts";
  */
 
 const bin = postgresBinaries();
-const SERVER_PORT = 3321;
-const PG_PORT = 3322;
+const SERVER_PORT = await freePort();
+const PG_PORT = await freePort();
 const WORKERS = 4;
 const OUTAGE_MS = 2000;
 const RECOVERY_MS = 20_000;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { expect } from "vitest";
 import type { TestBrowser } from "./shop-client.ts";
@@ -20,6 +21,29 @@ export interface ServerProcess {
   logs(): Record<string, unknown>[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
+
+/**
+ * A TCP port nobody listens on now, chosen by the kernel: a fixed or pid-derived port can be taken on a CI machine
+ * (a server that cannot listen exits before it is ready).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const probe = createServer();
+    await new Promise<void>((done, fail) => {
+      probe.once("error", fail);
+      probe.listen(0, "127.0.0.1", done);
+    });
+    const address = probe.address();
+    await new Promise((done) => probe.close(done));
+    if (address === null || typeof address === "string") throw new Error("no free port");
+    // Never the same port twice in one test file (a shop and the cache in front of it).
+    if (!givenPorts.has(address.port)) {
+      givenPorts.add(address.port);
+      return address.port;
+    }
+  }
+}
+const givenPorts = new Set<number>();
 
 /** Starts server.ts with the environment (PORT and HOST set here) and waits until /readyz answers 200. */
 export async function startServer(

@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createDatabase, type Db, setMaintenanceMode } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_BOOT_SCRIPT } from "../app/lib/consent-boot.ts";
+import { freePort } from "./server-process.ts";
 
 const sha256Base64 = (text: string) => createHash("sha256").update(text).digest("base64");
 
@@ -17,7 +18,7 @@ const sha256Base64 = (text: string) => createHash("sha256").update(text).digest(
  */
 
 const root = resolve(import.meta.dirname, "../../..");
-const port = 42_000 + (process.pid % 1000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess;
 let dataDir: string;

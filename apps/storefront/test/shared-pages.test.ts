@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./server-process.ts";
 import { type TestBrowser, testBrowser } from "./shop-client.ts";
 
 /**
@@ -13,7 +14,7 @@ import { type TestBrowser, testBrowser } from "./shop-client.ts";
  */
 
 const root = resolve(import.meta.dirname, "../../..");
-const port = 45_000 + (process.pid % 1000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess;
 let dataDir: string;

@@ -1,14 +1,20 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { catalogChangeEvents, createDatabase, type Db, publishEvents, quoteIdent } from "@vitrine/commerce";
 import { HELP_API_RATE_RULE, publicApiKey, SEARCH_API_RATE_RULE } from "@vitrine/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MANY_PRODUCTS_PURGE_MS } from "../app/lib/cache-purge.server.ts";
-import { checkoutUpToReview, placeReviewedOrder } from "./server-process.ts";
+import {
+  checkoutUpToReview,
+  freePort,
+  placeReviewedOrder,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from "./server-process.ts";
 import { type TestBrowser, testBrowser } from "./shop-client.ts";
 
 /**
@@ -22,15 +28,10 @@ import { type TestBrowser, testBrowser } from "./shop-client.ts";
  */
 
 const isPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
-const root = resolve(import.meta.dirname, "../../..");
-/** Two ports of this suite's range (4100-4199), apart per test process. */
-const firstPort = 4100 + (process.pid % 50) * 2;
 const SECRET = randomBytes(24).toString("base64url");
 const WITHIN_MS = 2000;
 
-interface Server {
-  base: string;
-  process: ChildProcess;
+interface Server extends ServerProcess {
   dataDir: string;
 }
 
@@ -41,56 +42,37 @@ const servers: Server[] = [];
 let schema: string;
 let db: Db;
 
-async function startServer(port: number): Promise<Server> {
+async function startProcess(): Promise<Server> {
   const dataDir = sharedDir ?? mkdtempSync(join(tmpdir(), "vitrine-two-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
     VITRINE_DATA_DIR: dataDir,
     ...(isPostgres ? { DATABASE_SCHEMA: schema } : { DATABASE_URL: "" }),
     DEMO_PRODUCTS: "400",
     VITRINE_SECRET: SECRET,
-    NODE_ENV: "production",
     // Behind one proxy (a load balancer): the rate limit tests name their client in X-Forwarded-For.
     TRUST_PROXY: "1",
   };
-  const child = spawn(process.execPath, [join(root, "apps/storefront/server.ts")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const server = { base: `http://127.0.0.1:${port}`, process: child, dataDir };
+  // A loaded CI machine: the first process migrates and loads the demo catalogue before it is ready.
+  const server = { ...(await startServer(await freePort(), env, 150_000)), dataDir };
   servers.push(server);
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${server.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return server;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server on port ${port} did not start`);
+  return server;
 }
 
 beforeAll(async () => {
   if (isPostgres) schema = `vt_two_${process.pid}_${randomBytes(3).toString("hex")}`;
   else delete process.env.DATABASE_SCHEMA;
   // A migrates and loads the demo catalogue; B starts on the same database afterwards.
-  await startServer(firstPort);
-  await startServer(firstPort + 1);
+  await startProcess();
+  await startProcess();
   db = isPostgres
     ? createDatabase({ url: process.env.DATABASE_URL, schema, poolSize: 2 })
     : createDatabase({ url: join(sharedDir as string, "vitrine.sqlite") });
-}, 120_000);
+}, 320_000);
 
 afterAll(async () => {
   for (const server of servers) {
-    if (server.process.exitCode === null) {
-      server.process.kill("SIGTERM");
-      await new Promise((r) => server.process.once("exit", r));
-    }
+    await stopServer(server);
     rmSync(server.dataDir, { recursive: true, force: true });
   }
   if (sharedDir) rmSync(sharedDir, { recursive: true, force: true });

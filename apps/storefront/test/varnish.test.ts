@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createDatabase, type Db, loadProductRecords, takeStock } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./server-process.ts";
 
 /**
  * Varnish (Debian's package) in front of the shop as deploy/varnish/vitrine.vcl configures it, started by
@@ -25,8 +26,8 @@ function varnishMissing(): string | undefined {
 const missing = varnishMissing();
 if (missing) console.warn(`varnish.test.ts skipped: ${missing}`);
 
-const shopPort = 43_000 + (process.pid % 1000);
-const varnishPort = 44_000 + (process.pid % 1000);
+const shopPort = await freePort();
+const varnishPort = await freePort();
 const base = `http://127.0.0.1:${varnishPort}`;
 let shop: ChildProcess;
 let varnish: ChildProcess;
