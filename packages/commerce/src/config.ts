@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { Db } from "./db/database.ts";
 import { LOG_LEVELS } from "./log.ts";
+import { DEMO_PAYMENT_SETTINGS } from "./payments/demo-settings.ts";
 import { getSetting, settingOrInsert } from "./settings/settings.ts";
 
 /** Seconds between runs of an hourly-or-slower job: at least a minute, at most a week. */
@@ -194,14 +195,18 @@ const configSchema = z
      * paypal, invoice, prepayment, cash_on_delivery). A store left out keeps the default list.
      */
     PAYMENT_METHODS: z.string().default(DEFAULT_PAYMENT_METHODS),
-    /** The shop's legal name (invoices, transfer instructions); the default is the demo shop's. */
-    SHOP_LEGAL_NAME: z.string().min(1).max(200).default("Vitrine GmbH"),
+    /**
+     * The shop's legal name (invoices, transfer instructions, the bank account's holder when it names none). No
+     * default: a shop says who it is; the demo start fills in the demo shop's (payments/demo-settings.ts).
+     */
+    SHOP_LEGAL_NAME: z.string().min(1).max(200).optional(),
     /**
      * The shop's bank account for transfers (invoice, prepayment) per currency: `holder|bank|IBAN|BIC` (holder empty:
-     * the legal name). The defaults are the demo shop's accounts: set both before taking real orders.
+     * the legal name). No default: invoice and prepayment are offered only in the stores whose currency has an
+     * account (and a holder or legal name); the demo start fills in the demo shop's accounts.
      */
-    BANK_ACCOUNT_EUR: z.string().default("|Commerzbank Köln|DE89 3704 0044 0532 0130 00|COBADEFFXXX"),
-    BANK_ACCOUNT_CHF: z.string().default("Vitrine Schweiz AG|PostFinance|CH93 0076 2011 6238 5295 7|POFICHBEXXX"),
+    BANK_ACCOUNT_EUR: z.string().optional(),
+    BANK_ACCOUNT_CHF: z.string().optional(),
     /** Days to pay an invoice after the order, and to transfer a prepayment. */
     INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(120).default(14),
     PREPAYMENT_DUE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
@@ -228,7 +233,8 @@ const configSchema = z
       }
     }
     for (const name of ["BANK_ACCOUNT_EUR", "BANK_ACCOUNT_CHF"] as const) {
-      if (config[name].split("|").length !== 4 || !config[name].split("|")[2]?.trim()) {
+      const value = config[name];
+      if (value !== undefined && (value.split("|").length !== 4 || !value.split("|")[2]?.trim())) {
         issues.addIssue({ code: "custom", path: [name], message: "must be holder|bank|IBAN|BIC" });
       }
     }
@@ -239,7 +245,8 @@ const configSchema = z
 
 export type VitrineConfig = z.output<typeof configSchema>;
 export type SettingName = keyof VitrineConfig;
-export type SettingSource = "default" | "file" | "env";
+/** `demo`: the demo shop's value, for a start with the demo catalogue (payments/demo-settings.ts). */
+export type SettingSource = "default" | "file" | "env" | "demo";
 
 /** The names of all settings, in the order `vitrine config` shows them. */
 export const SETTING_NAMES = Object.keys(configSchema.shape) as SettingName[];
@@ -307,6 +314,14 @@ export function loadConfigWithSources(env: Env = process.env): LoadedConfig {
       sources[name] = "file";
     } else {
       sources[name] = "default";
+    }
+  }
+  // A start with the demo catalogue takes the demo shop's legal name and bank accounts where the operator set none.
+  if (Number(merged.DEMO_PRODUCTS ?? 0) > 0) {
+    for (const [name, value] of Object.entries(DEMO_PAYMENT_SETTINGS) as [SettingName, string][]) {
+      if (sources[name] !== "default") continue;
+      merged[name] = value;
+      sources[name] = "demo";
     }
   }
   const result = configSchema.safeParse(merged);

@@ -12,10 +12,12 @@ import {
   type Logger,
   loadConfig,
   migrateToLatest,
+  paymentSettings,
   resolveSecret,
   SharedRateLimiter,
   setLanguageFallback,
   systemClock,
+  transfersWithoutAccount,
   type VitrineConfig,
   type Worker,
   workerHeartbeatAge,
@@ -118,6 +120,15 @@ async function createServices(options: ServiceOptions): Promise<Services> {
   const clock = systemClock;
   const secret = await resolveSecret({ db, config }, clock.now());
   const imageUrl = defaultImageUrl(config.IMAGE_BASE_URL);
+  const transferGaps = transfersWithoutAccount(paymentSettings(config));
+  if (transferGaps.length > 0)
+    log.warn(
+      {
+        stores: transferGaps.map((gap) => gap.store),
+        currencies: [...new Set(transferGaps.map((gap) => gap.currency))],
+      },
+      "invoice and prepayment are not offered where the shop has no bank account: set BANK_ACCOUNT_EUR / BANK_ACCOUNT_CHF and SHOP_LEGAL_NAME",
+    );
   const search = createSearchService({ db, secret, clock, imageUrl, logger: log });
   await search.start();
   // The APIs' rate limits hold across all processes on the database (counted in memory, written in batches).

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from "../clock.ts";
 import { loadConfig, type VitrineConfig } from "../config.ts";
 import { type Ctx, createCtx, type ShopCtx, shopCtx } from "../context.ts";
 import { silentLogger } from "../log.ts";
+import { DEMO_PAYMENT_SETTINGS } from "../payments/demo-settings.ts";
 import type { Shop } from "../shop/shops.ts";
 import { createDatabase, type Db, type DialectName, ensureSchema, isPostgresUrl, quoteIdent } from "./database.ts";
 import { type ModuleMigrations, migrateToLatest } from "./migrate.ts";
@@ -62,7 +63,8 @@ export function testCtx(
   db: Db,
   options: { clock?: Clock; config?: Partial<VitrineConfig>; requestId?: string; shop?: Shop } = {},
 ): Ctx | ShopCtx {
-  const config = { ...loadConfig({}), ...options.config };
+  // The demo shop's bank accounts, as a shop started with demo data has them (invoice and prepayment need them).
+  const config = { ...loadConfig({ ...DEMO_PAYMENT_SETTINGS }), ...options.config };
   const ctx = createCtx({
     db,
     clock: options.clock ?? systemClock,

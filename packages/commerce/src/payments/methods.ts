@@ -2,7 +2,7 @@ import { addDays, isoDay } from "../clock.ts";
 import { DEFAULT_PAYMENT_METHODS, type VitrineConfig } from "../config.ts";
 import { CASH_ON_DELIVERY_FEE } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
-import type { Currency, Shop, StoreCode } from "../shop/shops.ts";
+import { type Currency, type Shop, type StoreCode, shopByCode } from "../shop/shops.ts";
 
 /**
  * Payment methods behind one provider interface (a strategy per method, like Vendure's payment handlers): which
@@ -34,8 +34,9 @@ export interface BankAccount {
  * currency for invoice and prepayment, the days to pay, and the methods each store offers.
  */
 export interface PaymentSettings {
-  legalName: string;
-  accounts: Record<Currency, BankAccount>;
+  legalName: string | undefined;
+  /** Only the currencies the operator gave an account for: invoice and prepayment need one. */
+  accounts: Partial<Record<Currency, BankAccount>>;
   invoiceDueDays: number;
   prepaymentDueDays: number;
   methods: Record<StoreCode, readonly PaymentMethodId[]>;
@@ -51,9 +52,24 @@ type PaymentConfig = Pick<
   | "PAYMENT_METHODS"
 >;
 
-function bankAccount(value: string, legalName: string): BankAccount {
+/** An account from its setting; none without the setting or without anybody to name as its holder. */
+function bankAccount(value: string | undefined, legalName: string | undefined): BankAccount | undefined {
+  if (value === undefined) return undefined;
   const [holder = "", bank = "", iban = "", bic = ""] = value.split("|").map((part) => part.trim());
-  return { holder: holder || legalName, bank, iban, bic };
+  const named = holder || legalName;
+  return named ? { holder: named, bank, iban, bic } : undefined;
+}
+
+function accountsOf(config: PaymentConfig): Partial<Record<Currency, BankAccount>> {
+  const accounts: Partial<Record<Currency, BankAccount>> = {};
+  for (const [currency, value] of [
+    ["EUR", config.BANK_ACCOUNT_EUR],
+    ["CHF", config.BANK_ACCOUNT_CHF],
+  ] as const) {
+    const account = bankAccount(value, config.SHOP_LEGAL_NAME);
+    if (account) accounts[currency] = account;
+  }
+  return accounts;
 }
 
 const STORE_CODES: readonly StoreCode[] = ["de", "at", "ch", "fr-ch", "en"];
@@ -77,10 +93,7 @@ export function paymentSettings(config: PaymentConfig): PaymentSettings {
   if (!settings) {
     settings = {
       legalName: config.SHOP_LEGAL_NAME,
-      accounts: {
-        EUR: bankAccount(config.BANK_ACCOUNT_EUR, config.SHOP_LEGAL_NAME),
-        CHF: bankAccount(config.BANK_ACCOUNT_CHF, config.SHOP_LEGAL_NAME),
-      },
+      accounts: accountsOf(config),
       invoiceDueDays: config.INVOICE_DUE_DAYS,
       prepaymentDueDays: config.PREPAYMENT_DUE_DAYS,
       methods: storeMethods(config.PAYMENT_METHODS, storeMethods(DEFAULT_PAYMENT_METHODS)),
@@ -104,8 +117,11 @@ export function transferTerms(
   placedAt: string,
 ): TransferTerms | null {
   if (method !== "invoice" && method !== "prepayment") return null;
+  const account = settings.accounts[currency];
+  // Checkout offers a transfer only where the currency has an account (availablePaymentMethods).
+  if (!account) throw new Error(`no bank account for ${currency}: ${method} cannot be offered`);
   const days = method === "invoice" ? settings.invoiceDueDays : settings.prepaymentDueDays;
-  return { account: settings.accounts[currency], dueDate: isoDay(addDays(new Date(placedAt), days)) };
+  return { account, dueDate: isoDay(addDays(new Date(placedAt), days)) };
 }
 
 export type PaymentInstructions =
@@ -121,9 +137,14 @@ export type PaymentInstructions =
     }
   | { kind: "cash_on_delivery"; amount: number; fee: number; currency: Currency };
 
-export interface PaymentEligibility {
+/** Where an order goes: the store and the delivery country. */
+export interface PaymentPlace {
   shop: Shop;
   shippingCountry: ShippingCountry;
+}
+
+export interface PaymentEligibility extends PaymentPlace {
+  settings: PaymentSettings;
 }
 
 export interface PlacedOrderPayment {
@@ -143,7 +164,7 @@ export interface PaymentProvider {
   /** Whether the method can pay an order shipped to this country (the store's list decides the rest). */
   isAvailable(input: PaymentEligibility): boolean;
   /** A fee on top of the order, in cents of the store's currency. */
-  fee(input: PaymentEligibility): number;
+  fee(input: PaymentPlace): number;
   /** The payment status of a new order this method pays. */
   statusAtPlacement: OrderPaymentStatus;
   /** What the confirmation tells the shopper to do, if anything. */
@@ -151,6 +172,8 @@ export interface PaymentProvider {
 }
 
 const always = () => true;
+/** A transfer needs the shop's account in the store's currency. */
+const hasAccount = ({ shop, settings }: PaymentEligibility) => settings.accounts[shop.currency] !== undefined;
 const noFee = () => 0;
 const none = () => null;
 
@@ -173,7 +196,7 @@ export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
   invoice: {
     id: "invoice",
     hosted: false,
-    isAvailable: always,
+    isAvailable: hasAccount,
     fee: noFee,
     statusAtPlacement: "awaiting_payment",
     instructions: bankTransfer("invoice"),
@@ -181,7 +204,7 @@ export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
   prepayment: {
     id: "prepayment",
     hosted: false,
-    isAvailable: always,
+    isAvailable: hasAccount,
     fee: noFee,
     statusAtPlacement: "awaiting_payment",
     instructions: bankTransfer("prepayment"),
@@ -219,8 +242,20 @@ export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = {
 };
 
 /** The methods a checkout may use: the store's (PAYMENT_METHODS), available for the delivery country. */
-export function availablePaymentMethods(input: PaymentEligibility & { settings: PaymentSettings }): PaymentProvider[] {
+export function availablePaymentMethods(input: PaymentEligibility): PaymentProvider[] {
   return input.settings.methods[input.shop.code]
     .map((id) => PAYMENT_PROVIDERS[id])
     .filter((provider) => provider.isAvailable(input));
+}
+
+/**
+ * The stores whose list names invoice or prepayment but whose currency has no bank account yet: checkout leaves
+ * those methods out there (the start logs it, `vitrine config` shows the settings).
+ */
+export function transfersWithoutAccount(settings: PaymentSettings): { store: StoreCode; currency: Currency }[] {
+  return STORE_CODES.filter((code) =>
+    settings.methods[code].some((method) => method === "invoice" || method === "prepayment"),
+  )
+    .map((store) => ({ store, currency: (shopByCode(store) as Shop).currency }))
+    .filter(({ currency }) => !settings.accounts[currency]);
 }

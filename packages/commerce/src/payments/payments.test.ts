@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config.ts";
+import { loadConfig, loadConfigWithSources } from "../config.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
+import { DEMO_PAYMENT_SETTINGS } from "./demo-settings.ts";
 import { formatGiftCardCode, maskGiftCardCode, normalizeGiftCardCode } from "./gift-cards.ts";
-import { availablePaymentMethods, PAYMENT_PROVIDERS, paymentSettings, transferTerms } from "./methods.ts";
+import {
+  availablePaymentMethods,
+  PAYMENT_PROVIDERS,
+  paymentSettings,
+  transfersWithoutAccount,
+  transferTerms,
+} from "./methods.ts";
 import { cardBrand, luhnValid, SANDBOX_TEST_CARDS, validateCard } from "./sandbox.ts";
 
 const now = new Date("2026-06-01T10:00:00Z");
@@ -41,7 +48,7 @@ describe("payment methods per store", () => {
   const shop = (code: string) => shopByCode(code) as Shop;
   const ids = (code: string, country: "DE" | "AT" | "CH") =>
     availablePaymentMethods({ shop: shop(code), shippingCountry: country, settings }).map((p) => p.id);
-  const settings = paymentSettings(loadConfig({}));
+  const settings = paymentSettings(loadConfig({ ...DEMO_PAYMENT_SETTINGS }));
 
   it("offers cash on delivery in Germany only, with its fee", () => {
     expect(ids("de", "DE")).toContain("cash_on_delivery");
@@ -105,6 +112,10 @@ describe("payment methods per store", () => {
     // A store the setting leaves out keeps its usual methods.
     const at = availablePaymentMethods({ shop: shop("at"), shippingCountry: "AT", settings: own }).map((p) => p.id);
     expect(at).toEqual(["credit_card", "paypal", "invoice", "prepayment"]);
+    // No CHF account: the Swiss stores offer no transfer, the others still do.
+    const ch = availablePaymentMethods({ shop: shop("ch"), shippingCountry: "CH", settings: own }).map((p) => p.id);
+    expect(ch).toEqual(["credit_card", "paypal"]);
+    expect(() => transferTerms(own, "invoice", "CHF", placedAt)).toThrow(/no bank account for CHF/);
     expect(() => loadConfig({ BANK_ACCOUNT_CHF: "no account" })).toThrow(/BANK_ACCOUNT_CHF/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_12345678" })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
@@ -115,5 +126,52 @@ describe("gift card codes", () => {
     expect(normalizeGiftCardCode(" demo-gift 50eu ")).toBe("DEMOGIFT50EU");
     expect(formatGiftCardCode("DEMOGIFT50EU")).toBe("DEMO-GIFT-50EU");
     expect(maskGiftCardCode("DEMOGIFT50EU")).toBe("•••• 50EU");
+  });
+});
+
+describe("the shop's legal name and bank accounts", () => {
+  it("has no legal name or bank account of its own: invoice and prepayment wait for the operator's", () => {
+    const none = paymentSettings(loadConfig({}));
+    expect(none.legalName).toBeUndefined();
+    expect(none.accounts).toEqual({});
+    for (const [code, country] of [
+      ["de", "DE"],
+      ["at", "AT"],
+      ["ch", "CH"],
+      ["fr-ch", "CH"],
+    ] as const) {
+      const offered = availablePaymentMethods({
+        shop: shopByCode(code) as Shop,
+        shippingCountry: country,
+        settings: none,
+      });
+      expect(offered.map((p) => p.id)).not.toContain("invoice");
+      expect(offered.map((p) => p.id)).not.toContain("prepayment");
+    }
+    expect(transfersWithoutAccount(none).map((gap) => `${gap.store}:${gap.currency}`)).toEqual([
+      "de:EUR",
+      "at:EUR",
+      "ch:CHF",
+      "fr-ch:CHF",
+      "en:EUR",
+    ]);
+    const euroOnly = paymentSettings(
+      loadConfig({ SHOP_LEGAL_NAME: "Modehaus Berg GmbH", BANK_ACCOUNT_EUR: DEMO_PAYMENT_SETTINGS.BANK_ACCOUNT_EUR }),
+    );
+    expect(transfersWithoutAccount(euroOnly).map((gap) => gap.store)).toEqual(["ch", "fr-ch"]);
+    // An account without a holder needs the legal name to name one.
+    expect(paymentSettings(loadConfig({ BANK_ACCOUNT_EUR: DEMO_PAYMENT_SETTINGS.BANK_ACCOUNT_EUR })).accounts).toEqual(
+      {},
+    );
+  });
+
+  it("fills in the demo shop's details for a start with the demo catalogue, never over the operator's", () => {
+    const demo = loadConfigWithSources({ DEMO_PRODUCTS: "400" });
+    expect(demo.config.SHOP_LEGAL_NAME).toBe(DEMO_PAYMENT_SETTINGS.SHOP_LEGAL_NAME);
+    expect(demo.sources.BANK_ACCOUNT_CHF).toBe("demo");
+    const own = loadConfigWithSources({ DEMO_PRODUCTS: "400", SHOP_LEGAL_NAME: "Modehaus Berg GmbH" });
+    expect(own.config.SHOP_LEGAL_NAME).toBe("Modehaus Berg GmbH");
+    expect(own.sources.SHOP_LEGAL_NAME).toBe("env");
+    expect(paymentSettings(own.config).accounts.EUR?.holder).toBe("Modehaus Berg GmbH");
   });
 });
