@@ -107,6 +107,19 @@ describe("Stripe over HTTP", () => {
     expect(admin).toContain(`https://dashboard.stripe.com/test/payments/${intent.id}`);
     expect(admin).toContain("Testmodus");
     expect(admin).toMatch(/Autorisiert<\/dt><dd>[^<]+€/);
+
+    // The hold cancelled in Stripe's dashboard: its webhook brings it into the ledger and the order page says where.
+    stripe.dashboardCancel(intent.id);
+    const cancelled = stripe.event("payment_intent.canceled", intent.id);
+    const answer = await fetchHandler("/api/payments/stripe/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": stripeSignature(cancelled, SECRET) },
+      body: cancelled,
+    });
+    expect(answer.status).toBe(200);
+    const after = await (await staff.fetch(`/admin/orders/${number}/`)).text();
+    expect(after).toContain("im Dashboard des Anbieters, nicht über den Shop");
+    expect(after).toMatch(/Freigegeben \(nie eingezogen\)<\/dt><dd>[^<]+€/);
   });
 });
 

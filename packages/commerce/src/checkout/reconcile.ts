@@ -5,7 +5,9 @@ import { ProviderError } from "../payments/gateways.ts";
 import {
   captureForShipment,
   expiringAuthorizations,
+  paymentsToCompare,
   paymentsToReconcile,
+  settleWithProvider,
   syncPayment,
   voidPayment,
 } from "../payments/money.ts";
@@ -21,7 +23,9 @@ import { completeCheckoutPayment } from "./service.ts";
  *   shopper had come back; when the order cannot be placed any more (stock gone, basket changed) the
  *   authorization is voided;
  * - a payment that was never completed is cancelled at its provider after a day;
- * - an authorization about to expire (Stripe: 7 days, PayPal: 29) is captured for what is left of the order.
+ * - an authorization about to expire (Stripe: 7 days, PayPal: 29) is captured for what is left of the order;
+ * - the amounts of payments past authorization are compared with the provider's, those compared longest ago first:
+ *   a refund, capture or cancelled hold made in the provider's dashboard comes into the ledger and the log.
  */
 
 const MINUTE = 60_000;
@@ -31,12 +35,18 @@ export const RECONCILE_AFTER_MS = 10 * MINUTE;
 export const ABANDON_AFTER_MS = 24 * 60 * MINUTE;
 /** Capture this long before the provider lets the hold lapse. */
 const HOLD_DAYS: Record<string, number> = { stripe: 6, paypal: 27 };
+/** Payments changed this recently are compared with their provider (refunds come within the return window and after). */
+export const COMPARE_DAYS = 120;
+/** Payments compared per run. */
+export const COMPARE_PER_RUN = 100;
 
 export interface ReconcileReport {
   synced: number;
   placed: number;
   voided: number;
   captured: number;
+  /** Payments whose ledger the provider's amounts changed. */
+  settled: number;
   failed: number;
 }
 
@@ -54,7 +64,7 @@ async function checkoutAuth(ctx: Ctx): Promise<AccountAuth> {
 }
 
 export async function reconcilePayments(ctx: Ctx): Promise<ReconcileReport> {
-  const report: ReconcileReport = { synced: 0, placed: 0, voided: 0, captured: 0, failed: 0 };
+  const report: ReconcileReport = { synced: 0, placed: 0, voided: 0, captured: 0, settled: 0, failed: 0 };
   const now = ctx.clock.now();
   const settled = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString();
   const abandoned = new Date(now.getTime() - ABANDON_AFTER_MS).toISOString();
@@ -119,6 +129,17 @@ export async function reconcilePayments(ctx: Ctx): Promise<ReconcileReport> {
         if (amount > 0) report.captured++;
       });
     }
+  }
+
+  // Changed at the provider, not by the shop: the ledger follows.
+  const since = new Date(now.getTime() - COMPARE_DAYS * 24 * 60 * MINUTE).toISOString();
+  for (const id of await paymentsToCompare(ctx, since, COMPARE_PER_RUN)) {
+    await attempt(id, async () => {
+      const differences = await settleWithProvider(ctx, id, now);
+      if (differences.length === 0) return;
+      report.settled++;
+      ctx.log.warn({ paymentId: id, differences }, "payment reconciliation: changed at the provider");
+    });
   }
   return report;
 }

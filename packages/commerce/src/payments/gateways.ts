@@ -32,6 +32,20 @@ export interface ProviderState {
   authorizationRef?: string;
 }
 
+/**
+ * The money of a payment past its authorization as the provider has it (cents): changes made in the provider's
+ * dashboard (a refund, a cancelled hold, a capture) show here and are brought into the shop's ledger
+ * (money.ts `settleWithProvider`).
+ */
+export interface ProviderAmounts {
+  captured: number;
+  refunded: number;
+  /** What the hold still lets the shop capture (0 once it ended: captured in full, final capture, cancelled). */
+  capturable: number;
+  /** The hold was cancelled at the provider. */
+  voided: boolean;
+}
+
 export interface StartedPayment {
   providerRef: string | null;
   /** Stripe: the client secret Stripe.js confirms the PaymentIntent with (kept out of the database). */
@@ -59,6 +73,8 @@ export interface PaymentGateway {
   ): Promise<{ captured: number; ref: string; more: boolean }>;
   void(payment: Payment, key: string): Promise<void>;
   refund(payment: Payment, amount: number, key: string): Promise<{ ref: string }>;
+  /** The provider's amounts of an authorized payment; null where the shop's ledger is the only record (sandbox). */
+  amounts(payment: Payment): Promise<ProviderAmounts | null>;
   /** The payment in the provider's dashboard. */
   dashboardUrl(payment: Payment): string | null;
 }
@@ -92,6 +108,7 @@ const sandboxGateway: PaymentGateway = {
   capture: async (payment, amount) => ({ captured: amount, ref: `sandbox-capture-${payment.id}`, more: true }),
   void: async () => undefined,
   refund: async (payment) => ({ ref: `sandbox-refund-${payment.id}` }),
+  amounts: async () => null,
   dashboardUrl: () => null,
 };
 
@@ -197,6 +214,17 @@ export function stripeGateway(config: VitrineConfig): PaymentGateway {
         );
         return { ref: refund.id };
       }),
+    async amounts(payment) {
+      if (!payment.providerRef) return null;
+      const intent = await retrieve(payment);
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+      return {
+        captured: intent.amount_received,
+        refunded: charge?.amount_refunded ?? 0,
+        capturable: intent.status === "requires_capture" ? intent.amount_capturable : 0,
+        voided: intent.status === "canceled",
+      };
+    },
     dashboardUrl: (payment) =>
       payment.providerRef ? `https://dashboard.stripe.com/${live ? "" : "test/"}payments/${payment.providerRef}` : null,
   };
@@ -362,6 +390,26 @@ export function paypalGateway(config: VitrineConfig): PaymentGateway {
         if (left > 0) throw new ProviderError("paypal", "the captures do not hold the amount to refund");
         return { ref };
       }),
+    async amounts(payment) {
+      if (!payment.providerRef) return null;
+      const ref = payment.providerRef;
+      const { result } = await call("paypal", "get order", () => api.orders.getOrder({ id: ref }));
+      const money = result.purchaseUnits?.[0]?.payments;
+      const authorization = money?.authorizations?.[0];
+      const captured = (money?.captures ?? [])
+        .filter((c) => !["DECLINED", "FAILED"].includes(c.status ?? ""))
+        .reduce((sum, c) => sum + cents(c.amount?.value), 0);
+      const refunded = (money?.refunds ?? [])
+        .filter((r) => r.status === "COMPLETED")
+        .reduce((sum, r) => sum + cents(r.amount?.value), 0);
+      const open = ["CREATED", "PARTIALLY_CAPTURED", "PENDING"].includes(authorization?.status ?? "");
+      return {
+        captured,
+        refunded,
+        capturable: open ? Math.max(0, cents(authorization?.amount?.value) - captured) : 0,
+        voided: authorization?.status === "VOIDED",
+      };
+    },
     dashboardUrl: (payment) =>
       payment.providerRef
         ? `https://www.${live ? "" : "sandbox."}paypal.com/unifiedtransactions/details/payment/${payment.authorizationRef ?? payment.providerRef}`

@@ -182,7 +182,13 @@ export async function captureForShipment(
     .where("status", "=", "authorized")
     .where("captured_amount", "=", payment.capturedAmount)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`payment ${id} changed during its capture`);
+  if (Number(result.numUpdatedRows) !== 1) {
+    // A webhook or the reconciliation may have read this very capture from the provider first (settleWithProvider).
+    const after = await load(ctx, id);
+    if (after.capturedAmount !== payment.capturedAmount + done.captured)
+      throw new Error(`payment ${id} changed during its capture`);
+    return done.captured;
+  }
   await addPaymentEvent(ctx, id, { kind: "captured", amount: done.captured, providerRef: done.ref }, now);
   return done.captured;
 }
@@ -230,10 +236,107 @@ export async function refundThroughProvider(
     .where("refunded_amount", "=", payment.refundedAmount)
     .where("released_amount", "=", payment.releasedAmount)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`payment ${id} changed during its refund`);
+  if (Number(result.numUpdatedRows) !== 1) {
+    // A webhook or the reconciliation may have read this very refund from the provider first (settleWithProvider).
+    const after = await load(ctx, id);
+    if (release > 0 || after.refundedAmount !== payment.refundedAmount + refund)
+      throw new Error(`payment ${id} changed during its refund`);
+    return true;
+  }
   if (release > 0) await addPaymentEvent(ctx, id, { kind: voidsHold ? "voided" : "released", amount: release }, now);
   if (refund > 0) await addPaymentEvent(ctx, id, { kind: "refunded", amount: refund, providerRef: ref }, now);
   return true;
+}
+
+/** A change made at the provider, not through the shop, now in the shop's ledger. */
+export interface ProviderDifference {
+  kind: "captured" | "refunded" | "voided" | "released";
+  amount: number;
+}
+
+/** The payment events' detail of a change the shop learned from its provider (the back office says so). */
+export const AT_PROVIDER = "at_provider";
+
+const PAST_AUTHORIZATION: PaymentStatus[] = ["authorized", "captured", "refunded"];
+
+/**
+ * Brings the ledger of a payment past its authorization to the provider's amounts: a refund, a capture or a
+ * cancelled hold made in the provider's dashboard. Amounts only grow (the provider keeps the money's history), so
+ * a webhook, the reconciliation and a second call agree. Returns what changed (empty: the ledger matches).
+ */
+export async function settleWithProvider(ctx: PaymentCtx, id: string, now: Date): Promise<ProviderDifference[]> {
+  const payment = await load(ctx, id);
+  if (!PAST_AUTHORIZATION.includes(payment.status)) return [];
+  const amounts = await gatewayOf(ctx.config, payment.provider).amounts(payment);
+  const checked = ctx.db.updateTable("payment").set({ provider_checked_at: now.toISOString() }).where("id", "=", id);
+  if (!amounts) {
+    await checked.execute();
+    return [];
+  }
+  const captured = Math.min(payment.amount, Math.max(payment.capturedAmount, amounts.captured));
+  const refunded = Math.min(captured, Math.max(payment.refundedAmount, amounts.refunded));
+  const hold = payment.amount - captured - payment.releasedAmount;
+  const holdEnded = payment.status === "authorized" && hold > 0 && (amounts.voided || amounts.capturable <= 0);
+  const differences: ProviderDifference[] = [];
+  if (captured > payment.capturedAmount)
+    differences.push({ kind: "captured", amount: captured - payment.capturedAmount });
+  if (holdEnded) differences.push({ kind: captured === 0 ? "voided" : "released", amount: hold });
+  if (refunded > payment.refundedAmount)
+    differences.push({ kind: "refunded", amount: refunded - payment.refundedAmount });
+  if (differences.length === 0) {
+    await checked.execute();
+    return [];
+  }
+  const settled = holdEnded || hold <= 0;
+  const status: PaymentStatus =
+    holdEnded && captured === 0
+      ? "voided"
+      : settled && captured > 0 && refunded >= captured
+        ? "refunded"
+        : settled && captured > 0
+          ? "captured"
+          : payment.status;
+  const result = await ctx.db
+    .updateTable("payment")
+    .set({
+      captured_amount: captured,
+      refunded_amount: refunded,
+      released_amount: payment.releasedAmount + (holdEnded ? hold : 0),
+      status,
+      updated_at: now.toISOString(),
+      provider_checked_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("captured_amount", "=", payment.capturedAmount)
+    .where("refunded_amount", "=", payment.refundedAmount)
+    .where("released_amount", "=", payment.releasedAmount)
+    .executeTakeFirst();
+  // Changed by the shop meanwhile (a shipment's capture, a refund): the next check compares again.
+  if (Number(result.numUpdatedRows) !== 1) return [];
+  for (const difference of differences) {
+    await addPaymentEvent(
+      ctx,
+      id,
+      { kind: difference.kind, amount: difference.amount, providerRef: payment.providerRef, detail: AT_PROVIDER },
+      now,
+    );
+  }
+  return differences;
+}
+
+/** Payments past authorization at a provider, those compared longest ago first (the reconciliation's share). */
+export async function paymentsToCompare(ctx: Pick<Ctx, "db">, changedAfter: string, limit: number): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom("payment")
+    .select("id")
+    .where("provider", "!=", "sandbox")
+    .where("status", "in", PAST_AUTHORIZATION)
+    .where("updated_at", ">", changedAfter)
+    .orderBy(sql`coalesce(provider_checked_at, '')`)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** What a payment can still pay back (held or captured, less what went back). */

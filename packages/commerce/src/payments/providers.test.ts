@@ -27,7 +27,7 @@ import { refundOrder } from "../orders/refunds.ts";
 import { cancelOrder, shipOrder } from "../orders/status.ts";
 import type { StoreCode } from "../shop/shops.ts";
 import { paymentsInTestMode } from "./gateways.ts";
-import { startProviderPayment } from "./money.ts";
+import { AT_PROVIDER, startProviderPayment } from "./money.ts";
 import { getPayment, type Payment, paymentEvents } from "./payments.ts";
 import { FakePayPal, FakeStripe, stripeSignature } from "./test-provider-fakes.ts";
 import { handlePaymentWebhook } from "./webhooks.ts";
@@ -244,6 +244,49 @@ describe(`Stripe behind the provider interface (${dialectName})`, () => {
     expect(stripe.intents.get(other.payment.providerRef as string)?.status).toBe("canceled");
   });
 
+  it("follows a refund and a cancelled hold made in Stripe's dashboard (webhook and reconciliation)", async () => {
+    const { ctx, shopper, payment } = await startPayment("credit_card", { quantity: 2 });
+    const ref = payment.providerRef as string;
+    stripe.confirm(ref, "authorize");
+    const order = placed(await completeCheckoutPayment(ctx, shopper, payment.id));
+    await shipOrder(ctx, actor, order.number, { carrier: "dhl", trackingNumber: "00340434161094042570" });
+    expect(await getPayment(ctx, payment.id)).toMatchObject({ status: "captured", capturedAmount: payment.amount });
+
+    // Refunded in the dashboard: Stripe's webhook brings it into the ledger, once.
+    stripe.dashboardRefund(ref, 500);
+    const refunded = stripe.event("charge.refunded", ref);
+    expect(await stripeWebhook(ctx, refunded)).toMatchObject({ status: 200, body: { paymentId: payment.id } });
+    expect(await getPayment(ctx, payment.id)).toMatchObject({ status: "captured", refundedAmount: 500 });
+    expect(await stripeWebhook(ctx, refunded)).toMatchObject({ body: { duplicate: true } });
+    const atProvider = (await paymentEvents(ctx, payment.id)).filter((e) => e.detail === AT_PROVIDER);
+    expect(atProvider.map((e) => [e.kind, e.amount])).toEqual([["refunded", 500]]);
+
+    // The rest refunded there, and its webhook lost: the reconciliation finds it.
+    stripe.dashboardRefund(ref, payment.amount - 500);
+    const report = await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 60_000)));
+    expect(report.settled).toBeGreaterThanOrEqual(1);
+    expect(await getPayment(ctx, payment.id)).toMatchObject({ status: "refunded", refundedAmount: payment.amount });
+    // Nothing more to bring in: the next run changes nothing, and the shop refunds nothing twice.
+    await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 120_000)));
+    expect((await getPayment(ctx, payment.id))?.refundedAmount).toBe(payment.amount);
+    expect(await refundOrder(ctx, actor, order.number, { amount: 100, reason: "Again" })).toMatchObject({
+      ok: false,
+      error: "RefundExceedsPaid",
+    });
+
+    // A hold cancelled in the dashboard before anything shipped: voided and released in the ledger.
+    const other = await startPayment("credit_card", { quantity: 1 });
+    stripe.confirm(other.payment.providerRef as string, "authorize");
+    placed(await completeCheckoutPayment(other.ctx, other.shopper, other.payment.id));
+    stripe.dashboardCancel(other.payment.providerRef as string);
+    await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 180_000)));
+    expect(await getPayment(ctx, other.payment.id)).toMatchObject({
+      status: "voided",
+      capturedAmount: 0,
+      releasedAmount: other.payment.amount,
+    });
+  });
+
   it("places nothing when Stripe does not answer, and places the order once it does", async () => {
     const { ctx, shopper, payment } = await startPayment("credit_card", { quantity: 1 });
     stripe.confirm(payment.providerRef as string, "authorize");
@@ -339,6 +382,31 @@ describe(`PayPal behind the provider interface (${dialectName})`, () => {
     expect((await cancelOrder(ctx, actor, order.number)).ok).toBe(true);
     expect(paypal.orders.get(payment.providerRef as string)?.authorization?.status).toBe("VOIDED");
     expect((await getPayment(ctx, payment.id))?.status).toBe("voided");
+  });
+
+  it("follows a refund and a voided authorization made in PayPal's dashboard", async () => {
+    const { ctx, shopper, payment } = await startPayment("paypal", { quantity: 1 });
+    paypal.approve(payment.providerRef as string);
+    const order = placed(await completeCheckoutPayment(ctx, shopper, payment.id));
+    await shipOrder(ctx, actor, order.number, { carrier: "dhl", trackingNumber: "00340434161094042571" });
+    paypal.dashboardRefund(payment.providerRef as string, 250);
+    const report = await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 60_000)));
+    expect(report.settled).toBeGreaterThanOrEqual(1);
+    expect(await getPayment(ctx, payment.id)).toMatchObject({ status: "captured", refundedAmount: 250 });
+    // The shop's own refund takes what is left, not more.
+    expect((await refundOrder(ctx, actor, order.number, { amount: payment.amount - 250, reason: "Return" })).ok).toBe(
+      true,
+    );
+    expect(await getPayment(ctx, payment.id)).toMatchObject({ status: "refunded", refundedAmount: payment.amount });
+
+    const other = await startPayment("paypal", { quantity: 1 });
+    paypal.approve(other.payment.providerRef as string);
+    placed(await completeCheckoutPayment(other.ctx, other.shopper, other.payment.id));
+    paypal.dashboardVoid(other.payment.providerRef as string);
+    await reconcilePayments(ctxOf("de", new Date(NOW.getTime() + 120_000)));
+    expect(await getPayment(ctx, other.payment.id)).toMatchObject({ status: "voided", capturedAmount: 0 });
+    const kinds = (await paymentEvents(ctx, other.payment.id)).filter((e) => e.detail === AT_PROVIDER);
+    expect(kinds.map((e) => e.kind)).toEqual(["voided"]);
   });
 
   it("answers 404 for a provider that is not configured", async () => {

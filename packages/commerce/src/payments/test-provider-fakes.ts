@@ -131,10 +131,31 @@ export class FakeStripe extends Fake {
 
   private view(intent: Intent, expand: boolean) {
     const { multicapture: _m, refunded: _r, ...rest } = intent;
-    return {
-      ...rest,
-      latest_charge: intent.latest_charge ? (expand ? intent.latest_charge : intent.latest_charge.id) : null,
-    };
+    const charge = intent.latest_charge
+      ? {
+          ...intent.latest_charge,
+          amount_captured: intent.amount_received,
+          amount_refunded: intent.refunded,
+          refunded: intent.refunded > 0 && intent.refunded === intent.amount_received,
+        }
+      : null;
+    return { ...rest, latest_charge: charge ? (expand ? charge : intent.latest_charge?.id) : null };
+  }
+
+  /** A refund made in Stripe's dashboard, not by the shop. */
+  dashboardRefund(id: string, amount: number) {
+    const intent = this.intents.get(id);
+    if (!intent || amount > intent.amount_received - intent.refunded) throw new Error(`cannot refund ${id}`);
+    intent.refunded += amount;
+    this.refunds.push({ id: `re_dashboard_${this.refunds.length + 1}`, payment_intent: id, amount });
+  }
+
+  /** A hold cancelled in Stripe's dashboard. */
+  dashboardCancel(id: string) {
+    const intent = this.intents.get(id);
+    if (intent?.status !== "requires_capture") throw new Error(`cannot cancel ${id}`);
+    intent.status = "canceled";
+    intent.amount_capturable = 0;
   }
 
   /** The shopper's browser confirms the PaymentIntent with Stripe.js (what the Payment Element does). */
@@ -255,7 +276,8 @@ export class FakeStripe extends Fake {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: this.view(intent, false) },
+      // `charge.*` events carry the charge (it names its payment intent), the others the intent.
+      data: { object: type.startsWith("charge.") ? this.view(intent, true).latest_charge : this.view(intent, false) },
     });
   }
 }
@@ -292,6 +314,21 @@ export class FakePayPal extends Fake {
     } catch {
       return {};
     }
+  }
+
+  /** A refund of the newest capture made in PayPal's dashboard, not by the shop. */
+  dashboardRefund(id: string, cents: number) {
+    const capture = this.orders.get(id)?.captures.at(-1);
+    if (!capture || capture.refunded + cents > Math.round(Number(capture.amount.value) * 100))
+      throw new Error(`cannot refund ${id}`);
+    capture.refunded += cents;
+  }
+
+  /** An authorization voided in PayPal's dashboard. */
+  dashboardVoid(id: string) {
+    const authorization = this.orders.get(id)?.authorization;
+    if (authorization?.status !== "CREATED") throw new Error(`cannot void ${id}`);
+    authorization.status = "VOIDED";
   }
 
   /** The buyer approves the order on PayPal. */

@@ -1,7 +1,7 @@
 import type { Ctx } from "../context.ts";
 import { eventRecorded, publishEvent } from "../events/publish.ts";
 import { ProviderError, verifyPayPalWebhook, verifyStripeWebhook } from "./gateways.ts";
-import { syncPayment } from "./money.ts";
+import { settleWithProvider, syncPayment } from "./money.ts";
 import { addPaymentEvent } from "./payments.ts";
 
 /**
@@ -95,6 +95,8 @@ export async function handlePaymentWebhook(
   if (payment) {
     try {
       await syncPayment(ctx, payment.id, now);
+      // A refund, capture or cancelled hold made in the provider's dashboard.
+      await settleWithProvider(ctx, payment.id, now);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       return { status: 503, body: { error: "ProviderUnavailable" } };

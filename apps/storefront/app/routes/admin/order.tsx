@@ -1,4 +1,5 @@
 import {
+  AT_PROVIDER,
   addOrderNote,
   CARRIERS,
   cancelOrder,
@@ -68,7 +69,12 @@ export async function loader(args: Route.LoaderArgs) {
     Intent,
     boolean
   >;
-  const payment = await paymentPanel(ctx, await orderPaymentId(ctx, view.order.id));
+  const panel = await paymentPanel(ctx, await orderPaymentId(ctx, view.order.id));
+  // Changes made in the provider's dashboard (a refund there) say so in the history.
+  const payment = panel && {
+    ...panel,
+    events: panel.events.map((e) => ({ ...e, atProvider: e.detail === AT_PROVIDER })),
+  };
   return {
     view,
     may,
@@ -367,6 +373,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                       {t(`admin.payments.event.${e.kind}`)}
                       {e.amount > 0 ? ` · ${money(e.amount)}` : ""}
                       {e.kind === "webhook" || e.kind === "declined" ? ` · ${e.detail}` : ""}
+                      {e.atProvider ? ` · ${t("admin.payments.at_provider")}` : ""}
                     </li>
                   ))}
                 </ol>

@@ -164,6 +164,8 @@ export interface PaymentTable {
   /** What of the authorization will never be captured (refunded before shipping, released at the last capture). */
   released_amount: Generated<number>;
   authorized_at: string | null;
+  /** When the reconciliation last compared the amounts with the provider's (migration 0027). */
+  provider_checked_at: Generated<string | null>;
 }
 
 /** A payment's history: what happened to it at the provider, for the back office. */
