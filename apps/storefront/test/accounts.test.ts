@@ -238,7 +238,8 @@ describe(`sign-up, sign-in, sign-out (${dialectName})`, () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain("Zu viele Versuche");
     expect((await attempt(PASSWORD)).status).toBe(302);
-  });
+    // 25 password checks (scrypt, as in production): far more than 30 s on a loaded machine.
+  }, 120_000);
 
   it("rate-limits sign-up per client address", async () => {
     const from = nextAddress();
@@ -258,7 +259,7 @@ describe(`sign-up, sign-in, sign-out (${dialectName})`, () => {
       });
       expect(response.status, `sign-up ${i + 1}`).toBe(i < 20 ? 302 : 429);
     }
-  });
+  }, 120_000);
 
   it("does not let a client get past the sign-up limit by rotating X-Forwarded-For (no trusted proxy)", async () => {
     // The peer is a private address, as a proxy on the same network would be, but TRUST_PROXY is not set.
