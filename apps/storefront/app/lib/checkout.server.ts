@@ -22,7 +22,7 @@ import {
   submitOrder,
 } from "@vitrine/commerce";
 import type { RouterContextProvider } from "react-router";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import type { CheckoutActionData, CheckoutPageData } from "../components/checkout/types.ts";
 import { formText } from "./account-forms.ts";
 import { guardCheckout } from "./auth.server.ts";
@@ -67,10 +67,10 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
       await afterOrderPlaced(store, outcome.order, outcome.replayed);
       throw redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
     }
-    if (outcome.ok) throw redirect(paymentPath(store.shop.code, outcome.payment, path));
+    if (outcome.ok) throw toPaymentPage(store.shop.code, outcome.payment, path);
     if (outcome.error === "PaymentPending") {
       const pending = await getPayment(ctx, outcome.paymentId);
-      if (pending) throw redirect(paymentPath(store.shop.code, pending, path));
+      if (pending) throw toPaymentPage(store.shop.code, pending, path);
     }
     paymentError = failureCode(outcome);
   }
@@ -122,11 +122,15 @@ export async function checkoutLoader({ request, context }: Args, path: CheckoutP
   };
 }
 
-/** The payment page: the built-in sandbox's, or the real provider's step (Stripe's Payment Element, PayPal). */
-function paymentPath(storeCode: string, payment: { id: string; provider: string }, path: CheckoutPath): string {
+/**
+ * To the payment page: the built-in sandbox's, or the real provider's step (Stripe's Payment Element, PayPal). The
+ * provider's step is a whole document load, never a client-side navigation: its Content-Security-Policy, the only
+ * one that lets Stripe.js and its frames in, holds for a document only (a navigation keeps the checkout's policy).
+ */
+function toPaymentPage(storeCode: string, payment: { id: string; provider: string }, path: CheckoutPath): Response {
   const from = path === "/app-checkout/" ? "?from=app" : "";
-  const page = payment.provider === "sandbox" ? "sandbox" : "provider";
-  return `/${storeCode}/payment/${page}/${payment.id}/${from}`;
+  if (payment.provider === "sandbox") return redirect(`/${storeCode}/payment/sandbox/${payment.id}/${from}`);
+  return redirectDocument(`/${storeCode}/payment/provider/${payment.id}/${from}`);
 }
 
 /** The message key suffix of a placement failure (`checkout.error.{code}`): the page builds the key from it. */
@@ -223,12 +227,12 @@ export async function checkoutAction({ request, context }: Args, path: CheckoutP
         await afterOrderPlaced(store, outcome.order, outcome.replayed);
         return redirect(`${localizedPath(store.shop, "/success/")}?order=${outcome.order.number}`);
       }
-      if (outcome.ok) return redirect(paymentPath(store.shop.code, outcome.payment, path));
+      if (outcome.ok) return toPaymentPage(store.shop.code, outcome.payment, path);
       if (outcome.error === "EmptyBasket") return redirect(localizedPath(store.shop, "/cart/"));
       if (outcome.error === "Incomplete") return redirect(`${base}?step=${outcome.step}`);
       if (outcome.error === "PaymentPending") {
         const pending = await getPayment(ctx, outcome.paymentId);
-        if (pending) return redirect(paymentPath(store.shop.code, pending, path));
+        if (pending) return toPaymentPage(store.shop.code, pending, path);
       }
       const view = outcome.error === "OutOfStock" ? await getCheckout(ctx, shopper) : null;
       const soldOut = view

@@ -132,34 +132,30 @@ export default function PaymentProvider({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <main className="sandbox" data-testid="provider-payment">
-      <h1>{t("checkout.provider.title")}</h1>
-      <p className="sandbox__amount">{t("checkout.provider.amount", { amount })}</p>
-      {loaderData.testMode ? (
-        <Notice kind="info">
-          <span data-testid="payment-test-mode">{t("checkout.provider.test_mode")}</span>
-        </Notice>
-      ) : null}
-      <form onSubmit={pay} aria-busy={phase === "loading" || phase === "paying"}>
-        <div ref={mount} className="provider__element" data-testid="payment-element" />
-        {phase === "loading" ? <p role="status">{t("checkout.provider.loading")}</p> : null}
-        {phase === "failed" ? (
-          <Notice kind="error">
-            <span role="alert">{t("checkout.provider.unavailable")}</span>
+    <main id="main" className="page sandbox" data-testid="provider-payment">
+      <div className="sandbox__card">
+        <h1 className="sandbox__title">{t("checkout.provider.title")}</h1>
+        <p className="sandbox__amount">{t("checkout.provider.amount", { amount })}</p>
+        {loaderData.testMode ? (
+          <Notice kind="info">
+            <span data-testid="payment-test-mode">{t("checkout.provider.test_mode")}</span>
           </Notice>
         ) : null}
-        {error ? (
-          <Notice kind="error">
-            <span role="alert">{error}</span>
-          </Notice>
-        ) : null}
-        <Button type="submit" disabled={phase !== "ready"}>
-          {t("checkout.provider.pay", { amount })}
-        </Button>
-      </form>
-      <p>
-        <a href={loaderData.checkoutPath}>{t("checkout.provider.back")}</a>
-      </p>
+        <form className="sandbox__form" onSubmit={pay} aria-busy={phase === "loading" || phase === "paying"}>
+          <div ref={mount} className="provider__element" data-testid="payment-element" />
+          {phase === "loading" ? <p role="status">{t("checkout.provider.loading")}</p> : null}
+          {phase === "failed" ? <Notice kind="error">{t("checkout.provider.unavailable")}</Notice> : null}
+          {error ? <Notice kind="error">{error}</Notice> : null}
+          <div className="sandbox__actions">
+            <Button type="submit" disabled={phase !== "ready"}>
+              {t("checkout.provider.pay", { amount })}
+            </Button>
+          </div>
+        </form>
+        <p className="sandbox__cancel">
+          <a href={loaderData.checkoutPath}>{t("checkout.provider.back")}</a>
+        </p>
+      </div>
     </main>
   );
 }
