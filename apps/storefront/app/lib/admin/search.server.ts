@@ -1,0 +1,81 @@
+import { type StoreCode, shopByCode } from "@vitrine/commerce/shops";
+import { type MerchandisingDraft, type SearchResponse, type SearchService, trySearch } from "@vitrine/search";
+
+/**
+ * The search screens' shared server part: the "try it" panel's search (a query of a store, as the shop answers
+ * it now and as it would with the unsaved change), and the values a form had, for showing it again.
+ */
+
+/** What the panel shows of one answer. */
+export interface TriedAnswer {
+  total: number;
+  correctedQuery: string | null;
+  triggers: { type: string; content: string }[];
+  products: { id: string; name: string; brand: string }[];
+}
+
+export interface TryOutcome {
+  store: StoreCode;
+  query: string;
+  before: TriedAnswer;
+  after: TriedAnswer;
+}
+
+/** Products the panel lists of each answer. */
+const SHOWN_PRODUCTS = 8;
+
+function answerOf(response: SearchResponse): TriedAnswer {
+  return {
+    total: response.pagination.totalEntries,
+    correctedQuery: response.queryCorrection?.correctedQuery ?? null,
+    triggers: response.triggers.map((t) => ({
+      type: t.type,
+      content: typeof t.content === "string" ? t.content : JSON.stringify(t.content),
+    })),
+    products: response.products.slice(0, SHOWN_PRODUCTS).map((p) => ({
+      id: p.permanentid,
+      name: String(p.ec_name ?? ""),
+      brand: String(p.ec_brand ?? ""),
+    })),
+  };
+}
+
+/** Searches `query` in `store` with and without the draft, from this process's live index; saves nothing. */
+export function tryDraft(
+  search: SearchService,
+  store: StoreCode,
+  query: string,
+  draft: MerchandisingDraft,
+): TryOutcome {
+  const shop = shopByCode(store) ?? shopByCode("de");
+  if (!shop) throw new Error("no store de");
+  const tried = trySearch(
+    search,
+    {
+      trackingId: shop.trackingId,
+      language: shop.language,
+      country: shop.country,
+      currency: shop.currency,
+      context: { view: { url: `http://admin.invalid/${shop.pathPrefix}/search/` } },
+      query,
+      perPage: SHOWN_PRODUCTS,
+    },
+    draft,
+  );
+  return { store: shop.code, query, before: answerOf(tried.before), after: answerOf(tried.after) };
+}
+
+/** A form's text fields as they were sent, for showing the form again after a refusal or a try. */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== "intent") values[key] = value;
+  return values;
+}
+
+/** The words of a synonyms field: separated by commas or new lines. */
+export function wordsOf(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((w) => w.trim())
+    .filter((w) => w !== "");
+}
