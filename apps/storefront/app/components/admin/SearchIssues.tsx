@@ -13,7 +13,7 @@ export function SearchIssues({ issues }: { issues: readonly { field: string; mes
           const label = t(key);
           return (
             <li key={`${issue.field}:${issue.message}`}>
-              {label === key ? name : label}: {issue.message}
+              {`${label === key ? name : label}: ${issue.message}`}
             </li>
           );
         })}

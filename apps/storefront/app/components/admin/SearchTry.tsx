@@ -46,7 +46,8 @@ function Answer({ title, answer }: { title: string; answer: TriedAnswer }) {
         <ul className="admin-list">
           {answer.triggers.map((trigger) => (
             <li key={`${trigger.type}:${trigger.content}`}>
-              {t(`admin.search.kind.${trigger.type}`)}: <code>{trigger.content}</code>
+              {`${t(`admin.search.kind.${trigger.type}`)}: `}
+              <code>{trigger.content}</code>
             </li>
           ))}
         </ul>
