@@ -11,11 +11,7 @@ export function SearchIssues({ issues }: { issues: readonly { field: string; mes
           const name = issue.field.split(".")[0] ?? issue.field;
           const key = `admin.search.field.${name}`;
           const label = t(key);
-          return (
-            <li key={`${issue.field}:${issue.message}`}>
-              {`${label === key ? name : label}: ${issue.message}`}
-            </li>
-          );
+          return <li key={`${issue.field}:${issue.message}`}>{`${label === key ? name : label}: ${issue.message}`}</li>;
         })}
       </ul>
     </div>

@@ -144,12 +144,7 @@ function SynonymRow({ synonym }: { synonym: SynonymRule }) {
       <th scope="row">{synonym.id}</th>
       <td>{t(`admin.search.language.${synonym.language === "*" ? "all" : synonym.language}`)}</td>
       <td>
-        {synonym.terms.map((term, i) => (
-          <span key={term}>
-            {i > 0 ? <span aria-hidden="true">{synonym.oneWay && i === 1 ? " → " : ", "}</span> : null}
-            <code>{term}</code>
-          </span>
-        ))}
+        {synonym.oneWay ? `${synonym.terms[0]} → ${synonym.terms.slice(1).join(", ")}` : synonym.terms.join(", ")}
       </td>
       <td>{t(synonym.oneWay ? "admin.search.synonyms.one_way" : "admin.search.synonyms.both_ways")}</td>
       <td className="admin-row-actions">
