@@ -1,11 +1,10 @@
-import { isStoreCode } from "@vitrine/commerce/shops";
+import { isStoreCode, LANGUAGES } from "@vitrine/commerce/shops";
 import {
   addSynonym,
   checkSynonym,
   getSynonym,
   listSynonyms,
   removeSynonym,
-  SYNONYM_LANGUAGES,
   type SynonymInput,
   type SynonymRule,
   updateSynonym,
@@ -32,6 +31,8 @@ import "../../styles/admin-search.css";
  * reaches every shop process's search within 2 seconds through the event feed. Search analytics link here with a
  * query that found nothing (`?query=…&store=…&language=…`).
  */
+/** The languages synonyms apply to: one of the shop's, or every one (`*`). */
+const SYNONYM_LANGUAGES = ["*", ...LANGUAGES] as const;
 type Shown = (typeof SYNONYM_LANGUAGES)[number] | "all";
 
 export async function loader(args: Route.LoaderArgs) {
