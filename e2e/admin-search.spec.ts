@@ -108,3 +108,34 @@ test("a merchandiser turns a search without results into a synonym, and the sear
   await context.close();
   await shopper.context.close();
 });
+
+test("a merchandiser tries and adds a redirect for a query, and the shopper's search follows it", async ({
+  browser,
+}) => {
+  const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+  await staffSignedIn(context, "merchandiser");
+  // Where search analytics' "add a redirect" link leads.
+  await page.goto("/admin/search/rules/?query=Gutscheincode&store=de&kind=redirect");
+  await expect(page.getByRole("heading", { level: 1, name: "Suche: Regeln" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: /^Art/ })).toHaveValue("redirect");
+  await expect(page.getByRole("textbox", { name: "Suchanfrage", exact: true })).toHaveValue("Gutscheincode");
+  await page.getByRole("button", { name: "Anlegen" }).click();
+  await expect(page.getByRole("alert")).toContainText("Ziel, neue Suchanfrage oder Hinweis:");
+  await page.getByLabel("Ziel, neue Suchanfrage oder Hinweis").fill("/c/sale/");
+  await page.getByRole("button", { name: "Ausprobieren" }).click();
+  const tried = page.getByRole("region", { name: "„Gutscheincode“ im Shop de" });
+  await expect(tried.getByText("Weiterleitung: /c/sale/")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "rules-try");
+  await page.getByRole("button", { name: "Anlegen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Regel \d+ ist angelegt\./ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "/c/sale/" })).toBeVisible();
+  await screenshot(page, "rules");
+
+  const shopper = await newPage(browser, { width: 1440, height: 900 });
+  await expect
+    .poll(async () => (await shopper.page.request.get("/de/search/suggest/?plan=1&q=gutscheincode")).json())
+    .toEqual({ redirect: "/de/c/sale/" });
+  await shopper.context.close();
+  await context.close();
+});

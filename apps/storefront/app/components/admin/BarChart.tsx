@@ -1,8 +1,9 @@
 import { useId } from "react";
 
 /**
- * A bar chart drawn as inline SVG on the server: no script, readable without JavaScript, printed as it is. The
- * figures are also in the table the page shows with it (`aria-describedby` points screen readers there).
+ * A bar chart drawn as inline SVG on the server: no script, readable without JavaScript, printed as it is. Its
+ * labels are page text, so they keep their size on a phone. The figures are also in the table the page shows with
+ * it (`aria-describedby` points screen readers there).
  */
 export interface Bar {
   label: string;
@@ -24,8 +25,6 @@ export interface BarChartProps {
 
 const WIDTH = 640;
 const COLUMN_HEIGHT = 180;
-const ROW_HEIGHT = 26;
-const LABEL_WIDTH = 90;
 
 export function BarChart({ title, bars, tableId, direction = "columns", partLabel, valueLabel }: BarChartProps) {
   const titleId = useId();
@@ -38,59 +37,43 @@ export function BarChart({ title, bars, tableId, direction = "columns", partLabe
       </p>
     ) : null;
   if (direction === "rows") {
-    const height = bars.length * ROW_HEIGHT + 4;
-    const span = WIDTH - LABEL_WIDTH - 60;
+    // One row per bar: the label and figure are page text (readable at any width), the bar an SVG stretched to fit.
     return (
       <figure className="admin-bar-chart">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${height}`}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={tableId}
-          preserveAspectRatio="xMinYMin meet"
-        >
-          <title id={titleId}>{title}</title>
-          {bars.map((bar, i) => {
-            const y = i * ROW_HEIGHT + 2;
-            const w = (bar.value / max) * span;
-            const p = ((bar.part ?? 0) / max) * span;
-            return (
-              <g key={bar.label}>
-                <text x={LABEL_WIDTH - 8} y={y + 16} textAnchor="end" className="admin-bar-chart__label">
-                  {bar.label}
-                </text>
-                <rect x={LABEL_WIDTH} y={y + 3} width={Math.max(w, 1)} height={ROW_HEIGHT - 8} className="admin-bar" />
-                {p > 0 ? (
-                  <rect x={LABEL_WIDTH} y={y + 3} width={p} height={ROW_HEIGHT - 8} className="admin-bar--part" />
+        <div role="img" aria-label={title} aria-describedby={tableId} className="admin-bar-rows">
+          {bars.map((bar) => (
+            <div key={bar.label} className="admin-bar-rows__row">
+              <span className="admin-bar-rows__label">{bar.label}</span>
+              <svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
+                <rect x="0" y="0" width={Math.max((bar.value / max) * 100, 0.5)} height="10" className="admin-bar" />
+                {bar.part ? (
+                  <rect x="0" y="0" width={(bar.part / max) * 100} height="10" className="admin-bar--part" />
                 ) : null}
-                <text x={LABEL_WIDTH + w + 6} y={y + 16} className="admin-bar-chart__value">
-                  {bar.value}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
+              </svg>
+              <span className="admin-bar-rows__value">{bar.value}</span>
+            </div>
+          ))}
+        </div>
         {legend}
       </figure>
     );
   }
   const gap = bars.length > 40 ? 1 : 3;
   const slot = WIDTH / Math.max(1, bars.length);
-  const labelEvery = Math.ceil(bars.length / 8);
   return (
     <figure className="admin-bar-chart">
+      <p className="admin-bar-chart__max" aria-hidden="true">
+        {max}
+      </p>
       <svg
-        viewBox={`0 0 ${WIDTH} ${COLUMN_HEIGHT + 24}`}
+        viewBox={`0 0 ${WIDTH} ${COLUMN_HEIGHT + 2}`}
         role="img"
         aria-labelledby={titleId}
         aria-describedby={tableId}
-        preserveAspectRatio="xMinYMin meet"
+        preserveAspectRatio="none"
       >
         <title id={titleId}>{title}</title>
         <line x1="0" x2={WIDTH} y1={COLUMN_HEIGHT} y2={COLUMN_HEIGHT} className="admin-bar-chart__axis" />
-        <text x="2" y="12" className="admin-bar-chart__value">
-          {max}
-        </text>
         {bars.map((bar, i) => {
           const h = (bar.value / max) * (COLUMN_HEIGHT - 20);
           const p = ((bar.part ?? 0) / max) * (COLUMN_HEIGHT - 20);
@@ -101,15 +84,14 @@ export function BarChart({ title, bars, tableId, direction = "columns", partLabe
               {p > 0 ? (
                 <rect x={x} y={COLUMN_HEIGHT - p} width={slot - gap} height={p} className="admin-bar--part" />
               ) : null}
-              {i % labelEvery === 0 ? (
-                <text x={x} y={COLUMN_HEIGHT + 16} className="admin-bar-chart__label">
-                  {bar.label}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      <div className="admin-bar-chart__axis-labels" aria-hidden="true">
+        <span>{bars[0]?.label}</span>
+        <span>{bars.at(-1)?.label}</span>
+      </div>
       {legend}
     </figure>
   );

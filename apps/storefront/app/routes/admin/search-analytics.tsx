@@ -132,13 +132,13 @@ export default function AdminSearchAnalytics({ loaderData }: Route.ComponentProp
                   <thead>
                     <tr>
                       <th scope="col">{t("admin.search.col.query")}</th>
+                      <th scope="col">{t("admin.search.col.fix")}</th>
                       <th scope="col" className="admin-num">
                         {t("admin.search.col.zero")}
                       </th>
                       <th scope="col" className="admin-num">
                         {t("admin.search.col.searches")}
                       </th>
-                      <th scope="col">{t("admin.search.col.fix")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -147,12 +147,12 @@ export default function AdminSearchAnalytics({ loaderData }: Route.ComponentProp
                       return (
                         <tr key={q.query}>
                           <th scope="row">{q.query}</th>
-                          <td className="admin-num">{q.zeroResults}</td>
-                          <td className="admin-num">{q.searches}</td>
                           <td className="admin-fix-links">
                             <Link to={links.synonym}>{t("admin.search.fix.synonym", { query: q.query })}</Link>
                             <Link to={links.redirect}>{t("admin.search.fix.redirect", { query: q.query })}</Link>
                           </td>
+                          <td className="admin-num">{q.zeroResults}</td>
+                          <td className="admin-num">{q.searches}</td>
                         </tr>
                       );
                     })}
