@@ -9,7 +9,7 @@ export function SearchIssues({ issues }: { issues: readonly { field: string; mes
       <ul className="admin-list">
         {issues.map((issue) => {
           const name = issue.field.split(".")[0] ?? issue.field;
-          const key = `admin.search.field.${name}`;
+          const key = `admin.search.field.${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
           const label = t(key);
           return <li key={`${issue.field}:${issue.message}`}>{`${label === key ? name : label}: ${issue.message}`}</li>;
         })}

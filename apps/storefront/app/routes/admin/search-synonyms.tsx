@@ -216,7 +216,7 @@ export default function AdminSearchSynonyms({ loaderData }: Route.ComponentProps
             </label>
             <label className="admin-check">
               <input type="checkbox" name="oneWay" defaultChecked={values.oneWay === "on"} />{" "}
-              {t("admin.search.field.oneWay")}
+              {t("admin.search.field.one_way")}
             </label>
           </div>
           <TryFields store={values.tryStore ?? "de"} query={values.tryQuery ?? ""} />
