@@ -214,6 +214,30 @@ describe("rules", () => {
     expect(tried).toContain("Weiterleitung: <code>/s/versand/</code>");
     expect(await listRules(db)).toEqual([]);
 
+    // Pinned products are tried in their category's listing: the pinned product comes first.
+    const dresses = await db
+      .selectFrom("product_category as pc")
+      .innerJoin("category as c", "c.id", "pc.category_id")
+      .select("pc.product_id")
+      .where("c.key", "=", "women-dresses")
+      .orderBy("pc.product_id", "desc")
+      .execute();
+    const last = String(dresses[0]?.product_id);
+    const pinTry = await (
+      await browser.submit("/admin/search/rules/", {
+        intent: "try",
+        kind: "pin",
+        store: "de",
+        category: "women-dresses",
+        products: last,
+        tryStore: "de",
+      })
+    ).text();
+    const firstAfter =
+      /Mit der Änderung<\/h3>.*?<ol class="admin-try__products"><li>.*?<span class="admin-cell-sub">[^<]*? · (\d+)<\/span>/s;
+    expect(firstAfter.exec(pinTry)?.[1]).toBe(last);
+    expect(await listRules(db)).toEqual([]);
+
     const saved = await browser.submit("/admin/search/rules/", { intent: "save", ...rule });
     expect(saved.status).toBe(302);
     const [stored] = await listRules(db);

@@ -117,7 +117,7 @@ export {
   updateSynonym,
   withDraft,
 } from "./merchandising/rules.ts";
-export { type TriedSearch, trySearch } from "./merchandising/try.ts";
+export { type Tried, tryListing, trySearch } from "./merchandising/try.ts";
 export {
   type CapturedAnswer,
   createSearchService,

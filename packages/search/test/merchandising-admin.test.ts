@@ -17,7 +17,7 @@ import {
   updateSynonym,
   withDraft,
 } from "../src/merchandising/rules.ts";
-import { trySearch } from "../src/merchandising/try.ts";
+import { tryListing, trySearch } from "../src/merchandising/try.ts";
 import { createSearchService, type SearchService } from "../src/service.ts";
 import { DIALECT, fixtureDatabase, TestClock } from "./database.ts";
 import { request, STORES, TODAY } from "./fixtures.ts";
@@ -149,6 +149,19 @@ describe(`search merchandising changes on ${DIALECT}`, () => {
     expect(rule.before.triggers).toEqual([]);
     expect(rule.after.triggers).toEqual([{ type: "redirect", content: "/de/c/damen/" }]);
     expect((await service.search(fummel)).triggers).toEqual([]);
+  });
+
+  it("tries pinned products in their category's listing", async () => {
+    const pin = await checkRule(testDb.db, { kind: "pin", store: "de", category: "women-dresses", products: [107] });
+    if (!pin.ok) throw new Error("pin");
+    const { language, country, currency, trackingId } = request({}, STORES.de);
+    const tried = tryListing(service, { language, country, currency, trackingId }, "women-dresses", { rule: pin.row });
+    expect(tried?.before.products[0]?.permanentid).not.toBe("107");
+    expect(tried?.after.products[0]?.permanentid).toBe("107");
+    expect(ids(tried?.after ?? { products: [] })).toEqual(ids(tried?.before ?? { products: [] }));
+    expect(tryListing(service, { language, country, currency, trackingId }, "no-such", { rule: pin.row })).toBe(
+      undefined,
+    );
   });
 
   it("tries removing a saved synonym", () => {

@@ -56,10 +56,7 @@ function Answer({ title, answer }: { title: string; answer: TriedAnswer }) {
         <ol className="admin-try__products">
           {answer.products.map((p) => (
             <li key={p.id}>
-              {p.name}{" "}
-              <span className="admin-cell-sub">
-                {p.brand} · {p.id}
-              </span>
+              {p.name} <span className="admin-cell-sub">{`${p.brand} · ${p.id}`}</span>
             </li>
           ))}
         </ol>

@@ -1,9 +1,17 @@
 import { type StoreCode, shopByCode } from "@vitrine/commerce/shops";
-import { type MerchandisingDraft, type SearchResponse, type SearchService, trySearch } from "@vitrine/search";
+import {
+  type ListingResponse,
+  type MerchandisingDraft,
+  type SearchResponse,
+  type SearchService,
+  tryListing,
+  trySearch,
+} from "@vitrine/search";
 
 /**
  * The search screens' shared server part: the "try it" panel's search (a query of a store, as the shop answers
- * it now and as it would with the unsaved change), and the values a form had, for showing it again.
+ * it now and as it would with the unsaved change; a category's listing for pinned products), and the values a
+ * form had, for showing it again.
  */
 
 /** What the panel shows of one answer. */
@@ -16,6 +24,7 @@ export interface TriedAnswer {
 
 export interface TryOutcome {
   store: StoreCode;
+  /** The query searched, or the key of the category listed. */
   query: string;
   before: TriedAnswer;
   after: TriedAnswer;
@@ -24,10 +33,10 @@ export interface TryOutcome {
 /** Products the panel lists of each answer. */
 const SHOWN_PRODUCTS = 8;
 
-function answerOf(response: SearchResponse): TriedAnswer {
+function answerOf(response: SearchResponse | ListingResponse): TriedAnswer {
   return {
     total: response.pagination.totalEntries,
-    correctedQuery: response.queryCorrection?.correctedQuery ?? null,
+    correctedQuery: ("queryCorrection" in response && response.queryCorrection?.correctedQuery) || null,
     triggers: response.triggers.map((t) => ({
       type: t.type,
       content: typeof t.content === "string" ? t.content : JSON.stringify(t.content),
@@ -40,6 +49,21 @@ function answerOf(response: SearchResponse): TriedAnswer {
   };
 }
 
+function storeRequest(store: StoreCode) {
+  const shop = shopByCode(store) ?? shopByCode("de");
+  if (!shop) throw new Error("no store de");
+  return {
+    shop,
+    request: {
+      trackingId: shop.trackingId,
+      language: shop.language,
+      country: shop.country,
+      currency: shop.currency,
+      perPage: SHOWN_PRODUCTS,
+    },
+  };
+}
+
 /** Searches `query` in `store` with and without the draft, from this process's live index; saves nothing. */
 export function tryDraft(
   search: SearchService,
@@ -47,22 +71,23 @@ export function tryDraft(
   query: string,
   draft: MerchandisingDraft,
 ): TryOutcome {
-  const shop = shopByCode(store) ?? shopByCode("de");
-  if (!shop) throw new Error("no store de");
-  const tried = trySearch(
-    search,
-    {
-      trackingId: shop.trackingId,
-      language: shop.language,
-      country: shop.country,
-      currency: shop.currency,
-      context: { view: { url: `http://admin.invalid/${shop.pathPrefix}/search/` } },
-      query,
-      perPage: SHOWN_PRODUCTS,
-    },
-    draft,
-  );
+  const { shop, request } = storeRequest(store);
+  const context = { view: { url: `http://admin.invalid/${shop.pathPrefix}/search/` } };
+  const tried = trySearch(search, { ...request, context, query }, draft);
   return { store: shop.code, query, before: answerOf(tried.before), after: answerOf(tried.after) };
+}
+
+/** Lists a category in `store` with and without the draft (pinned products); undefined for an unknown category. */
+export function tryCategoryDraft(
+  search: SearchService,
+  store: StoreCode,
+  categoryKey: string,
+  draft: MerchandisingDraft,
+): TryOutcome | undefined {
+  const { shop, request } = storeRequest(store);
+  const tried = tryListing(search, request, categoryKey, draft);
+  if (!tried) return undefined;
+  return { store: shop.code, query: categoryKey, before: answerOf(tried.before), after: answerOf(tried.after) };
 }
 
 /** A form's text fields as they were sent, for showing the form again after a refusal or a try. */

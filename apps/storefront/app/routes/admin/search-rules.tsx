@@ -19,7 +19,7 @@ import { SearchIssues } from "../../components/admin/SearchIssues.tsx";
 import { SearchTabs } from "../../components/admin/SearchTabs.tsx";
 import { TryFields, TryResult } from "../../components/admin/SearchTry.tsx";
 import { useAdminT } from "../../lib/admin/i18n.tsx";
-import { formValues, type TryOutcome, tryDraft } from "../../lib/admin/search.server.ts";
+import { formValues, type TryOutcome, tryCategoryDraft, tryDraft } from "../../lib/admin/search.server.ts";
 import { requireStaff } from "../../lib/admin/staff.server.ts";
 import { servicesContext } from "../../lib/context.ts";
 import { refused } from "../../lib/refusal.server.ts";
@@ -139,13 +139,18 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "try") {
     const checked = await checkRule(ctx.db, inputOf(form));
     if (!checked.ok) return refuse(checked.issues);
-    const query = field(form, "tryQuery").trim();
     const store = field(form, "tryStore");
+    const search = args.context.get(servicesContext).search;
+    const draft = { rule: checked.row, ...(id > 0 ? { id } : {}) };
+    // Pinned products show in their category's listing, the other rules in a search.
+    if (checked.row.kind === "pin") {
+      const tried = tryCategoryDraft(search, isStoreCode(store) ? store : "de", checked.row.category_key ?? "", draft);
+      if (!tried) return refuse([{ field: "category", message: "the category is not in the shop's index yet." }]);
+      return { intent: "try", values, tried } satisfies Answer;
+    }
+    const query = field(form, "tryQuery").trim();
     if (!query) return refuse([{ field: "tryQuery", message: "enter a query to try." }]);
-    const tried = tryDraft(args.context.get(servicesContext).search, isStoreCode(store) ? store : "de", query, {
-      rule: checked.row,
-      ...(id > 0 ? { id } : {}),
-    });
+    const tried = tryDraft(search, isStoreCode(store) ? store : "de", query, draft);
     return { intent: "try", values, tried } satisfies Answer;
   }
   if (intent === "save") {
