@@ -50,6 +50,7 @@ export {
   SearchEngine,
   type SearchEngineOptions,
 } from "./engine/search-engine.ts";
+export { type SearchAnalytics, searchAnalytics } from "./events/analytics.ts";
 export { COMMERCE_EVENT_TYPES, type PlacedOrder } from "./events/events.ts";
 export {
   loadPopularity,
@@ -91,18 +92,32 @@ export { searchJobs } from "./jobs.ts";
 export {
   addRule,
   addSynonym,
+  type ChangeAudit,
+  checkRule,
+  checkSynonym,
+  getRule,
+  getSynonym,
   listRules,
   listSynonyms,
+  type MerchandisingDraft,
   type RuleInput,
+  type RuleIssue,
   type RuleKind,
+  type RuleMatch,
   type RuleResult,
+  type RuleRow,
   removeRule,
   removeSynonym,
   type StoredRule,
+  SYNONYM_LANGUAGES,
   type SynonymInput,
   type SynonymResult,
   type SynonymRule,
+  updateRule,
+  updateSynonym,
+  withDraft,
 } from "./merchandising/rules.ts";
+export { type Tried, tryListing, trySearch } from "./merchandising/try.ts";
 export {
   type CapturedAnswer,
   createSearchService,

@@ -1,4 +1,4 @@
-import type { Db } from "@vitrine/commerce";
+import { type Db, listAudit } from "@vitrine/commerce";
 import { rollUpSearchAnalytics, searchDb } from "@vitrine/search";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli.ts";
@@ -24,12 +24,15 @@ describe("vitrine search", () => {
       "search rules list",
       "search rules add",
       "search rules pin",
+      "search rules edit",
       "search rules remove",
       "search synonyms list",
       "search synonyms add",
+      "search synonyms edit",
       "search synonyms remove",
       "search keys",
       "search stats",
+      "search analytics",
     ]) {
       expect(help.out.join("\n")).toContain(command);
       const own = await cli(...command.split(" "), "--help");
@@ -157,5 +160,51 @@ describe("vitrine search", () => {
       "de\tqqq\t1\t1\t0",
     ]);
     expect((await cli("search", "stats")).out.some((line) => line.startsWith("fr-ch\trobe\t1"))).toBe(true);
+  });
+
+  it("sums up the rolled-up searches with the queries that found nothing", async () => {
+    expect((await cli("search", "analytics", "--days", "0")).code).toBe(2);
+    const report = await cli("search", "analytics", "--store", "de", "--days", "2");
+    expect(report.code, report.err.join("\n")).toBe(0);
+    expect(report.out[1]).toBe("3 searches, 1 without results, 0 clicks, click-through rate 0.0 %");
+    expect(report.out).toContain("  de     3 searches, 1 without results");
+    expect(report.out.slice(-2)).toEqual(["query\twithout results\tsearches", "qqq\t1\t1"]);
+    const all = await cli("search", "analytics");
+    expect(all.out[1]).toMatch(/^4 searches, 1 without results/);
+  });
+
+  it("changes rules and synonyms, each change audited as the CLI's", async () => {
+    const added = await cli("search", "rules", "add", "notify", "mantel", "Warm durch den Winter");
+    const id = /^Added rule (\d+)/.exec(added.out[0] ?? "")?.[1] as string;
+    const edited = await cli("search", "rules", "edit", id, "redirect", "mantel", "/de/c/damen/", "--store", "de");
+    expect(edited).toMatchObject({ code: 0, out: [`Changed rule ${id}`] });
+    expect((await cli("search", "rules", "list", "--kind", "redirect")).out.join("\n")).toContain(
+      '"mantel" (exact) → /de/c/damen/',
+    );
+    expect(await cli("search", "rules", "edit", id, "redirect", "mantel", "ftp://x")).toMatchObject({
+      code: 1,
+      err: ["content: value is not a valid URL."],
+    });
+    expect((await cli("search", "rules", "edit", "999999", "notify", "a", "b")).err).toEqual([
+      "id: no rule has the id 999999.",
+    ]);
+    expect((await cli("search", "rules", "edit", id, "sort", "a", "b")).code).toBe(2);
+
+    const synonym = await cli("search", "synonyms", "add", "mantel", "jacke", "--language", "de");
+    const synonymId = /^Added synonyms (\d+)/.exec(synonym.out[0] ?? "")?.[1] as string;
+    const changed = await cli("search", "synonyms", "edit", synonymId, "mantel", "jacke", "parka", "--one-way");
+    expect(changed).toMatchObject({ code: 0, out: [`Changed synonyms ${synonymId}: mantel, jacke, parka`] });
+    expect((await cli("search", "synonyms", "list")).out).toContain(
+      `${synonymId.padStart(4)}  *  mantel → jacke → parka`,
+    );
+    expect((await cli("search", "synonyms", "edit", synonymId, "nur")).code).toBe(2);
+
+    const rules = await listAudit({ db }, { subjectType: "search.rule", subjectId: id });
+    expect(rules.entries.map((e) => [e.action, e.actor.type])).toEqual([
+      ["search.rule.update", "cli"],
+      ["search.rule.add", "cli"],
+    ]);
+    const synonyms = await listAudit({ db }, { subjectType: "search.synonym", subjectId: synonymId });
+    expect(synonyms.entries.map((e) => e.action)).toEqual(["search.synonym.update", "search.synonym.add"]);
   });
 });

@@ -11,8 +11,11 @@ import {
   type RuleKind,
   removeRule,
   removeSynonym,
+  searchAnalytics,
   searchQueryStats,
   serveSearch,
+  updateRule,
+  updateSynonym,
 } from "@vitrine/search";
 import { type Command, type CommandContext, numberOption, UsageError } from "../cli.ts";
 
@@ -35,6 +38,11 @@ function storeOption(ctx: CommandContext): string {
 function printIssues(ctx: CommandContext, issues: readonly { field: string; message: string }[]): number {
   for (const issue of issues) ctx.err(`${issue.field}: ${issue.message}`);
   return 1;
+}
+
+/** Who the audit log names for a change made with the CLI. */
+async function auditOf(ctx: CommandContext) {
+  return { actor: ctx.actor(), requestId: (await ctx.ctx()).requestId };
 }
 
 function idArgument(ctx: CommandContext): number {
@@ -173,7 +181,7 @@ export const searchCommands: Command[] = [
         content,
         match: ctx.options.contains ? "contains" : "exact",
       } as RuleInput;
-      const result = await addRule(await ctx.db(), input, ctx.now());
+      const result = await addRule(await ctx.db(), input, ctx.now(), await auditOf(ctx));
       if (!result.ok) return printIssues(ctx, result.issues);
       ctx.out(`Added rule ${result.rule.id}: ${kind} "${result.rule.query}" → ${content}`);
       return 0;
@@ -195,9 +203,52 @@ export const searchCommands: Command[] = [
         await ctx.db(),
         { kind: "pin", store: storeOption(ctx), category, products },
         ctx.now(),
+        await auditOf(ctx),
       );
       if (!result.ok) return printIssues(ctx, result.issues);
       ctx.out(`Added rule ${result.rule.id}: pin ${products.join(", ")} on ${category}`);
+      return 0;
+    },
+  },
+  {
+    path: ["search", "rules", "edit"],
+    summary: "Change a trigger: its kind, query, content, store or match",
+    usage: "vitrine search rules edit ID redirect|query|notify QUERY CONTENT [--store X] [--contains]",
+    details: "Replaces the rule with this ID by the one given (as `rules add` takes it); a pin is changed with --pin.",
+    options: {
+      store: { type: "string", description: "Store code, or * for every store (default)" },
+      contains: { type: "boolean", description: "Match searches containing the words of QUERY" },
+      pin: {
+        type: "boolean",
+        description: "Make it a pin: QUERY is the category key, CONTENT the product ids (1,2,3)",
+      },
+    },
+    args: [4, 4],
+    async run(ctx) {
+      const id = idArgument(ctx);
+      const [, kind, query, content] = ctx.args as [string, string, string, string];
+      let input: RuleInput;
+      if (ctx.options.pin) {
+        const products = content.split(",").map(Number);
+        if (products.some((p) => !Number.isInteger(p) || p <= 0)) {
+          throw new UsageError("product ids must be positive whole numbers");
+        }
+        input = { kind: "pin", store: storeOption(ctx), category: query, products };
+      } else {
+        if (!(TRIGGER_KINDS as readonly string[]).includes(kind)) {
+          throw new UsageError("the kind must be redirect, query or notify");
+        }
+        input = {
+          kind,
+          store: storeOption(ctx),
+          query,
+          content,
+          match: ctx.options.contains ? "contains" : "exact",
+        } as RuleInput;
+      }
+      const result = await updateRule(await ctx.db(), id, input, ctx.now(), await auditOf(ctx));
+      if (!result.ok) return printIssues(ctx, result.issues);
+      ctx.out(`Changed rule ${id}`);
       return 0;
     },
   },
@@ -208,7 +259,7 @@ export const searchCommands: Command[] = [
     args: [1, 1],
     async run(ctx) {
       const id = idArgument(ctx);
-      if (!(await removeRule(await ctx.db(), id, ctx.now()))) {
+      if (!(await removeRule(await ctx.db(), id, ctx.now(), await auditOf(ctx)))) {
         ctx.err(`No rule ${id}`);
         return 1;
       }
@@ -245,9 +296,34 @@ export const searchCommands: Command[] = [
         await ctx.db(),
         { language: language as "*", terms: ctx.args, oneWay: ctx.options["one-way"] === true },
         ctx.now(),
+        await auditOf(ctx),
       );
       if (!result.ok) return printIssues(ctx, result.issues);
       ctx.out(`Added synonyms ${result.synonym.id}: ${result.synonym.terms.join(", ")}`);
+      return 0;
+    },
+  },
+  {
+    path: ["search", "synonyms", "edit"],
+    summary: "Change synonyms: their words, language or direction",
+    usage: "vitrine search synonyms edit ID WORD WORD... [--language de|fr|en] [--one-way]",
+    options: {
+      language: { type: "string", description: "de, fr or en (default: every language)" },
+      "one-way": { type: "boolean", description: "Only the first word expands to the others" },
+    },
+    args: [3, 21],
+    async run(ctx) {
+      const id = idArgument(ctx);
+      const language = typeof ctx.options.language === "string" ? ctx.options.language : "*";
+      const result = await updateSynonym(
+        await ctx.db(),
+        id,
+        { language: language as "*", terms: ctx.args.slice(1), oneWay: ctx.options["one-way"] === true },
+        ctx.now(),
+        await auditOf(ctx),
+      );
+      if (!result.ok) return printIssues(ctx, result.issues);
+      ctx.out(`Changed synonyms ${id}: ${result.synonym.terms.join(", ")}`);
       return 0;
     },
   },
@@ -258,7 +334,7 @@ export const searchCommands: Command[] = [
     args: [1, 1],
     async run(ctx) {
       const id = idArgument(ctx);
-      if (!(await removeSynonym(await ctx.db(), id, ctx.now()))) {
+      if (!(await removeSynonym(await ctx.db(), id, ctx.now(), await auditOf(ctx)))) {
         ctx.err(`No synonyms ${id}`);
         return 1;
       }
@@ -299,6 +375,46 @@ export const searchCommands: Command[] = [
       ctx.out(["store", "query", "searches", "no results", "clicks"].join("\t"));
       for (const r of rows) {
         ctx.out([r.storeCode, r.query, r.searches, r.zeroResults, r.clicks].join("\t"));
+      }
+      return 0;
+    },
+  },
+  {
+    path: ["search", "analytics"],
+    summary: "Sum up searches: totals, click-through rate, per store, and the queries that found nothing",
+    usage: "vitrine search analytics [--days N] [--store CODE] [--limit N]",
+    details:
+      "Reads the daily roll-ups of the search-analytics job (as the back office's search analytics do), for the N days up to the last rolled-up one.",
+    options: {
+      days: { type: "string", description: "Days to sum up (default 30)" },
+      store: { type: "string", description: "One store (de, at, ch, fr-ch, en); all stores when left out" },
+      limit: { type: "string", description: "Queries without results to show (default 20)" },
+    },
+    async run(ctx) {
+      const days = numberOption(ctx.options.days, "days", 30);
+      if (days < 1) throw new UsageError("--days must be at least 1");
+      const limit = numberOption(ctx.options.limit, "limit", 20);
+      const store = storeOption(ctx);
+      const report = await searchAnalytics(await ctx.db(), {
+        days,
+        limit,
+        ...(store === "*" ? {} : { storeCode: store }),
+      });
+      if (!report.to) {
+        ctx.out("No searches rolled up yet");
+        return 0;
+      }
+      const { totals } = report;
+      ctx.out(`Searches from ${report.from} to ${report.to}`);
+      ctx.out(
+        `${totals.searches} searches, ${totals.zeroResults} without results, ${totals.clicks} clicks, click-through rate ${(totals.clickThroughRate * 100).toFixed(1)} %`,
+      );
+      for (const s of report.perStore)
+        ctx.out(`  ${s.storeCode.padEnd(6)} ${s.searches} searches, ${s.zeroResults} without results`);
+      if (report.zeroResultQueries.length > 0) {
+        ctx.out("Queries without results");
+        ctx.out(["query", "without results", "searches"].join("\t"));
+        for (const q of report.zeroResultQueries) ctx.out([q.query, q.zeroResults, q.searches].join("\t"));
       }
       return 0;
     },

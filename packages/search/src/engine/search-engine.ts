@@ -226,6 +226,20 @@ export class SearchEngine {
     this.applySynonyms();
   }
 
+  /**
+   * Runs `answer` with other merchandising rules in force, then puts the shop's own back. The engine answers
+   * synchronously, so no other request runs in between and sees them (the back office's "try it" panel).
+   */
+  withMerchandising<T>(rules: MerchandisingRules, answer: () => T): T {
+    const live = this.merchandising.rules;
+    this.setMerchandising(rules);
+    try {
+      return answer();
+    } finally {
+      this.setMerchandising(live);
+    }
+  }
+
   private applySynonyms(): void {
     for (const language of ["de", "fr", "en"] as const) {
       this.catalog.text[language].setSynonyms(this.merchandising.synonymsFor(language));
