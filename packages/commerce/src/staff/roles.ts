@@ -21,6 +21,10 @@ export const STAFF_AREAS = {
   /** The catalogue's vocabulary: product types, colours, materials, attributes. */
   vocabulary: ["owner", "merchandiser"],
   staff: ["owner"],
+  /** Promotions, content pages and redirects: what the shop shows and where its paths lead. */
+  marketing: ["owner", "merchandiser"],
+  /** Maintenance mode closes the whole shop: the owner's decision. */
+  maintenance: ["owner"],
   /** Every signed-in staff member: their own sessions and settings. */
   self: ["owner", "customer_service", "warehouse", "merchandiser"],
 } as const satisfies Record<string, readonly StaffRole[]>;
