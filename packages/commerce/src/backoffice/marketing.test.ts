@@ -4,6 +4,7 @@ import { CATEGORY, PRODUCT, seedBasketFixtures } from "../basket/test-fixtures.t
 import { productsReached } from "../catalog/product-reach.ts";
 import type { Clock } from "../clock.ts";
 import { findContentEntry } from "../content/content.ts";
+import { BLOCK_TEMPLATES } from "../content/templates.ts";
 import {
   listContentVersions,
   publishContent,
@@ -11,7 +12,6 @@ import {
   saveContentDraft,
   validateBlocks,
 } from "../content/versions.ts";
-import { BLOCK_TEMPLATES } from "../content/templates.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { qualifiesForPromotion } from "../promotions/engine.ts";
 import { endPromotion, promotionStatus, savePromotion, setPromotionPriority } from "../promotions/manage.ts";
@@ -40,14 +40,22 @@ afterAll(async () => {
 
 /** The events of a type as written (the table itself: the feed holds back what other sessions' open transactions may precede). */
 async function eventsOf(type: string): Promise<{ entity: string; entityId: string }[]> {
-  const rows = await t.db.selectFrom("event").select(["entity", "entity_id"]).where("type", "=", type).orderBy("id").execute();
+  const rows = await t.db
+    .selectFrom("event")
+    .select(["entity", "entity_id"])
+    .where("type", "=", type)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ entity: r.entity, entityId: r.entity_id }));
 }
 
 describe("redirects", () => {
   it("adds, changes and removes a redirect: audited and published", async () => {
     const added = await saveRedirect(ctx(), actor, { sourcePath: "/Old-Sale", target: "/c/sale/", storeCode: "de" });
-    expect(added).toMatchObject({ ok: true, redirect: { sourcePath: "/old-sale/", target: "/c/sale/", statusCode: 301 } });
+    expect(added).toMatchObject({
+      ok: true,
+      redirect: { sourcePath: "/old-sale/", target: "/c/sale/", statusCode: 301 },
+    });
     if (!added.ok) return;
     expect((await lookupRedirect(ctx(), "de", "/old-sale/"))?.target).toBe("/c/sale/");
     expect(await lookupRedirect(ctx(), "at", "/old-sale/")).toBeUndefined();
@@ -77,7 +85,13 @@ describe("redirects", () => {
   });
 
   it("refuses open redirects, loops onto itself and a second redirect for the same path", async () => {
-    for (const target of ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)", "c/sale/"]) {
+    for (const target of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "c/sale/",
+    ]) {
       const refused = await saveRedirect(ctx(), actor, { sourcePath: "/x/", target });
       expect(refused, target).toMatchObject({ ok: false, error: "InvalidInput" });
     }
@@ -162,7 +176,10 @@ describe("promotions", () => {
     at = new Date("2026-11-29T00:00:00.000Z");
     expect(saved && promotionStatus(saved, at)).toBe("running");
 
-    expect(await setPromotionPriority(ctx(), actor, "socks-15", 3)).toMatchObject({ ok: true, promotion: { priority: 3 } });
+    expect(await setPromotionPriority(ctx(), actor, "socks-15", 3)).toMatchObject({
+      ok: true,
+      promotion: { priority: 3 },
+    });
     const ended = await endPromotion(ctx(), actor, "socks-15");
     expect(ended).toMatchObject({ ok: true, changed: true, promotion: { validTo: at.toISOString() } });
     if (ended.ok) expect(promotionStatus(ended.promotion, at)).toBe("ended");
@@ -172,12 +189,19 @@ describe("promotions", () => {
     const audit = await listAudit(ctx(), { subjectType: "promotion", subjectId: "socks-15" });
     expect(audit.entries.map((e) => e.action)).toEqual(["promotion.end", "promotion.update", "promotion.create"]);
     expect(audit.entries[1]).toMatchObject({ before: { priority: 20 }, after: { priority: 3 } });
-    const events = (await eventsOf("catalog.changed")).filter((e) => e.entity === "promotion" && e.entityId === "socks-15");
+    const events = (await eventsOf("catalog.changed")).filter(
+      (e) => e.entity === "promotion" && e.entityId === "socks-15",
+    );
     expect(events).toHaveLength(3);
   });
 
   it("ends a scheduled promotion before it starts", async () => {
-    await savePromotion(ctx(), actor, socksPromotion({ id: "later", validFrom: "2027-01-01T00:00:00.000Z", validTo: "2027-02-01T00:00:00.000Z" }), "create");
+    await savePromotion(
+      ctx(),
+      actor,
+      socksPromotion({ id: "later", validFrom: "2027-01-01T00:00:00.000Z", validTo: "2027-02-01T00:00:00.000Z" }),
+      "create",
+    );
     const ended = await endPromotion(ctx(), actor, "later");
     expect(ended.ok && promotionStatus(ended.promotion, at)).toBe("ended");
     expect(ended.ok && ended.promotion.validFrom < ended.promotion.validTo).toBe(true);
@@ -211,14 +235,17 @@ describe("promotions", () => {
     expect(socks).toEqual({ count: 1, products: [{ id: PRODUCT.socks, name: "Socks", brand: "Vitrine" }] });
     expect((await productsReached(ctx(), { brands: ["Nobody"] }, "de")).count).toBe(0);
     expect((await productsReached(ctx(), { productIds: [PRODUCT.tee, PRODUCT.jeans] }, "en")).count).toBe(2);
-    expect((await productsReached(ctx(), { categoryIds: [CATEGORY.socks], productIds: [PRODUCT.swim] }, "de")).count).toBe(0);
+    expect(
+      (await productsReached(ctx(), { categoryIds: [CATEGORY.socks], productIds: [PRODUCT.swim] }, "de")).count,
+    ).toBe(0);
     expect((await productsReached(ctx(), { categoryIds: [CATEGORY.women] }, "de", 2)).products).toHaveLength(2);
     // The same answer as the basket's rule for one product.
     expect(
-      qualifiesForPromotion(
-        { conditions: { categoryIds: [CATEGORY.women] } } as never,
-        { productId: PRODUCT.socks, brand: "Vitrine", categoryIds: [CATEGORY.socks, CATEGORY.women] },
-      ),
+      qualifiesForPromotion({ conditions: { categoryIds: [CATEGORY.women] } } as never, {
+        productId: PRODUCT.socks,
+        brand: "Vitrine",
+        categoryIds: [CATEGORY.socks, CATEGORY.women],
+      }),
     ).toBe(true);
   });
 });
@@ -245,7 +272,13 @@ describe("content with history", () => {
     const id = draft.value.id;
     const first = await publishContent(ctx(), actor, id);
     expect(first).toMatchObject({ ok: true, value: { number: 1 } });
-    await saveContentDraft(ctx(), actor, { language: "de", pageType: "home", slug: "", title: "Startseite", blocks: [banner("Winter")] });
+    await saveContentDraft(ctx(), actor, {
+      language: "de",
+      pageType: "home",
+      slug: "",
+      title: "Startseite",
+      blocks: [banner("Winter")],
+    });
     // The draft does not change the live page.
     expect((await findContentEntry(ctx(), "de", "home", ""))?.publishedBlocks?.[0]).toMatchObject({ title: "Herbst" });
     const second = await publishContent(ctx(), actor, id);
@@ -287,7 +320,13 @@ describe("content with history", () => {
       expect(refused.issues?.map((i) => i.field)).toEqual(["blocks.1.title", "blocks.2.type"]);
     }
     expect(
-      await saveContentDraft(ctx(), actor, { language: "de", pageType: "content", slug: "Bad Slug", title: "x", blocks: [] }),
+      await saveContentDraft(ctx(), actor, {
+        language: "de",
+        pageType: "content",
+        slug: "Bad Slug",
+        title: "x",
+        blocks: [],
+      }),
     ).toMatchObject({ ok: false, error: "InvalidInput" });
     expect(await findContentEntry(ctx(), "de", "content", "aktion")).toBeUndefined();
   });

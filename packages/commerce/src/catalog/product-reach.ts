@@ -57,7 +57,9 @@ export async function productsReached(
     query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
     query
       .leftJoin("product_translation", (join) =>
-        join.onRef("product_translation.product_id", "=", "product.id").on("product_translation.language", "=", language),
+        join
+          .onRef("product_translation.product_id", "=", "product.id")
+          .on("product_translation.language", "=", language),
       )
       .select(["product.id", "product.brand", "product_translation.name"])
       .orderBy("product.id")

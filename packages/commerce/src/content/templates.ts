@@ -30,7 +30,10 @@ export const BLOCK_TEMPLATES: Record<BlockType, ContentBlockInput> = {
   image_slider: {
     type: "image_slider",
     aspectRatio: "16:9",
-    slides: [{ image: { src: "banner/coat/camel.svg", alt: "" } }, { image: { src: "banner/coat/camel.svg", alt: "" } }],
+    slides: [
+      { image: { src: "banner/coat/camel.svg", alt: "" } },
+      { image: { src: "banner/coat/camel.svg", alt: "" } },
+    ],
   },
   product: { type: "product", productId: 1 },
   product_slider: {

@@ -65,7 +65,9 @@ export function validateBlocks(blocks: readonly unknown[]): { ok: true; blocks: 
   blocks.forEach((block, index) => {
     const result = validateBlock(block);
     if (result.ok) valid.push(result.block);
-    else for (const issue of result.issues) issues.push({ field: `blocks.${index}.${issue.field}`, message: issue.message });
+    else
+      for (const issue of result.issues)
+        issues.push({ field: `blocks.${index}.${issue.field}`, message: issue.message });
   });
   return issues.length > 0 ? invalid(issues) : { ok: true, blocks: valid };
 }
@@ -78,9 +80,11 @@ type EntryRow = {
 };
 
 export async function findContentEntryById(ctx: Pick<Ctx, "db">, id: number): Promise<ContentEntry | undefined> {
-  const row = (await ctx.db.selectFrom("content_entry").select(["language", "page_type", "slug"]).where("id", "=", id).executeTakeFirst()) as
-    | Omit<EntryRow, "id">
-    | undefined;
+  const row = (await ctx.db
+    .selectFrom("content_entry")
+    .select(["language", "page_type", "slug"])
+    .where("id", "=", id)
+    .executeTakeFirst()) as Omit<EntryRow, "id"> | undefined;
   return row ? findContentEntry(ctx, row.language, row.page_type as PageType, row.slug) : undefined;
 }
 
@@ -104,7 +108,11 @@ const draftState = (e: Pick<ContentEntry, "title" | "seoTitle" | "seoDescription
  * Saves a draft: a new entry when its language, page type and slug are new, else the entry's draft (the live
  * page stays as published).
  */
-export function saveContentDraft(ctx: Ctx, actor: Actor, input: ContentDraftInput): Promise<ContentResult<ContentEntry>> {
+export function saveContentDraft(
+  ctx: Ctx,
+  actor: Actor,
+  input: ContentDraftInput,
+): Promise<ContentResult<ContentEntry>> {
   const blocks = validateBlocks(input.blocks);
   if (!blocks.ok) return Promise.resolve(blocks);
   const parsed = contentEntryRecordSchema.safeParse({

@@ -54,7 +54,8 @@ export function savePromotion(
   const promotion = parsed.data;
   return withTransaction(ctx, async (tx): Promise<PromotionResult> => {
     const before = await findPromotion(tx, promotion.id);
-    if (mode === "create" && before) return { ok: false, error: "Conflict", detail: `id: ${promotion.id} exists already` };
+    if (mode === "create" && before)
+      return { ok: false, error: "Conflict", detail: `id: ${promotion.id} exists already` };
     if (mode === "update" && !before) return { ok: false, error: "NotFound", detail: `No promotion ${promotion.id}` };
     const diff = before ? changedFields(stateOf(before), stateOf(promotion)) : undefined;
     if (before && !diff) return { ok: true, promotion: before, changed: false };

@@ -158,7 +158,12 @@ async function findRedirect(db: Ctx["db"], id: number): Promise<Redirect | undef
 }
 
 function redirectEvent(r: Pick<Redirect, "sourcePath" | "storeCode">, change: "saved" | "removed"): NewEvent {
-  return { type: "redirect.changed", entity: "redirect", entityId: `${r.storeCode}:${r.sourcePath}`, payload: { change } };
+  return {
+    type: "redirect.changed",
+    entity: "redirect",
+    entityId: `${r.storeCode}:${r.sourcePath}`,
+    payload: { change },
+  };
 }
 
 /**
@@ -166,12 +171,7 @@ function redirectEvent(r: Pick<Redirect, "sourcePath" | "storeCode">, change: "s
  * conflict, and a target equal to its source would loop. Audited and published (`redirect.changed`) in the change's
  * transaction.
  */
-export function saveRedirect(
-  ctx: Ctx,
-  actor: Actor,
-  input: RedirectInput,
-  id?: number,
-): Promise<RedirectResult> {
+export function saveRedirect(ctx: Ctx, actor: Actor, input: RedirectInput, id?: number): Promise<RedirectResult> {
   const parsed = shopRedirectInputSchema.safeParse(input, { error: specErrorMap });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -204,7 +204,12 @@ export function saveRedirect(
       };
     }
     const now = tx.clock.now();
-    const columns = { source_path: source, store_code: value.storeCode, target: value.target, status_code: value.statusCode };
+    const columns = {
+      source_path: source,
+      store_code: value.storeCode,
+      target: value.target,
+      status_code: value.statusCode,
+    };
     let saved: Redirect;
     if (before) {
       await db.updateTable("redirect").set(columns).where("id", "=", before.id).execute();

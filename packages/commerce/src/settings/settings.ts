@@ -100,7 +100,11 @@ export function switchMaintenance(
     const now = tx.clock.now();
     await setSetting(tx, MAINTENANCE_KEY, after.on ? "on" : "off", now);
     await setSetting(tx, MAINTENANCE_MESSAGE_KEY, after.message, now);
-    await publishEvents(tx, [{ type: "setting.changed", entity: "setting", entityId: MAINTENANCE_KEY, payload: { ...after } }], now);
+    await publishEvents(
+      tx,
+      [{ type: "setting.changed", entity: "setting", entityId: MAINTENANCE_KEY, payload: { ...after } }],
+      now,
+    );
     await recordAudit(tx, actor, {
       action: after.on === before.on ? "maintenance.message" : after.on ? "maintenance.on" : "maintenance.off",
       subjectType: "setting",
