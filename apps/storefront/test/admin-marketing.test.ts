@@ -86,6 +86,7 @@ describe("redirects", () => {
     for (const target of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
       const refused = await browser.submit("/admin/redirects/", { intent: "add", sourcePath: "/evil/", target });
       expect(refused.status, target).toBe(400);
+      expect(await refused.text()).toContain("Das Ziel muss ein Pfad in diesem Shop sein");
     }
     expect((await listRedirects({ db })).some((r) => r.sourcePath === "/evil/")).toBe(false);
 

@@ -158,6 +158,7 @@ export async function loader(args: Route.LoaderArgs) {
     stores,
     previewStore: store && stores.includes(store as never) ? store : (stores[0] ?? "de"),
     path: previewPath(entry),
+    blockTypes: [...BLOCK_TYPES],
   };
 }
 
@@ -374,7 +375,7 @@ function BlockEditor({
 
 export default function AdminContentEntry({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { entry, versions, stores, previewStore, path } = loaderData;
+  const { entry, versions, stores, previewStore, path, blockTypes } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const navigation = useNavigation();
   const failed = answer && !answer.ok ? answer : undefined;
@@ -442,7 +443,7 @@ export default function AdminContentEntry({ loaderData }: Route.ComponentProps) 
             <label className="admin-field">
               <span>{t("admin.content.add_type")}</span>
               <select name="addType" defaultValue="banner">
-                {BLOCK_TYPES.map((type) => (
+                {blockTypes.map((type) => (
                   <option key={type} value={type}>
                     {t(`admin.content.block.${type}`)}
                   </option>

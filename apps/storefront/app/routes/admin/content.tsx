@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const entries = await listContentEntries(staffCtx(args), language);
   return {
     language,
+    pageTypes: [...PAGE_TYPES],
     entries: entries.map((e) => ({
       id: e.id,
       title: e.title,
@@ -73,7 +74,7 @@ type Answer = { intent: string; error: string; detail: string; values: Record<st
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { language, entries } = loaderData;
+  const { language, entries, pageTypes } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   return (
     <AdminPage title={t("admin.nav.content")}>
@@ -151,7 +152,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           <label className="admin-field">
             <span>{t("admin.content.col.type")}</span>
             <select name="pageType" defaultValue={answer?.values.pageType ?? "content"}>
-              {PAGE_TYPES.map((p) => (
+              {pageTypes.map((p) => (
                 <option key={p} value={p}>
                   {t(`admin.content.type.${p}`)}
                 </option>

@@ -17,7 +17,7 @@ import "../../styles/admin-marketing.css";
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, { area: "maintenance" });
-  return { state: await maintenanceState(staffCtx(args)) };
+  return { state: await maintenanceState(staffCtx(args)), messageMax: MAINTENANCE_MESSAGE_MAX };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -42,7 +42,7 @@ type Answer =
 
 export default function AdminMaintenance({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { state } = loaderData;
+  const { state, messageMax } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   return (
     <AdminPage title={t("admin.nav.maintenance")}>
@@ -69,7 +69,7 @@ export default function AdminMaintenance({ loaderData }: Route.ComponentProps) {
         <AdminForm className="admin-form">
           <label className="admin-field admin-field--wide">
             <span>{t("admin.maintenance.message")}</span>
-            <textarea name="message" rows={3} maxLength={MAINTENANCE_MESSAGE_MAX} defaultValue={state.message} />
+            <textarea name="message" rows={3} maxLength={messageMax} defaultValue={state.message} />
           </label>
           <p className="admin-marketing__hint">{t("admin.maintenance.message_hint")}</p>
           <div className="admin-actions">

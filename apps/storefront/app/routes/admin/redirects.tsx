@@ -9,7 +9,7 @@ import {
   traceRedirect,
 } from "@vitrine/commerce";
 import { SHOPS, STORE_CODES } from "@vitrine/commerce/shops";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
@@ -50,13 +50,23 @@ export async function loader(args: Route.LoaderArgs) {
     const page = slug ? await findContentPage(ctx, language, slug) : undefined;
     result = { ...test, ...trace, contentPage: page?.publishedBlocks ? page.title : null };
   }
-  return { redirects, test: result };
+  return { redirects, test: result, statusCodes: [...REDIRECT_STATUS_CODES] };
 }
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
+/** The form's wording of a refused field (the service's detail names it: `target: …`). */
+function errorOf(result: Extract<RedirectResult, { ok: false }>): string {
+  if (result.error !== "InvalidInput") return result.error;
+  if (result.detail.startsWith("target: must not be the source")) return "same";
+  const field = result.detail.split(":")[0];
+  return field === "target" || field === "sourcePath" || field === "storeCode" || field === "statusCode"
+    ? field
+    : result.error;
+}
+
 function answer(intent: string, id: string, result: RedirectResult) {
-  if (!result.ok) return refused({ intent, id, error: result.error, detail: result.detail }, result);
+  if (!result.ok) return refused({ intent, id, error: errorOf(result), detail: result.detail }, result);
   return { intent, id, ok: true as const, source: result.redirect.sourcePath };
 }
 
@@ -111,9 +121,10 @@ function StoreSelect({
 }
 
 function StatusSelect({ value, label, form, id }: { value: number; label?: string; form?: string; id?: string }) {
+  const statusCodes = useLoaderData<typeof loader>().statusCodes;
   return (
     <select name="statusCode" defaultValue={String(value)} aria-label={label} form={form} id={id}>
-      {REDIRECT_STATUS_CODES.map((code) => (
+      {statusCodes.map((code) => (
         <option key={code} value={code}>
           {code}
         </option>
