@@ -294,7 +294,7 @@ export const coreCommands: Command[] = [
     summary: "Add (or replace) a redirect",
     usage: "vitrine redirects add SOURCE TARGET [--store CODE] [--status 301]",
     details:
-      "SOURCE is a path inside a store (/old-sale/). TARGET is a path on this shop (/c/sale/), never another site's address (no open redirect). A SOURCE that has a redirect in that store already gets the new target. Audited.",
+      "SOURCE is a path inside a store (/old-sale/). TARGET is a path on this shop (/c/sale/) or, on purpose, an http(s):// address of another site (the back office takes shop paths only). A SOURCE that has a redirect in that store already gets the new target. Audited.",
     args: [2, 2],
     options: {
       store: { type: "string", description: "Store code (de, at, ch, fr-ch, en) or * for all (default *)" },
@@ -311,7 +311,7 @@ export const coreCommands: Command[] = [
       const existing = (await listRedirects(shopCtx)).find(
         (r) => r.sourcePath === normaliseRedirectPath(input.sourcePath) && r.storeCode === input.storeCode,
       );
-      const result = await saveRedirect(shopCtx, ctx.actor(), input, existing?.id);
+      const result = await saveRedirect(shopCtx, ctx.actor(), input, existing?.id, { allowExternal: true });
       if (!result.ok) {
         ctx.err(result.detail);
         return 1;

@@ -487,27 +487,29 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                         </button>
                       </AdminForm>
                     </td>
-                    <td className="admin-marketing__row-actions">
-                      <Link
-                        to={`/admin/promotions/?edit=${encodeURIComponent(p.id)}#promotion-form`}
-                        className="admin-button admin-button--small admin-button--plain"
-                        aria-label={t("admin.promotions.edit_of", { id: p.id })}
-                      >
-                        {t("admin.promotions.edit")}
-                      </Link>
-                      {p.status !== "ended" ? (
-                        <AdminForm className="admin-inline-form">
-                          <input type="hidden" name="intent" value="end" />
-                          <input type="hidden" name="id" value={p.id} />
-                          <button
-                            type="submit"
-                            className="admin-button admin-button--small admin-button--danger"
-                            aria-label={t("admin.promotions.end_of", { id: p.id })}
-                          >
-                            {t("admin.promotions.end")}
-                          </button>
-                        </AdminForm>
-                      ) : null}
+                    <td>
+                      <div className="admin-marketing__row-actions">
+                        <Link
+                          to={`/admin/promotions/?edit=${encodeURIComponent(p.id)}#promotion-form`}
+                          className="admin-button admin-button--small admin-button--plain"
+                          aria-label={t("admin.promotions.edit_of", { id: p.id })}
+                        >
+                          {t("admin.promotions.edit")}
+                        </Link>
+                        {p.status !== "ended" ? (
+                          <AdminForm className="admin-inline-form">
+                            <input type="hidden" name="intent" value="end" />
+                            <input type="hidden" name="id" value={p.id} />
+                            <button
+                              type="submit"
+                              className="admin-button admin-button--small admin-button--danger"
+                              aria-label={t("admin.promotions.end_of", { id: p.id })}
+                            >
+                              {t("admin.promotions.end")}
+                            </button>
+                          </AdminForm>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -172,29 +172,31 @@ function RedirectRow({ redirect }: { redirect: Redirect }) {
       <td>
         <StatusSelect form={formId} value={redirect.statusCode} label={t("admin.redirects.status_of", { source })} />
       </td>
-      <td className="admin-marketing__row-actions">
-        <AdminForm id={formId} className="admin-inline-form">
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="id" value={redirect.id} />
-          <button
-            type="submit"
-            className="admin-button admin-button--small"
-            aria-label={t("admin.redirects.save_of", { source })}
-          >
-            {t("admin.redirects.save")}
-          </button>
-        </AdminForm>
-        <AdminForm className="admin-inline-form">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="id" value={redirect.id} />
-          <button
-            type="submit"
-            className="admin-button admin-button--small admin-button--plain"
-            aria-label={t("admin.redirects.remove_of", { source })}
-          >
-            {t("admin.redirects.remove")}
-          </button>
-        </AdminForm>
+      <td>
+        <div className="admin-marketing__row-actions">
+          <AdminForm id={formId} className="admin-inline-form">
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="id" value={redirect.id} />
+            <button
+              type="submit"
+              className="admin-button admin-button--small"
+              aria-label={t("admin.redirects.save_of", { source })}
+            >
+              {t("admin.redirects.save")}
+            </button>
+          </AdminForm>
+          <AdminForm className="admin-inline-form">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="id" value={redirect.id} />
+            <button
+              type="submit"
+              className="admin-button admin-button--small admin-button--plain"
+              aria-label={t("admin.redirects.remove_of", { source })}
+            >
+              {t("admin.redirects.remove")}
+            </button>
+          </AdminForm>
+        </div>
       </td>
     </tr>
   );
