@@ -56,7 +56,7 @@ export const TABLE_OWNERS = {
   settings: ["setting"],
   events: ["event"],
   jobs: ["job", "job_run", "worker"],
-  content: ["content_entry"],
+  content: ["content_entry", "content_version"],
   audit: ["audit_log"],
   staff: ["staff_user", "staff_session", "staff_setup_token"],
   search: [

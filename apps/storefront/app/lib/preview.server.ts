@@ -10,7 +10,8 @@ import { readCookie } from "./store.ts";
  * HttpOnly cookie remembers it for `PREVIEW_COOKIE_MAX_AGE`. The cookie holds its expiry and a keyed hash of the
  * token and that expiry, never the token: it stops working when it expires or the token is changed, also when a
  * copy of it is replayed. Tries of a token are rate-limited per client address, so it cannot be guessed. Without
- * a configured token preview is off.
+ * a configured token preview is off, except for staff: the back office's content editor (`staffPreviewCookie`) gives
+ * a signed-in merchandiser or owner the same cookie, keyed by the server's secret alone when no token is set.
  */
 export const PREVIEW_COOKIE = "vitrine_preview";
 const PREVIEW_TOKEN_PARAM = "preview-token";
@@ -34,10 +35,10 @@ type PreviewServices = Pick<Services, "db" | "clock" | "config" | "secret">;
 export async function previewAccess(services: PreviewServices, request: Request, url: URL): Promise<PreviewAccess> {
   const { secret, clock, config } = services;
   const previewToken = config.PREVIEW_TOKEN;
-  if (!url.searchParams.has(EDITOR_MODE_PARAM) || !previewToken) return { granted: false };
+  if (!url.searchParams.has(EDITOR_MODE_PARAM)) return { granted: false };
   const now = clock.now().getTime();
   const given = url.searchParams.get(PREVIEW_TOKEN_PARAM);
-  if (given !== null) {
+  if (given !== null && previewToken) {
     const verdict = await hitRateLimit(services, PREVIEW_TOKEN_RATE_LIMIT, {
       scope: "ip",
       value: clientAddress(request, config),
@@ -62,8 +63,26 @@ export async function previewAccess(services: PreviewServices, request: Request,
     dot > 0 &&
     Number.isInteger(expiresAt) &&
     expiresAt * 1000 > now &&
-    sameToken(remembered.slice(dot + 1), proof(secret, previewToken, expiresAt));
+    sameToken(remembered.slice(dot + 1), proof(secret, previewToken ?? STAFF_ONLY_KEY, expiresAt));
   return { granted };
+}
+
+/** What the cookie's proof is keyed with when no preview token is configured: only staff can be given one then. */
+const STAFF_ONLY_KEY = "staff-preview";
+
+/**
+ * The preview cookie for a signed-in staff member of the content area (the back office checks the role first):
+ * the same cookie a right token earns, so the shop shows drafts to that browser for `PREVIEW_COOKIE_MAX_AGE`.
+ */
+export function staffPreviewCookie(services: PreviewServices, request: Request): string {
+  const expiresAt = Math.floor(services.clock.now().getTime() / 1000) + PREVIEW_COOKIE_MAX_AGE;
+  const value = `${expiresAt}.${proof(services.secret, services.config.PREVIEW_TOKEN ?? STAFF_ONLY_KEY, expiresAt)}`;
+  return serializeCookie(PREVIEW_COOKIE, value, {
+    maxAge: PREVIEW_COOKIE_MAX_AGE,
+    secure: isHttps(request, services.config),
+    httpOnly: true,
+    sameSite: "Lax",
+  });
 }
 
 /**

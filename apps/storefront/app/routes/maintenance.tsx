@@ -1,4 +1,4 @@
-import { isMaintenanceMode } from "@vitrine/commerce";
+import { isMaintenanceMode, maintenanceState } from "@vitrine/commerce";
 import { data, redirect } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { StoreFinderIcon } from "../components/icons/ui.tsx";
@@ -19,8 +19,10 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 export async function loader({ context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   if (!(await isMaintenanceMode(store.ctx))) throw redirect(localizedPath(store.shop, "/"), 302);
+  // The operator's message (back office, maintenance screen), read fresh: the page is never cached.
+  const { message } = await maintenanceState(store.ctx);
   return data(
-    { on: true },
+    { on: true, message },
     {
       status: 503,
       headers: { "retry-after": String(MAINTENANCE_RETRY_AFTER_SECONDS), "cache-control": "no-store" },
@@ -32,13 +34,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export default function Maintenance() {
+export default function Maintenance({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <main id="main" className="maintenance">
       <div className="maintenance__card">
         <h1 className="maintenance__title">{t("shell.maintenance_title")}</h1>
         <p className="maintenance__text">{t("shell.maintenance_text")}</p>
+        {loaderData.message ? <p className="maintenance__message">{loaderData.message}</p> : null}
         <p className="maintenance__stores">
           <StoreFinderIcon size={20} />
           <span>{t("shell.maintenance_stores")}</span>

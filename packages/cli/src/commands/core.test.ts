@@ -1,11 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { listAudit } from "@vitrine/commerce";
 import { afterAll, describe, expect, it } from "vitest";
 import { cliHarness } from "./test-harness.ts";
 
 /** The core commands: schema, configuration, demo data, catalogue files, maintenance, redirects, figures. */
-const { cli, dir } = cliHarness("core");
+const harness = cliHarness("core");
+const { cli, dir } = harness;
 const files = mkdtempSync(join(tmpdir(), "vitrine-cli-core-files-"));
 afterAll(() => rmSync(files, { recursive: true, force: true }));
 
@@ -163,6 +165,51 @@ describe("maintenance and redirects", () => {
     expect((await cli("maintenance", "status")).out).toEqual(["Maintenance mode is on"]);
     expect((await cli("maintenance", "off")).code).toBe(0);
     expect((await cli("maintenance", "sideways")).code).toBe(2);
+  });
+
+  it("sets the maintenance page's message, refuses a too long one, and audits each switch", async () => {
+    expect((await cli("maintenance", "on", "--message", "Back at 14:00")).out).toEqual(["Maintenance mode is on"]);
+    expect((await cli("maintenance", "status")).out).toEqual(["Maintenance mode is on", "Message: Back at 14:00"]);
+    const tooLong = await cli("maintenance", "off", "--message", "x".repeat(501));
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.err[0]).toMatch(/at most 500 characters/);
+    expect((await cli("maintenance", "status")).out[0]).toBe("Maintenance mode is on");
+    expect((await cli("maintenance", "off")).code).toBe(0);
+    const audit = await listAudit({ db: harness.db }, { subjectType: "setting" });
+    expect(audit.entries.slice(0, 2).map((e) => [e.action, e.actor.label.startsWith("cli:")])).toEqual([
+      ["maintenance.off", true],
+      ["maintenance.on", true],
+    ]);
+  });
+
+  it("tests where a path goes, through chains and loops, and refuses targets on other sites", async () => {
+    expect((await cli("redirects", "add", "/winter/", "/c/sale/", "--store", "at")).code).toBe(0);
+    expect((await cli("redirects", "add", "/schnee/", "/winter/")).code).toBe(0);
+    expect((await cli("redirects", "test", "/schnee/", "--store", "at")).out).toEqual([
+      "[*] /schnee/ -> /winter/ (301)",
+      "[at] /winter/ -> /c/sale/ (301)",
+      "Ends at /at/c/sale/",
+    ]);
+    expect((await cli("redirects", "test", "/schnee/", "--store", "de")).out).toEqual([
+      "[*] /schnee/ -> /winter/ (301)",
+      "Ends at /de/winter/",
+    ]);
+    expect((await cli("redirects", "test", "/nirgends/")).out).toEqual(["No redirect for /nirgends/ in de"]);
+    expect((await cli("redirects", "add", "/winter/", "/schnee/")).code).toBe(0);
+    const loop = await cli("redirects", "test", "/winter/");
+    expect(loop.code).toBe(1);
+    expect(loop.err).toEqual(["The redirects loop: a browser gives up"]);
+    expect((await cli("redirects", "test", "/x/", "--store", "xx")).code).toBe(2);
+    // A protocol-relative target would leave the shop unnoticed: refused (an explicit https:// address is allowed).
+    const open = await cli("redirects", "add", "/out/", "//evil.example/");
+    expect(open.code).toBe(1);
+    expect(open.err[0]).toMatch(/^target: must be an internal path/);
+    // Replacing keeps one redirect per source and store.
+    expect((await cli("redirects", "add", "/winter/", "/c/new/", "--store", "at")).out[0]).toMatch(/-> \/c\/new\//);
+    expect((await cli("redirects", "list")).out.filter((l) => l.includes("[at] /winter/"))).toHaveLength(1);
+    expect((await cli("redirects", "remove", "/winter/")).out).toEqual(["Removed 2 redirect(s)"]);
+    const audit = await listAudit({ db: harness.db }, { subjectType: "redirect" });
+    expect(audit.entries[0]?.action).toBe("redirect.remove");
   });
 
   it("adds, lists and removes redirects", async () => {

@@ -4,26 +4,28 @@ import { readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import {
-  addRedirect,
   type CsvMapping,
   catalogStats,
   csvItems,
+  deleteRedirect,
   exportCatalogLines,
   formatImportIssue,
   type ImportProgress,
   importCatalogItems,
-  isMaintenanceMode,
   jsonLineItems,
   listRedirects,
   loadConfigWithSources,
+  maintenanceState,
   maskSetting,
   migrateToLatest,
+  normaliseRedirectPath,
   parseCsvMapping,
-  redirectInputSchema,
-  removeRedirect,
   SETTING_NAMES,
-  setMaintenanceMode,
+  saveRedirect,
+  switchMaintenance,
+  traceRedirect,
 } from "@vitrine/commerce";
+import { STORE_CODES } from "@vitrine/commerce/shops";
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, isCatalogEmpty, loadDemoCatalog } from "@vitrine/demo-data";
 import { searchMigrations } from "@vitrine/search";
 import { type Command, numberOption, UsageError } from "../cli.ts";
@@ -260,18 +262,29 @@ export const coreCommands: Command[] = [
   {
     path: ["maintenance"],
     summary: "Switch maintenance mode: on, off or status",
-    usage: "vitrine maintenance on|off|status",
-    details: "Takes effect in running shops within a second, without a restart.",
+    usage: "vitrine maintenance on|off|status [--message TEXT]",
+    details:
+      "Takes effect in running shops within a second, without a restart. --message sets what the maintenance page says (an empty text removes it). Audited.",
     args: [1, 1],
+    options: {
+      message: { type: "string", description: "What the maintenance page says (at most 500 characters)" },
+    },
     async run(ctx) {
       const mode = ctx.args[0];
-      const db = await ctx.db();
+      const shopCtx = await ctx.ctx();
       if (mode === "status") {
-        ctx.out(`Maintenance mode is ${(await isMaintenanceMode({ db })) ? "on" : "off"}`);
+        const state = await maintenanceState(shopCtx);
+        ctx.out(`Maintenance mode is ${state.on ? "on" : "off"}`);
+        if (state.message) ctx.out(`Message: ${state.message}`);
         return 0;
       }
       if (mode !== "on" && mode !== "off") throw new UsageError(`Expected on, off or status, got "${mode}"`);
-      await setMaintenanceMode({ db }, mode === "on", ctx.now());
+      const message = typeof ctx.options.message === "string" ? ctx.options.message : undefined;
+      const result = await switchMaintenance(shopCtx, ctx.actor(), { on: mode === "on", message });
+      if (!result.ok) {
+        ctx.err(result.detail);
+        return 1;
+      }
       ctx.out(`Maintenance mode is ${mode}`);
       return 0;
     },
@@ -281,7 +294,7 @@ export const coreCommands: Command[] = [
     summary: "Add (or replace) a redirect",
     usage: "vitrine redirects add SOURCE TARGET [--store CODE] [--status 301]",
     details:
-      "SOURCE is a path inside a store (/old-sale/). TARGET is an internal path (/c/sale/) or an http(s):// address.",
+      "SOURCE is a path inside a store (/old-sale/). TARGET is a path on this shop (/c/sale/) or, on purpose, an http(s):// address of another site (the back office takes shop paths only). A SOURCE that has a redirect in that store already gets the new target. Audited.",
     args: [2, 2],
     options: {
       store: { type: "string", description: "Store code (de, at, ch, fr-ch, en) or * for all (default *)" },
@@ -289,17 +302,21 @@ export const coreCommands: Command[] = [
     },
     async run(ctx) {
       const input = {
-        sourcePath: ctx.args[0],
-        target: ctx.args[1],
+        sourcePath: ctx.args[0] as string,
+        target: ctx.args[1] as string,
         storeCode: typeof ctx.options.store === "string" ? ctx.options.store : "*",
         statusCode: ctx.options.status === undefined ? 301 : Number(ctx.options.status),
       };
-      const parsed = redirectInputSchema.safeParse(input);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.err(`${issue.path.join(".")}: ${issue.message}`);
+      const shopCtx = await ctx.ctx();
+      const existing = (await listRedirects(shopCtx)).find(
+        (r) => r.sourcePath === normaliseRedirectPath(input.sourcePath) && r.storeCode === input.storeCode,
+      );
+      const result = await saveRedirect(shopCtx, ctx.actor(), input, existing?.id, { allowExternal: true });
+      if (!result.ok) {
+        ctx.err(result.detail);
         return 1;
       }
-      const redirect = await addRedirect(await ctx.ctx(), parsed.data, ctx.now());
+      const redirect = result.redirect;
       ctx.out(
         `Redirect ${redirect.id}: [${redirect.storeCode}] ${redirect.sourcePath} -> ${redirect.target} (${redirect.statusCode})`,
       );
@@ -320,17 +337,48 @@ export const coreCommands: Command[] = [
   },
   {
     path: ["redirects", "remove"],
-    summary: "Remove a redirect by id or source path",
+    summary: "Remove a redirect by id, or a source path's redirects in every store",
     usage: "vitrine redirects remove ID|SOURCE",
+    details: "Audited.",
     args: [1, 1],
     async run(ctx) {
       const target = ctx.args[0] as string;
-      const removed = await removeRedirect(await ctx.ctx(), /^\d+$/.test(target) ? Number(target) : target);
+      const shopCtx = await ctx.ctx();
+      const ids = /^\d+$/.test(target)
+        ? [Number(target)]
+        : (await listRedirects(shopCtx)).filter((r) => r.sourcePath === normaliseRedirectPath(target)).map((r) => r.id);
+      let removed = 0;
+      for (const id of ids) if ((await deleteRedirect(shopCtx, ctx.actor(), id)).ok) removed++;
       if (removed === 0) {
         ctx.err(`No redirect ${target}`);
         return 1;
       }
       ctx.out(`Removed ${removed} redirect(s)`);
+      return 0;
+    },
+  },
+  {
+    path: ["redirects", "test"],
+    summary: "Show where a path of a store goes now",
+    usage: "vitrine redirects test PATH [--store CODE]",
+    details: "Follows the redirects one after another as a browser would, and says where it ends (or that they loop).",
+    args: [1, 1],
+    options: { store: { type: "string", description: "Store code (default de)" } },
+    async run(ctx) {
+      const store = typeof ctx.options.store === "string" ? ctx.options.store : "de";
+      if (!(STORE_CODES as readonly string[]).includes(store)) throw new UsageError(`Unknown store "${store}"`);
+      const trace = await traceRedirect(await ctx.ctx(), store, ctx.args[0] as string);
+      if (trace.hops.length === 0) {
+        ctx.out(`No redirect for ${trace.finalPath} in ${store}`);
+        return 0;
+      }
+      for (const hop of trace.hops)
+        ctx.out(`[${hop.storeCode}] ${hop.sourcePath} -> ${hop.target} (${hop.statusCode})`);
+      if (trace.loop) {
+        ctx.err("The redirects loop: a browser gives up");
+        return 1;
+      }
+      ctx.out(`Ends at /${store}${trace.finalPath}`);
       return 0;
     },
   },

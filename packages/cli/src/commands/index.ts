@@ -6,6 +6,7 @@ import { customerCommands } from "./customers.ts";
 import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
+import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 import { staffCommands } from "./staff.ts";
@@ -24,4 +25,5 @@ export const commands: Command[] = [
   ...backupCommands,
   ...staffCommands,
   ...vocabularyCommands,
+  ...promotionCommands,
 ];

@@ -206,6 +206,22 @@ export interface ContentEntryTable {
   page_key: string | null;
 }
 
+/** A published version of a content entry (migration 0025_content_versions). */
+export interface ContentVersionTable {
+  id: Generated<number>;
+  entry_id: number;
+  title: string;
+  seo_title: string;
+  seo_description: string;
+  /** JSON: the blocks as published. */
+  blocks: string;
+  published_at: string;
+  /** Who published: the actor's label (a staff e-mail, `cli:<user>`). */
+  published_by: string;
+  /** Why, when it was a roll-back: `roll-back to version 3`. */
+  note: string | null;
+}
+
 export interface Database
   extends AuditTables,
     BasketTables,
@@ -230,4 +246,5 @@ export interface Database
   redirect: RedirectTable;
   setting: SettingTable;
   content_entry: ContentEntryTable;
+  content_version: ContentVersionTable;
 }

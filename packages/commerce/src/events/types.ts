@@ -35,6 +35,10 @@ export const EVENT_TYPES = [
   "content.published",
   /** A content page was saved without one (a draft, or taken offline). */
   "content.changed",
+  /** A redirect was added, changed or removed (entity id `store:source path`; payload `change`). */
+  "redirect.changed",
+  /** A shop setting changed (entity id: its key, e.g. `maintenance_mode`). */
+  "setting.changed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

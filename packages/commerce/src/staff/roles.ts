@@ -23,6 +23,10 @@ export const STAFF_AREAS = {
   /** Search merchandising (rules, synonyms) and search analytics. */
   search: ["owner", "merchandiser"],
   staff: ["owner"],
+  /** Promotions, content pages and redirects: what the shop shows and where its paths lead. */
+  marketing: ["owner", "merchandiser"],
+  /** Maintenance mode closes the whole shop: the owner's decision. */
+  maintenance: ["owner"],
   /** Every signed-in staff member: their own sessions and settings. */
   self: ["owner", "customer_service", "warehouse", "merchandiser"],
 } as const satisfies Record<string, readonly StaffRole[]>;

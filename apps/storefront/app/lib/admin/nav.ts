@@ -21,6 +21,10 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: "/admin/customers/", label: "admin.nav.customers", area: "customers", ready: true },
   { path: "/admin/vocabulary/", label: "admin.nav.vocabulary", area: "vocabulary", ready: true },
   { path: "/admin/search/", label: "admin.nav.search", area: "search", ready: true },
+  { path: "/admin/promotions/", label: "admin.nav.promotions", area: "marketing", ready: true },
+  { path: "/admin/content/", label: "admin.nav.content", area: "marketing", ready: true },
+  { path: "/admin/redirects/", label: "admin.nav.redirects", area: "marketing", ready: true },
+  { path: "/admin/maintenance/", label: "admin.nav.maintenance", area: "maintenance", ready: true },
   { path: "/admin/audit/", label: "admin.nav.audit", area: "audit", ready: true },
   { path: "/admin/staff/", label: "admin.nav.staff", area: "staff", ready: true },
 ];
