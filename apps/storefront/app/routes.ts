@@ -36,6 +36,8 @@ export default [
       route("customers/:id", "routes/admin/customer.tsx"),
       route("customers/:id/export.json", "routes/admin/customer-export.ts"),
       route("vocabulary", "routes/admin/vocabulary.tsx"),
+      route("media", "routes/admin/media.tsx"),
+      route("products/:id/images", "routes/admin/product-images.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -48,7 +48,12 @@ export async function setProductImagePaths(db: Db, productId: number, paths: rea
     await db
       .insertInto("product_image")
       .values(
-        paths.map((path, position) => ({ product_id: productId, asset_name: imageAssetName(position), position, path })),
+        paths.map((path, position) => ({
+          product_id: productId,
+          asset_name: imageAssetName(position),
+          position,
+          path,
+        })),
       )
       .execute();
   }

@@ -79,7 +79,11 @@ export async function processImage(input: Uint8Array, limits: MediaLimits): Prom
   const started = performance.now();
   // Loaded on the first upload: a shop process that never takes one never maps libvips.
   const { default: sharp } = await import("sharp");
-  const refuse = (reason: MediaRefusal): ProcessResult => ({ ok: false, reason, detail: refusalDetail(reason, limits) });
+  const refuse = (reason: MediaRefusal): ProcessResult => ({
+    ok: false,
+    reason,
+    detail: refusalDetail(reason, limits),
+  });
   if (input.byteLength === 0) return refuse("empty");
   if (input.byteLength > limits.maxBytes) return refuse("too_large");
   let metadata: Metadata;

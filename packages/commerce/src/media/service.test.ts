@@ -32,7 +32,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), "vitrine-media-"));
   ctx = testCtx(t.db, { config: { VITRINE_DATA_DIR: dataDir } });
-  const result = await importCatalog(t, [...demo.categories, ...demo.products].map((r) => JSON.stringify(r)), now);
+  const result = await importCatalog(
+    t,
+    [...demo.categories, ...demo.products].map((r) => JSON.stringify(r)),
+    now,
+  );
   expect(result.ok).toBe(true);
 });
 afterAll(async () => {
@@ -67,9 +71,7 @@ describe("product pictures", () => {
     expect(key).toMatchObject({ width: 800, height: 1000 });
     expect(await productImagePaths(t.db, product)).toEqual([...before, uploaded]);
     const files = await readdir(join(dataDir, "media", key?.key as string));
-    expect(files.sort()).toEqual(
-      ["240", "360", "480", "720"].flatMap((w) => [`${w}.avif`, `${w}.webp`]).sort(),
-    );
+    expect(files.sort()).toEqual(["240", "360", "480", "720"].flatMap((w) => [`${w}.avif`, `${w}.webp`]).sort());
     expect(await (await mediaStoreFor(ctx.config)).get(`${key?.key}/480.avif`)).toBeDefined();
     expect(await productEvents()).toBe(events + 1);
     const audit = await listAudit(t, { subjectType: "product", subjectId: product });

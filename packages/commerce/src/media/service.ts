@@ -27,7 +27,13 @@ export interface ProductPicture {
   alt: AltTexts;
 }
 
-export type MediaFailure = CommonFailure | { ok: false; error: "InvalidInput"; detail: string; reason: MediaRefusal };
+/** A refused change; `reason` says why a file was refused. */
+export type MediaFailure = {
+  ok: false;
+  error: Extract<CommonFailure["error"], "NotFound" | "InvalidInput" | "Conflict">;
+  detail: string;
+  reason?: MediaRefusal;
+};
 export type MediaResult<T> = { ok: true; value: T } | MediaFailure;
 
 /** Longest alt text kept. */
@@ -103,7 +109,11 @@ function cleanAlts(alts: AltTexts): AltTexts {
 function altTooLong(alts: AltTexts): MediaFailure | undefined {
   const long = LANGUAGES.find((l) => (alts[l]?.length ?? 0) > ALT_MAX_LENGTH);
   return long
-    ? { ok: false, error: "InvalidInput", detail: `The alt text (${long}) is longer than ${ALT_MAX_LENGTH} characters.` }
+    ? {
+        ok: false,
+        error: "InvalidInput",
+        detail: `The alt text (${long}) is longer than ${ALT_MAX_LENGTH} characters.`,
+      }
     : undefined;
 }
 

@@ -10,7 +10,7 @@ import type { VitrineConfig } from "../config.ts";
 export interface MediaStore {
   put(name: string, body: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or undefined when there is nothing under the name. */
-  get(name: string): Promise<Uint8Array | undefined>;
+  get(name: string): Promise<Uint8Array<ArrayBuffer> | undefined>;
   /** Removes every rendition of a key. */
   removeKey(key: string): Promise<void>;
 }
@@ -39,7 +39,7 @@ export class DiskMediaStore implements MediaStore {
     await rename(temporary, path);
   }
 
-  async get(name: string): Promise<Uint8Array | undefined> {
+  async get(name: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
     try {
       return await readFile(this.file(name));
     } catch (error) {

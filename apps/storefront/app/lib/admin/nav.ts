@@ -20,6 +20,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: "/admin/returns/", label: "admin.nav.returns", area: "returns", ready: true },
   { path: "/admin/customers/", label: "admin.nav.customers", area: "customers", ready: true },
   { path: "/admin/vocabulary/", label: "admin.nav.vocabulary", area: "vocabulary", ready: true },
+  { path: "/admin/media/", label: "admin.nav.media", area: "media", ready: true },
   { path: "/admin/audit/", label: "admin.nav.audit", area: "audit", ready: true },
   { path: "/admin/staff/", label: "admin.nav.staff", area: "staff", ready: true },
 ];
