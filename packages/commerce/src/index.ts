@@ -60,6 +60,7 @@ export * from "./json.ts";
 export * from "./log.ts";
 export * from "./mail/mail.ts";
 export * from "./mail/templates.ts";
+export * from "./media/fetch.ts";
 export * from "./media/paths.ts";
 export * from "./media/pipeline.ts";
 export * from "./media/service.ts";

@@ -12,6 +12,7 @@ import {
   formatImportIssue,
   type ImportProgress,
   importCatalogItems,
+  importImageResolver,
   isMaintenanceMode,
   jsonLineItems,
   listRedirects,
@@ -205,9 +206,11 @@ export const coreCommands: Command[] = [
       const items = mapping ? csvItems(input.stream, mapping) : jsonLineItems(linesOf(input.stream));
       let result: Awaited<ReturnType<typeof importCatalogItems>>;
       try {
+        const imageAddresses = importImageResolver(await ctx.ctx());
         result = await importCatalogItems({ db }, items, ctx.now(), {
           stock,
           vocabulary,
+          ...(imageAddresses ? { imageAddresses } : {}),
           onProgress: (p) => bar.update(p, input.read()),
         });
       } catch (error) {
