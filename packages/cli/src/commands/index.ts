@@ -5,6 +5,7 @@ import { coreCommands } from "./core.ts";
 import { customerCommands } from "./customers.ts";
 import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
+import { mediaCommands } from "./media.ts";
 import { orderCommands } from "./orders.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
@@ -24,4 +25,5 @@ export const commands: Command[] = [
   ...backupCommands,
   ...staffCommands,
   ...vocabularyCommands,
+  ...mediaCommands,
 ];
