@@ -341,7 +341,7 @@ export default function AdminProductImages({ loaderData }: Route.ComponentProps)
       ? button
       : row?.querySelector<HTMLButtonElement>("[data-move]:not(:disabled)")
     )?.focus();
-  }, [answer]);
+  }, [answer, pictures]);
 
   const done =
     answer?.ok === true
