@@ -177,7 +177,7 @@ describe("product pictures in the back office", () => {
     ] as const) {
       const form = new FormData();
       form.set("intent", "upload");
-      form.append("file", new Blob([file.body]), file.name);
+      form.append("file", new Blob([file.body as Uint8Array<ArrayBuffer>]), file.name);
       const request = new Request(new URL(screen(), "http://127.0.0.1:4173"), {
         method: "POST",
         body: form,

@@ -333,9 +333,9 @@ export default function AdminProductImages({ loaderData }: Route.ComponentProps)
   // After a move the picture's row sits elsewhere: keep the keyboard on its button, so moving on works.
   useEffect(() => {
     if (!answer?.ok || answer.intent !== "move" || !("direction" in answer)) return;
-    const row = [...(list.current?.querySelectorAll<HTMLElement>("[data-path]") ?? [])].find(
-      (el) => el.dataset.path === answer.path,
-    );
+    // Runs again when the revalidated list arrives: the row is then at its new place.
+    const index = pictures.findIndex((p) => p.path === answer.path);
+    const row = index < 0 ? undefined : (list.current?.children[index] as HTMLElement | undefined);
     const button = row?.querySelector<HTMLButtonElement>(`[data-move="${answer.direction}"]`);
     (button && !button.disabled
       ? button
