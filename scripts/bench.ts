@@ -80,6 +80,7 @@ const SECTIONS: [file: string, exportName: string, title: string][] = [
   ["lighthouse.ts", "benchLighthouse", "Lighthouse 13 mobile (Debian Chromium, offline)"],
   ["answers.ts", "benchAnswers", "Help centre answers (quality on the demo help content)"],
   ["admin-orders.ts", "benchAdminOrders", "Back office: order list and search (100,000 orders, SQLite, p95 < 100 ms)"],
+  ["media.ts", "benchMedia", "Image processing per upload (AVIF + WebP at the storefront's widths)"],
 ];
 
 await waitForServer();

@@ -212,6 +212,19 @@ const configSchema = z
     PREPAYMENT_DUE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     /** Seconds between runs of the payment reconciliation (payments without order, stale states, expiring holds). */
     PAYMENT_RECONCILE_JOB_INTERVAL_S: jobPeriodSeconds(900),
+    /** Largest picture file the back office, the CLI and the import take, in bytes (default 25 MB). */
+    MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(200_000_000).default(25_000_000),
+    /** Widest and tallest picture taken, in pixels. */
+    MEDIA_MAX_DIMENSION: z.coerce.number().int().min(16).max(65_535).default(12_000),
+    /** Most pixels a picture may decode to (a small file that would unpack to gigabytes is refused). */
+    MEDIA_MAX_PIXELS: z.coerce.number().int().min(256).max(1_000_000_000).default(60_000_000),
+    /**
+     * Absolute (`https://…`) image addresses in a catalogue import: `keep` shows them as they are (from their own
+     * server); `fetch` downloads each into the media store at import time (http(s) only, within MEDIA_MAX_BYTES and
+     * MEDIA_FETCH_TIMEOUT_MS) and refuses the import when one cannot be fetched.
+     */
+    IMPORT_IMAGE_URLS: z.enum(["keep", "fetch"]).default("keep"),
+    MEDIA_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   })
   .superRefine((config, issues) => {
     for (const [id, url] of [

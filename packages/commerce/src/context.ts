@@ -60,7 +60,9 @@ export function shopCtx(ctx: Ctx, shop: Shop): ShopCtx {
   return { ...ctx, shop };
 }
 
-export const defaultImageUrl = (base: string) => (path: string) => `${base.replace(/\/$/, "")}/${path}`;
+/** A picture's URL: its path under the image base, or as it is when it is an address of its own (`https://…`). */
+export const defaultImageUrl = (base: string) => (path: string) =>
+  /^https?:\/\//i.test(path) ? path : `${base.replace(/\/$/, "")}/${path}`;
 
 /**
  * Runs `fn` in a transaction: a new one on the database, or the caller's when `ctx.db` is already a transaction

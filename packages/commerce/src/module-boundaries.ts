@@ -58,6 +58,7 @@ export const TABLE_OWNERS = {
   jobs: ["job", "job_run", "worker"],
   content: ["content_entry", "content_version"],
   audit: ["audit_log"],
+  media: ["media_asset", "media_alt"],
   staff: ["staff_user", "staff_session", "staff_setup_token"],
   search: [
     "search_event",

@@ -1,8 +1,10 @@
 import { formatMoney } from "@vitrine/commerce/money";
+import type { ImageSource } from "../content/images.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 import { Link } from "./Link.tsx";
+import { Picture } from "./Picture.tsx";
 import { WishlistHeart } from "./WishlistHeart.tsx";
 import "../styles/product-tile.css";
 
@@ -15,6 +17,8 @@ import "../styles/product-tile.css";
 export interface ProductTileImage {
   src: string;
   srcSet?: string;
+  /** AVIF of an uploaded picture (the `src`/`srcSet` are its WebP). */
+  sources?: ImageSource[];
   alt: string;
   width: number;
   height: number;
@@ -81,8 +85,9 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
     <article className={`product-tile${soldOut ? " product-tile--sold-out" : ""}`}>
       <div className="product-tile__media">
         {product.image ? (
-          <img
+          <Picture
             className="product-tile__image"
+            sources={product.image.sources}
             src={product.image.src}
             srcSet={product.image.srcSet}
             sizes={product.image.srcSet ? sizes : undefined}
@@ -94,8 +99,9 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
           />
         ) : null}
         {product.hoverImage ? (
-          <img
+          <Picture
             className="product-tile__image product-tile__image--hover"
+            sources={product.hoverImage.sources}
             src={product.hoverImage.src}
             srcSet={product.hoverImage.srcSet}
             sizes={product.hoverImage.srcSet ? sizes : undefined}

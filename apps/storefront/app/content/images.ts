@@ -1,15 +1,25 @@
 import type { AspectRatio } from "@vitrine/commerce";
+import { mediaKeyOfUrl, mediaWidths } from "@vitrine/commerce/media-paths";
 
 /**
  * Responsive image sources. Images served by the shop's image base (`IMAGE_BASE_URL`) are asked for in the
  * size they are shown at with `?w=…&h=…` (the built-in image route draws demo pictures at that size; an image
  * CDN in front of the base crops and scales), so a phone never loads a desktop picture. Images at an https://
- * address elsewhere are used as they are.
+ * address elsewhere are used as they are. Uploaded pictures (`…/media/{key}`) exist as AVIF and WebP at fixed
+ * widths (media/paths.ts in the commerce core): they are offered as a `<picture>` with one source per format.
  */
+
+/** Another format of the same picture, for a `<source type srcset>` the browser takes when it can show it. */
+export interface ImageSource {
+  type: string;
+  srcSet: string;
+}
 
 export interface ImageCandidate {
   src: string;
   srcSet?: string;
+  /** Better-compressed formats first (AVIF); the `<img>` carries the fallback (WebP). */
+  sources?: ImageSource[];
   /** Intrinsic size: gives the browser the aspect ratio before the picture arrives (no layout shift). */
   width: number;
   height: number;
@@ -49,6 +59,8 @@ export function imageCandidate(
   widths: readonly number[],
   resizable: boolean,
 ): ImageCandidate {
+  const uploaded = uploadedCandidate(url);
+  if (uploaded) return uploaded;
   const [aw, ah] = aspect;
   const heightOf = (w: number) => Math.round((w * ah) / aw);
   const largest = widths[widths.length - 1] ?? 1200;
@@ -61,6 +73,32 @@ export function imageCandidate(
     width: largest,
     height: heightOf(largest),
   };
+}
+
+/**
+ * An uploaded picture's sources: AVIF and WebP at every width it was rendered at, its own aspect ratio as the
+ * intrinsic size. Undefined for any other picture.
+ */
+export function uploadedCandidate(url: string): ImageCandidate | undefined {
+  const key = mediaKeyOfUrl(url);
+  if (!key) return undefined;
+  const widths = mediaWidths(key.width);
+  const srcSet = (format: string) => widths.map((w) => `${url}/${w}.${format} ${w}w`).join(", ");
+  const largest = widths[widths.length - 1] as number;
+  const middle = widths[Math.floor((widths.length - 1) / 2)] as number;
+  return {
+    src: `${url}/${middle}.webp`,
+    srcSet: srcSet("webp"),
+    sources: [{ type: "image/avif", srcSet: srcSet("avif") }],
+    width: largest,
+    height: Math.round((largest * key.height) / key.width),
+  };
+}
+
+/** The smallest rendition of an uploaded picture (thumbnails), or undefined for any other picture. */
+export function uploadedThumbnail(url: string): string | undefined {
+  const key = mediaKeyOfUrl(url);
+  return key ? `${url}/${mediaWidths(key.width)[0]}.webp` : undefined;
 }
 
 const BANNER_DEFAULT: [number, number] = [1600, 700];

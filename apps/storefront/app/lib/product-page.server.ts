@@ -10,6 +10,7 @@ import {
   loadOutfitRecords,
   type OutfitRecord,
   type ProductView,
+  pictureAltTexts,
   productSegment,
   publicUrl,
   RETURN_PERIOD_DAYS,
@@ -169,7 +170,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
   const canonicalPath = localizedPath(shop, product.path);
   const canonicalUrl = `${origin}${canonicalPath}`;
   redirectToCanonical(request, canonicalPath);
-  const [promotion, tree, similar, completeTheLook, outfits] = await Promise.all([
+  const [promotion, tree, similar, completeTheLook, outfits, altTexts] = await Promise.all([
     promotionBadge(ctx, product.promotionId),
     getCategoryTree(ctx),
     loadRecommendationSlot(store, request, { slotId: "similar", viewPath: canonicalPath, productId: product.id }),
@@ -179,6 +180,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       productId: product.id,
     }),
     loadOutfitRecords(ctx),
+    pictureAltTexts(ctx, product.id, shop.language),
   ]);
 
   const leaf = leafCategoryId(product);
@@ -252,7 +254,10 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       freeTextBadge: product.advancedAttributes.freeTextBadge,
       shortDescription: product.advancedAttributes.shortDescription,
       colourLabel: product.attributes.colorDetail?.values[0]?.label ?? product.colorId,
-      images: product.images.map((i) => ({ assetName: i.assetName, url: i.url })),
+      images: product.images.map((i) => {
+        const alt = altTexts.get(i.path);
+        return alt ? { assetName: i.assetName, url: i.url, alt } : { assetName: i.assetName, url: i.url };
+      }),
       price: product.price
         ? priceDisplay(product.price, product.priceRange)
         : { current: 0, original: null, reductionPercent: 0, from: false },

@@ -1,6 +1,15 @@
+import {
+  MEDIA_CONTENT_TYPES,
+  mediaStoreFor,
+  mediaWidths,
+  parseMediaKey,
+  parseRenditionName,
+  renditionName,
+} from "@vitrine/commerce";
 import { isIconSet, renderIconSprite } from "../components/icons/sprite.server.tsx";
 import { requestedBannerSize } from "../content/images.ts";
 import { BUILD_ID } from "../lib/build.ts";
+import { servicesContext } from "../lib/context.ts";
 import { isErrorPictureSize, renderErrorPicture } from "../lib/error-art.server.ts";
 import type { Route } from "./+types/images";
 
@@ -12,10 +21,14 @@ const DAY = "public, max-age=86400";
  * Product and banner images generated as SVG: `/images/demo/{type}/{colour}/{pattern}/{view}.svg` and
  * `/images/banner/{type}/{colour}.svg`, the error screen's picture `/images/error/{small|medium|large}.svg` and
  * the icon sprites `/images/icons/{set}.svg?v={build}`. The product and banner paths name everything the picture
- * shows, so they never change; a sprite is kept for good under its build's id.
+ * shows, so they never change; a sprite is kept for good under its build's id. Uploaded pictures' renditions
+ * `/images/media/{key}/{width}.{avif|webp}` come from the media store; their key names their content.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
+  if (path.startsWith("media/")) {
+    return mediaRendition(path.slice("media/".length), request, context.get(servicesContext));
+  }
   let svg: string | undefined;
   let cacheControl = IMMUTABLE;
   const banner = /^banner\/([a-z]+)\/([a-z]+)\.svg$/.exec(path);
@@ -44,6 +57,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       "content-type": "image/svg+xml; charset=utf-8",
       "cache-control": cacheControl,
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+
+/**
+ * A rendition `{key}/{width}.{format}`, or for the bare `{key}` (where a page or mail names the picture by its
+ * catalogue URL: basket lines, zoom, social previews) the largest, in AVIF when the browser takes it.
+ */
+async function mediaRendition(
+  name: string,
+  request: Request,
+  services: { config: Parameters<typeof mediaStoreFor>[0] },
+) {
+  let rendition = parseRenditionName(name);
+  const negotiated = !rendition;
+  const key = parseMediaKey(name);
+  if (!rendition && key) {
+    const format = (request.headers.get("accept") ?? "").includes("image/avif") ? "avif" : "webp";
+    const width = mediaWidths(key.width).at(-1) as number;
+    rendition = parseRenditionName(renditionName(key.key, width, format));
+  }
+  if (!rendition) return notFound();
+  const body = await mediaStoreFor(services.config).get(
+    renditionName(rendition.key, rendition.width, rendition.format),
+  );
+  if (!body) return notFound();
+  return new Response(body, {
+    headers: {
+      "content-type": MEDIA_CONTENT_TYPES[rendition.format],
+      "content-length": String(body.byteLength),
+      "cache-control": IMMUTABLE,
+      ...(negotiated ? { vary: "Accept" } : {}),
       "x-content-type-options": "nosniff",
     },
   });

@@ -12,6 +12,7 @@ import {
   formatImportIssue,
   type ImportProgress,
   importCatalogItems,
+  importImageResolver,
   jsonLineItems,
   listRedirects,
   loadConfigWithSources,
@@ -207,9 +208,11 @@ export const coreCommands: Command[] = [
       const items = mapping ? csvItems(input.stream, mapping) : jsonLineItems(linesOf(input.stream));
       let result: Awaited<ReturnType<typeof importCatalogItems>>;
       try {
+        const imageAddresses = importImageResolver(await ctx.ctx());
         result = await importCatalogItems({ db }, items, ctx.now(), {
           stock,
           vocabulary,
+          ...(imageAddresses ? { imageAddresses } : {}),
           onProgress: (p) => bar.update(p, input.read()),
         });
       } catch (error) {

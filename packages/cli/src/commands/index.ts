@@ -5,6 +5,7 @@ import { coreCommands } from "./core.ts";
 import { customerCommands } from "./customers.ts";
 import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
+import { mediaCommands } from "./media.ts";
 import { orderCommands } from "./orders.ts";
 import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
@@ -26,4 +27,5 @@ export const commands: Command[] = [
   ...staffCommands,
   ...vocabularyCommands,
   ...promotionCommands,
+  ...mediaCommands,
 ];

@@ -91,6 +91,11 @@ export const CREATED_COLOUR_HEX = "#999999";
 export interface ImportOptions {
   stock?: ImportStock;
   vocabulary?: ImportVocabulary;
+  /**
+   * Pictures given by address (`https://…`): the path the product gets instead, or why the address cannot be
+   * used (media/fetch.ts, by the setting IMPORT_IMAGE_URLS). Without it addresses are kept as they are.
+   */
+  imageAddresses?: (address: string) => Promise<{ ok: true; path: string } | { ok: false; reason: string }>;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -147,7 +152,7 @@ export async function importCatalogItems(
   await removeStaleStaging(db);
   await db.insertInto("catalog_import_run").values({ id: run, started_at: now.toISOString() }).execute();
   try {
-    const read = await stage(db, run, items, progress);
+    const read = await stage(db, run, items, progress, options.imageAddresses);
     if (read.issues.length > 0) return { ok: false, issues: read.issues, lines: read.lines };
     progress({ phase: "checking", done: read.lines });
     const crossIssues = await crossCheck(db, run);
@@ -200,6 +205,7 @@ async function stage(
   run: string,
   items: AsyncIterable<ImportItem> | Iterable<ImportItem>,
   progress: (p: ImportProgress) => void,
+  imageAddresses?: ImportOptions["imageAddresses"],
 ): Promise<StageResult> {
   const result: StageResult = { lines: 0, vocabulary: 0, categories: 0, products: 0, variants: 0, issues: [] };
   let batch: { line: number; record: CatalogRecord }[] = [];
@@ -229,6 +235,14 @@ async function stage(
     } else {
       result.products++;
       result.variants += record.variants.length;
+      if (imageAddresses && result.issues.length === 0) {
+        for (const [index, image] of record.images.entries()) {
+          if (!/^https?:\/\//i.test(image.path)) continue;
+          const resolved = await imageAddresses(image.path);
+          if (resolved.ok) image.path = resolved.path;
+          else result.issues.push({ line: item.line, field: `images.${index}.path`, reason: resolved.reason });
+        }
+      }
     }
     if (result.issues.length > 0) continue;
     batch.push({ line: item.line, record });

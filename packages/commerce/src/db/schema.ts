@@ -5,6 +5,7 @@ import type { BasketTables } from "./tables/basket.ts";
 import type { CatalogImportTables } from "./tables/catalog-import.ts";
 import type { EventTables } from "./tables/events.ts";
 import type { JobTables } from "./tables/jobs.ts";
+import type { MediaTables } from "./tables/media.ts";
 import type { OrdersTables } from "./tables/orders.ts";
 import type { StaffTables } from "./tables/staff.ts";
 
@@ -230,6 +231,7 @@ export interface Database
     OrdersTables,
     EventTables,
     JobTables,
+    MediaTables,
     StaffTables {
   category: CategoryTable;
   category_translation: CategoryTranslationTable;

@@ -22,6 +22,8 @@ export const STAFF_AREAS = {
   vocabulary: ["owner", "merchandiser"],
   /** Search merchandising (rules, synonyms) and search analytics. */
   search: ["owner", "merchandiser"],
+  /** Product pictures: upload, order, alt texts. */
+  media: ["owner", "merchandiser"],
   staff: ["owner"],
   /** Promotions, content pages and redirects: what the shop shows and where its paths lead. */
   marketing: ["owner", "merchandiser"],

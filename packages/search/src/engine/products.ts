@@ -69,7 +69,7 @@ export class ProductCache {
   }
 }
 
-export const defaultImageUrl = (path: string): string => `/images/${path}`;
+export const defaultImageUrl = (path: string): string => (/^https?:\/\//i.test(path) ? path : `/images/${path}`);
 
 const toUnits = (cents: number) => Math.round(cents) / 100;
 const DAY_MS = 86_400_000;

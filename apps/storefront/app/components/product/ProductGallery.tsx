@@ -1,6 +1,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
+import { uploadedCandidate, uploadedThumbnail } from "../../content/images.ts";
 import { useT } from "../../i18n/i18n.tsx";
-import { type GalleryImage, IMAGE_HEIGHT, IMAGE_WIDTH } from "./gallery-image.ts";
+import { Picture } from "../Picture.tsx";
+import { GALLERY_SIZES, type GalleryImage, IMAGE_HEIGHT, IMAGE_WIDTH } from "./gallery-image.ts";
 
 // The zoom view loads when a shopper first opens it: most never do, so it stays out of the page's first load.
 const ZoomView = lazy(() => import("./ZoomView.tsx"));
@@ -17,6 +19,7 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
   const [zoomed, setZoomed] = useState<number | null>(null);
 
   const alt = (image: GalleryImage) => {
+    if (image.alt) return image.alt;
     const key = `product.image_alt_${image.assetName}`;
     return t(t.has(key) ? key : "product.image_alt_front", { name });
   };
@@ -36,29 +39,35 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
   return (
     <section className="gallery" aria-label={t("product.gallery_label")}>
       <ul className="gallery__track" ref={track} onScroll={onScroll}>
-        {images.map((image, i) => (
-          <li key={image.assetName} id={`image-${image.assetName}`} className="gallery__slide">
-            <a
-              href={image.url}
-              className="gallery__zoom-link"
-              aria-label={t("product.zoom_image", { index: i + 1 })}
-              onClick={(event) => {
-                event.preventDefault();
-                setZoomed(i);
-              }}
-            >
-              <img
-                src={image.url}
-                alt={alt(image)}
-                width={IMAGE_WIDTH}
-                height={IMAGE_HEIGHT}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
-                decoding="async"
-              />
-            </a>
-          </li>
-        ))}
+        {images.map((image, i) => {
+          const uploaded = uploadedCandidate(image.url);
+          return (
+            <li key={image.assetName} id={`image-${image.assetName}`} className="gallery__slide">
+              <a
+                href={image.url}
+                className="gallery__zoom-link"
+                aria-label={t("product.zoom_image", { index: i + 1 })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setZoomed(i);
+                }}
+              >
+                <Picture
+                  src={uploaded?.src ?? image.url}
+                  srcSet={uploaded?.srcSet}
+                  sizes={uploaded ? GALLERY_SIZES : undefined}
+                  sources={uploaded?.sources}
+                  alt={alt(image)}
+                  width={uploaded?.width ?? IMAGE_WIDTH}
+                  height={uploaded?.height ?? IMAGE_HEIGHT}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                  decoding="async"
+                />
+              </a>
+            </li>
+          );
+        })}
       </ul>
       {images.length > 1 ? (
         <ol className="gallery__thumbs">
@@ -74,7 +83,13 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
                   show(i);
                 }}
               >
-                <img src={image.url} alt="" width={IMAGE_WIDTH / 8} height={IMAGE_HEIGHT / 8} loading="lazy" />
+                <img
+                  src={uploadedThumbnail(image.url) ?? image.url}
+                  alt=""
+                  width={IMAGE_WIDTH / 8}
+                  height={IMAGE_HEIGHT / 8}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}
