@@ -76,7 +76,7 @@ describe(`two processes following the event feed (${DIALECT})`, () => {
       for (const id of [first, second, untouched]) expect(await inStock(search, id), `${id}`).toBe(true);
     }
     // Process B's HTTP caches hear of every product whose pages must go (lib/cache-purge.server.ts).
-    const purger = createCachePurger(processB, { log: silentLogger, checkMs: 20 });
+    const purger = createCachePurger(processB, { log: silentLogger });
     const purged = new Set<string>();
     purger.onPurge((tags) => {
       for (const tag of tags) purged.add(tag);

@@ -3,7 +3,8 @@ import { ALL_PAGES_TAG, MANY_PRODUCTS_TAG, productTag } from "./http-cache.ts";
 
 /**
  * Turns the event feed into cache purges by tag (lib/http-cache.ts). Every process's search service follows the
- * feed (polling, and woken by LISTEN/NOTIFY on PostgreSQL); this reads what it applied:
+ * feed (polling, and woken by LISTEN/NOTIFY on PostgreSQL) and tells this purger each time it applied events
+ * (`onFeedEvents`): no timer of its own, only a one-shot one for the deferred purge below. What it applied:
  * - a change of categories, promotions, merchandising rules or content (`version`) drops every page;
  * - a change of products (`catalog.changed`, `stock.changed`: every order changes stock) drops those products'
  *   pages at once, and the pages showing many products (home, listings, search) at most every
@@ -14,7 +15,6 @@ import { ALL_PAGES_TAG, MANY_PRODUCTS_TAG, productTag } from "./http-cache.ts";
 
 /** How long pages showing many products may still be answered after one of them changed. */
 export const MANY_PRODUCTS_PURGE_MS = 2_000;
-const CHECK_MS = 100;
 
 export type PurgeListener = (tags: readonly string[]) => void;
 
@@ -23,6 +23,8 @@ export interface FollowedCatalogue {
   readonly version: number;
   readonly productVersion: number;
   productChangesSince(productVersion: number): { ids: ReadonlySet<number> } | undefined;
+  /** Called after each batch of feed events it applied (the versions above are up to date then). */
+  onFeedEvents(listener: () => void): () => void;
 }
 
 export interface CachePurger {
@@ -34,13 +36,14 @@ export interface CachePurger {
 
 export function createCachePurger(
   catalogue: FollowedCatalogue,
-  options: { purgeUrl?: string | undefined; log: Logger; now?: () => number; checkMs?: number },
+  options: { purgeUrl?: string | undefined; log: Logger; now?: () => number },
 ): CachePurger {
   const listeners = new Set<PurgeListener>();
   const now = options.now ?? Date.now;
   let version = catalogue.version;
   let productVersion = catalogue.productVersion;
   let manyDue: number | undefined;
+  let manyTimer: ReturnType<typeof setTimeout> | undefined;
   let lastMany = 0;
 
   function purge(tags: readonly string[]): void {
@@ -55,37 +58,49 @@ export function createCachePurger(
     if (options.purgeUrl) void sendPurge(options.purgeUrl, tags, options.log);
   }
 
+  function purgeMany(): void {
+    if (manyTimer) clearTimeout(manyTimer);
+    manyTimer = undefined;
+    manyDue = undefined;
+    lastMany = now();
+    purge([MANY_PRODUCTS_TAG]);
+  }
+
   function check(): void {
     if (catalogue.version !== version) {
       version = catalogue.version;
       productVersion = catalogue.productVersion;
+      if (manyTimer) clearTimeout(manyTimer);
+      manyTimer = undefined;
       manyDue = undefined;
       lastMany = now();
       purge([ALL_PAGES_TAG]);
       return;
     }
-    if (catalogue.productVersion !== productVersion) {
-      const changes = catalogue.productChangesSince(productVersion);
-      productVersion = catalogue.productVersion;
-      if (!changes) {
-        // Too many changes to name them: every page.
-        lastMany = now();
-        manyDue = undefined;
-        purge([ALL_PAGES_TAG]);
-        return;
-      }
-      purge([...changes.ids].map(productTag));
-      manyDue ??= Math.max(now(), lastMany + MANY_PRODUCTS_PURGE_MS);
-    }
-    if (manyDue !== undefined && now() >= manyDue) {
+    if (catalogue.productVersion === productVersion) return;
+    const changes = catalogue.productChangesSince(productVersion);
+    productVersion = catalogue.productVersion;
+    if (!changes) {
+      // Too many changes to name them: every page.
+      if (manyTimer) clearTimeout(manyTimer);
+      manyTimer = undefined;
       manyDue = undefined;
       lastMany = now();
-      purge([MANY_PRODUCTS_TAG]);
+      purge([ALL_PAGES_TAG]);
+      return;
     }
+    purge([...changes.ids].map(productTag));
+    if (manyDue !== undefined) return;
+    manyDue = Math.max(now(), lastMany + MANY_PRODUCTS_PURGE_MS);
+    if (manyDue <= now()) {
+      purgeMany();
+      return;
+    }
+    manyTimer = setTimeout(purgeMany, manyDue - now());
+    manyTimer.unref?.();
   }
 
-  const timer = setInterval(check, options.checkMs ?? CHECK_MS);
-  timer.unref?.();
+  const unsubscribe = catalogue.onFeedEvents(check);
   return {
     onPurge(listener) {
       listeners.add(listener);
@@ -93,7 +108,8 @@ export function createCachePurger(
     },
     purge,
     stop() {
-      clearInterval(timer);
+      unsubscribe();
+      if (manyTimer) clearTimeout(manyTimer);
       listeners.clear();
     },
   };
