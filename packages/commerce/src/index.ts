@@ -7,6 +7,7 @@ export * from "./basket/rules.ts";
 export * from "./basket/schema.ts";
 export * from "./basket/service.ts";
 export * from "./basket/types.ts";
+export * from "./catalog/admin.ts";
 export * from "./catalog/categories.ts";
 export * from "./catalog/changes.ts";
 export * from "./catalog/csv-import.ts";

@@ -14,6 +14,8 @@ export const TABLE_OWNERS = {
     "product_image",
     "variant",
     "variant_price",
+    "product_tombstone",
+    "product_tombstone_variant",
     "catalog_import_run",
     "catalog_import_record",
     "catalog_import_variant",

@@ -60,6 +60,21 @@ export interface ProductTable {
   attributes: string;
   created_at: string;
   updated_at: string;
+  /** `active` (in the shop), `hidden` or `archived` (out of the shop, kept): ProductStatus. */
+  status: Generated<string>;
+}
+
+/** A deleted product (its page answers 410 Gone) and its variants (open baskets say what was removed). */
+export interface ProductTombstoneTable {
+  id: number;
+  reference_key: string;
+  name: string;
+  deleted_at: string;
+}
+
+export interface ProductTombstoneVariantTable {
+  variant_id: number;
+  product_id: number;
 }
 
 export interface ProductTranslationTable {
@@ -218,6 +233,8 @@ export interface Database
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;
+  product_tombstone: ProductTombstoneTable;
+  product_tombstone_variant: ProductTombstoneVariantTable;
   product_translation: ProductTranslationTable;
   product_category: ProductCategoryTable;
   product_image: ProductImageTable;

@@ -20,6 +20,8 @@ export const STAFF_AREAS = {
   audit: ["owner"],
   /** The catalogue's vocabulary: product types, colours, materials, attributes. */
   vocabulary: ["owner", "merchandiser"],
+  /** The catalogue: products, prices, stock, import and export. */
+  catalog: ["owner", "merchandiser"],
   staff: ["owner"],
   /** Every signed-in staff member: their own sessions and settings. */
   self: ["owner", "customer_service", "warehouse", "merchandiser"],

@@ -15,6 +15,7 @@ import * as m0015 from "./0015_payments_providers.ts";
 import * as m0016 from "./0016_vocabulary.ts";
 import * as m0017 from "./0017_partial_translations.ts";
 import * as m0020 from "./0020_catalog_import.ts";
+import * as m0021 from "./0021_catalog_admin.ts";
 
 /**
  * The commerce modules' migrations, in order (the search package brings its own: `searchMigrations`; the
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016_vocabulary": m0016,
   "0017_partial_translations": m0017,
   "0020_catalog_import": m0020,
+  "0021_catalog_admin": m0021,
 };
