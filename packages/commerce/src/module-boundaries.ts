@@ -16,6 +16,7 @@ export const TABLE_OWNERS = {
     "variant_price",
     "product_tombstone",
     "product_tombstone_variant",
+    "catalog_import_job",
     "catalog_import_run",
     "catalog_import_record",
     "catalog_import_variant",

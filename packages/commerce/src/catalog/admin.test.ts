@@ -1,4 +1,6 @@
 import { generateDemoCatalog } from "@vitrine/demo-data";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, listAudit } from "../audit/audit.ts";
 import type { Ctx } from "../context.ts";
@@ -19,7 +21,9 @@ import {
   saveProduct,
   setProductStatus,
 } from "./admin.ts";
+import { exportProductCsvLines } from "./csv-export.ts";
 import { importCatalog } from "./import.ts";
+import { getImportJob, startImportJob } from "./import-jobs.ts";
 import type { ProductRecord } from "./records.ts";
 import { loadProductRecords } from "./store.ts";
 
@@ -147,6 +151,11 @@ describe("product list", () => {
 
     await t.db.deleteFrom("product_image").where("product_id", "=", product(5).id).execute();
     expect((await listProducts(ctx, { language: "de", noImage: true })).rows.map((r) => r.id)).toEqual([product(5).id]);
+    const front = product(5).images[0] as ProductRecord["images"][number];
+    await t.db
+      .insertInto("product_image")
+      .values({ product_id: product(5).id, asset_name: front.assetName, position: 0, path: front.path })
+      .execute();
 
     await t.db
       .updateTable("variant")
@@ -348,5 +357,71 @@ describe("hide, archive, delete", () => {
     const left = await t.db.selectFrom("variant").select("id").where("product_id", "=", p.id).execute();
     expect(left).toEqual([]);
     expect(await deleteProduct(ctx, actor, p.id)).toMatchObject({ ok: false, error: "NotFound" });
+  });
+});
+
+describe("import and export from the back office", () => {
+  async function csvText(): Promise<string> {
+    const lines: string[] = [];
+    for await (const line of exportProductCsvLines(t.db)) lines.push(line);
+    return `${lines.join("\n")}\n`;
+  }
+
+  it("exports every product as CSV (a row per size) that imports back, with a changed price", async () => {
+    await setProductStatus(ctx, actor, product(33).id, "hidden");
+    const csv = await csvText();
+    const rows = csv.trim().split("\n");
+    const products = await t.db
+      .selectFrom("variant")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+    expect(rows).toHaveLength(Number(products?.n) + 1);
+    const table = parse(csv) as string[][];
+    const header = table[0] as string[];
+    const cells = table[1] as string[];
+    const productId = Number(cells[header.indexOf("product_id")]);
+    const variantId = Number(cells[header.indexOf("variant_id")]);
+    cells[header.indexOf("price_ch")] = "123.45";
+    const edited = stringify(table);
+    const job = await startImportJob(ctx, actor, {
+      format: "csv",
+      fileName: "products.csv",
+      content: edited,
+      stock: "keep",
+    });
+    if (!job.ok) throw new Error(job.detail);
+    await job.finished;
+    const done = await getImportJob(ctx, job.id);
+    const count = await t.db
+      .selectFrom("product")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+    expect(done).toMatchObject({ status: "done", result: { ok: true, products: Number(count?.n) } });
+    const [after] = await loadProductRecords(ctx, [productId], { withHidden: true });
+    expect(after?.variants.find((v) => v.id === variantId)?.prices.CH?.listPrice).toBe(12_345);
+    // The hidden product stays hidden: an import does not put it back into the shop.
+    expect(await loadProductRecords(ctx, [product(33).id])).toEqual([]);
+  });
+
+  it("refuses a file with bad lines, naming each line, and writes nothing", async () => {
+    const before = await loadProductRecords(ctx, [product(35).id]);
+    const good = JSON.stringify({ ...product(35), brand: "Changed brand" });
+    const bad = JSON.stringify({ ...product(36), variants: [] });
+    const job = await startImportJob(ctx, actor, {
+      format: "jsonl",
+      fileName: "broken.jsonl",
+      content: [good, "{not json", bad].join("\n"),
+      stock: "keep",
+    });
+    if (!job.ok) throw new Error(job.detail);
+    await job.finished;
+    const done = await getImportJob(ctx, job.id);
+    expect(done?.status).toBe("refused");
+    const issues = (done?.result as { issues: { line: number }[] }).issues.map((i) => i.line);
+    expect(issues).toEqual([2, 3]);
+    expect(await loadProductRecords(ctx, [product(35).id])).toEqual(before);
+    expect(
+      await startImportJob(ctx, actor, { format: "csv", fileName: "x.csv", content: "a", mapping: "{", stock: "keep" }),
+    ).toMatchObject({ ok: false });
   });
 });

@@ -5,7 +5,7 @@ import type { Db } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
 import { chunk } from "../util.ts";
-import { loadCategoryTree } from "./categories.ts";
+import { type CategoryNode, loadCategoryTree } from "./categories.ts";
 import { catalogChangeEvents } from "./changes.ts";
 import { type ProductRecord, productRecordSchema, type ZonePriceRecord } from "./records.ts";
 import { loadProductRecords, StockMovedError, writeProductRecords } from "./store.ts";
@@ -830,5 +830,26 @@ export async function deletedVariantIds(ctx: Pick<Ctx, "db">, variantIds: readon
       .execute();
     for (const row of rows) out.add(row.variant_id);
   }
+  return out;
+}
+
+export interface CategoryChoice {
+  id: number;
+  name: string;
+  /** 0 for a root category. */
+  depth: number;
+}
+
+/** Every category in tree order (parents before their children), named in a language: the editor's choices. */
+export async function categoryChoices(ctx: Pick<Ctx, "db">, language: Language): Promise<CategoryChoice[]> {
+  const tree = await loadCategoryTree(ctx);
+  const out: CategoryChoice[] = [];
+  const walk = (nodes: readonly CategoryNode[]) => {
+    for (const node of [...nodes].sort((a, b) => a.record.position - b.record.position || a.record.id - b.record.id)) {
+      out.push({ id: node.record.id, name: node.record.translations[language].name, depth: node.depth });
+      walk(node.children);
+    }
+  };
+  walk(tree.roots);
   return out;
 }

@@ -72,6 +72,22 @@ export interface ProductTombstoneTable {
   deleted_at: string;
 }
 
+/** A catalogue import started in the back office: its progress and result (import-jobs.ts). */
+export interface CatalogImportJobTable {
+  id: string;
+  format: string;
+  file_name: string;
+  actor: string;
+  status: string;
+  phase: string;
+  done: number;
+  total: number | null;
+  /** JSON: the ImportResult, or `{ error }` when the import failed. */
+  result: string | null;
+  started_at: string;
+  updated_at: string;
+}
+
 export interface ProductTombstoneVariantTable {
   variant_id: number;
   product_id: number;
@@ -235,6 +251,7 @@ export interface Database
   product: ProductTable;
   product_tombstone: ProductTombstoneTable;
   product_tombstone_variant: ProductTombstoneVariantTable;
+  catalog_import_job: CatalogImportJobTable;
   product_translation: ProductTranslationTable;
   product_category: ProductCategoryTable;
   product_image: ProductImageTable;

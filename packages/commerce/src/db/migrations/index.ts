@@ -16,6 +16,7 @@ import * as m0016 from "./0016_vocabulary.ts";
 import * as m0017 from "./0017_partial_translations.ts";
 import * as m0020 from "./0020_catalog_import.ts";
 import * as m0021 from "./0021_catalog_admin.ts";
+import * as m0022 from "./0022_catalog_import_job.ts";
 
 /**
  * The commerce modules' migrations, in order (the search package brings its own: `searchMigrations`; the
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017_partial_translations": m0017,
   "0020_catalog_import": m0020,
   "0021_catalog_admin": m0021,
+  "0022_catalog_import_job": m0022,
 };
