@@ -417,7 +417,7 @@ describe("import and export from the back office", () => {
     await job.finished;
     const done = await getImportJob(ctx, job.id);
     expect(done?.status).toBe("refused");
-    const issues = (done?.result as { issues: { line: number }[] }).issues.map((i) => i.line);
+    const issues = (done?.result as { issues: { line: number }[] } | undefined)?.issues.map((i) => i.line);
     expect(issues).toEqual([2, 3]);
     expect(await loadProductRecords(ctx, [product(35).id])).toEqual(before);
     expect(

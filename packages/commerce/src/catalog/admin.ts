@@ -5,11 +5,25 @@ import type { Db } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
 import { chunk } from "../util.ts";
+import {
+  BULK_LIMIT,
+  isProductStatus,
+  LIST_COUNT_CAP,
+  LIST_PAGE_SIZES,
+  LOW_STOCK_UNITS,
+  PRICE_ZONES,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  type StockState,
+  ZONE_CURRENCY,
+} from "./admin-constants.ts";
 import { type CategoryNode, loadCategoryTree } from "./categories.ts";
 import { catalogChangeEvents } from "./changes.ts";
 import { type ProductRecord, productRecordSchema, type ZonePriceRecord } from "./records.ts";
 import { loadProductRecords, StockMovedError, writeProductRecords } from "./store.ts";
 import { loadVocabulary } from "./vocabulary-store.ts";
+
+export * from "./admin-constants.ts";
 
 /**
  * The catalogue as the back office and the `vitrine products` command change it: the product list with its
@@ -18,22 +32,6 @@ import { loadVocabulary } from "./vocabulary-store.ts";
  * Every change is audited and published as `catalog.changed` events in its transaction, so every process's
  * search index and page cache follow within the feed's interval.
  */
-
-export const PRODUCT_STATUSES = ["active", "hidden", "archived"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const STOCK_STATES = ["in_stock", "low", "out"] as const;
-export type StockState = (typeof STOCK_STATES)[number];
-export const PRICE_ZONES: readonly PriceZone[] = ["DE", "AT", "CH"];
-export const ZONE_CURRENCY: Record<PriceZone, "EUR" | "CHF"> = { DE: "EUR", AT: "EUR", CH: "CHF" };
-/** A product with at most this many units in stock (all sizes) counts as "low". */
-export const LOW_STOCK_UNITS = 5;
-/** The list counts matching products up to this many; beyond it says "more than". */
-export const LIST_COUNT_CAP = 10_000;
-export const LIST_PAGE_SIZES = [25, 50, 100] as const;
-
-export function isProductStatus(value: unknown): value is ProductStatus {
-  return typeof value === "string" && (PRODUCT_STATUSES as readonly string[]).includes(value);
-}
 
 export interface ProductListQuery {
   /** Name (any language), product number (reference, master key), product id, variant id or EAN. */
@@ -295,12 +293,6 @@ export function parseMoney(text: string): number | undefined {
   const m = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(t);
   if (!m) return undefined;
   return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
-}
-
-/** Cents as the editor shows them: `5995` → `59.95`. */
-export function formatMoneyInput(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return "";
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 export interface ZonePriceInput {
@@ -577,9 +569,6 @@ export type BulkPriceChange =
 export type BulkResult =
   | { ok: true; changed: number[] }
   | { ok: false; error: "InvalidInput" | "NotFound"; detail: string };
-
-/** Most products one bulk change touches (a page of the list at its largest, twice). */
-export const BULK_LIMIT = 200;
 
 function checkSelection(ids: readonly number[]): string | undefined {
   if (ids.length === 0) return "select at least one product";

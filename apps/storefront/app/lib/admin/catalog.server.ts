@@ -9,9 +9,9 @@ import {
   type StockState,
 } from "@vitrine/commerce";
 import { LANGUAGES } from "@vitrine/commerce/shops";
+import { readCookie } from "../store.ts";
 import { type AdminLanguage, preferredAdminLanguage } from "./i18n.tsx";
 import { ADMIN_LANGUAGE_COOKIE } from "./root.ts";
-import { readCookie } from "../store.ts";
 
 /** The back office's catalogue screens: reading their URLs and forms into the catalogue service's inputs. */
 

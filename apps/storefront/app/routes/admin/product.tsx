@@ -3,15 +3,13 @@ import {
   type DomainFailure,
   deleteProduct,
   type FieldError,
-  formatMoneyInput,
   isProductStatus,
   loadEditableProduct,
   loadVocabulary,
-  PRICE_ZONES,
   saveProduct,
   setProductStatus,
-  ZONE_CURRENCY,
 } from "@vitrine/commerce";
+import { formatMoneyInput, PRICE_ZONES, ZONE_CURRENCY } from "@vitrine/commerce/catalog-admin";
 import { LANGUAGES } from "@vitrine/commerce/shops";
 import { Link, redirect, useActionData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
@@ -57,7 +55,9 @@ export async function loader(args: Route.LoaderArgs) {
       pattern: choices("pattern"),
       fit: choices("fit"),
       material: choices("material"),
-      attributes: vocabulary.attributes().map((a) => ({ key: a.key, label: vocabulary.attributeLabel(a.key, language) })),
+      attributes: vocabulary
+        .attributes()
+        .map((a) => ({ key: a.key, label: vocabulary.attributeLabel(a.key, language) })),
     },
   };
 }
@@ -112,9 +112,11 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "status") {
     const status = form.get("status");
-    if (!isProductStatus(status)) return refused<Answer>({ intent, error: "InvalidInput", detail: "" }, invalidForm(intent));
+    if (!isProductStatus(status))
+      return refused<Answer>({ intent, error: "InvalidInput", detail: "" }, invalidForm(intent));
     const result = await setProductStatus(ctx, actor, id, status);
-    if (!result.ok) return refused<Answer>({ intent, error: result.error, detail: result.detail }, result as DomainFailure);
+    if (!result.ok)
+      return refused<Answer>({ intent, error: result.error, detail: result.detail }, result as DomainFailure);
     return { intent: `status.${status}`, ok: true as const, changed: result.changed };
   }
   if (intent === "delete") {
@@ -125,7 +127,8 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const result = await deleteProduct(ctx, actor, id);
-    if (!result.ok) return refused<Answer>({ intent, error: result.error, detail: result.detail }, result as DomainFailure);
+    if (!result.ok)
+      return refused<Answer>({ intent, error: result.error, detail: result.detail }, result as DomainFailure);
     return redirect(`/admin/products/?deleted=${id}`);
   }
   return refused<Answer>({ intent, error: "unknown_intent", detail: "" }, invalidForm(intent));
@@ -171,14 +174,19 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       title={`${title} · #${record.id}`}
       actions={
         <>
-          <Link className="admin-button admin-button--small admin-button--quiet" to="/admin/products/">
+          <Link className="admin-button admin-button--small" to="/admin/products/">
             {t("admin.product.back")}
           </Link>
           <Link className="admin-button admin-button--small" to={`/admin/products/${record.id}/images/`}>
             {t("admin.product.images")}
           </Link>
           {status === "active" ? (
-            <a className="admin-button admin-button--small" href={`/de/p/${record.id}/`} target="_blank" rel="noreferrer">
+            <a
+              className="admin-button admin-button--small"
+              href={`/de/p/${record.id}/`}
+              target="_blank"
+              rel="noreferrer"
+            >
               {t("admin.product.view_in_shop")}
             </a>
           ) : null}
@@ -205,7 +213,9 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         </FormMessage>
       ) : null}
       {answer && !answer.ok && answer.intent !== "save" ? (
-        <FormMessage error>{t(answer.error === "confirm" ? "admin.product.error.confirm" : "admin.product.error.not_found")}</FormMessage>
+        <FormMessage error>
+          {t(answer.error === "confirm" ? "admin.product.error.confirm" : "admin.product.error.not_found")}
+        </FormMessage>
       ) : null}
 
       <AdminForm className="admin-product-form" key={product.updatedAt} aria-label={t("admin.product.title")}>
@@ -463,7 +473,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
               <AdminForm key={s} className="admin-inline-form">
                 <input type="hidden" name="intent" value="status" />
                 <input type="hidden" name="status" value={s} />
-                <button type="submit" className="admin-button admin-button--quiet">
+                <button type="submit" className="admin-button">
                   {t(`admin.product.to_status.${s}`)}
                 </button>
               </AdminForm>

@@ -1,12 +1,10 @@
 import {
-  BULK_LIMIT,
-  bulkChangePrices,
-  bulkChangeStock,
   type BulkPriceChange,
   type BulkResult,
+  bulkChangePrices,
+  bulkChangeStock,
   categoryChoices,
   type DomainFailure,
-  LIST_PAGE_SIZES,
   listBrands,
   listProducts,
   PRICE_ZONES,
@@ -14,6 +12,7 @@ import {
   parseMoney,
   STOCK_STATES,
 } from "@vitrine/commerce";
+import { BULK_LIMIT, LIST_PAGE_SIZES } from "@vitrine/commerce/catalog-admin";
 import type { PriceZone } from "@vitrine/commerce/shops";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
@@ -263,10 +262,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       }
     >
       <Filters loaderData={loaderData} />
+      {params.get("deleted") ? (
+        <FormMessage>{t("admin.products.deleted", { id: params.get("deleted") ?? "" })}</FormMessage>
+      ) : null}
       {result?.ok ? (
         <FormMessage>{t(`admin.products.bulk.done`, { count: result.changed })}</FormMessage>
       ) : result ? (
-        <FormMessage error>{t(`admin.products.bulk.error.${result.detail === "" ? "unknown" : "invalid"}`, { detail: result.detail })}</FormMessage>
+        <FormMessage error>
+          {t(`admin.products.bulk.error.${result.detail === "" ? "unknown" : "invalid"}`, { detail: result.detail })}
+        </FormMessage>
       ) : null}
       <p className="admin-cell-sub" aria-live="polite">
         {loading
@@ -324,7 +328,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="admin-num">
                     {p.stock}
-                    {p.sellableWithoutStock ? <span className="admin-cell-sub">{t("admin.products.backorder")}</span> : null}
+                    {p.sellableWithoutStock ? (
+                      <span className="admin-cell-sub">{t("admin.products.backorder")}</span>
+                    ) : null}
                   </td>
                   {loaderData.zones.map((z) => {
                     const price = p.prices[z];
@@ -334,7 +340,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                         {price ? (
                           price.sale !== null ? (
                             <>
-                              <span className="admin-price-sale">{formatAdminMoney(price.sale, currency, t.locale)}</span>
+                              <span className="admin-price-sale">
+                                {formatAdminMoney(price.sale, currency, t.locale)}
+                              </span>
                               <s className="admin-cell-sub">{formatAdminMoney(price.list, currency, t.locale)}</s>
                             </>
                           ) : (
