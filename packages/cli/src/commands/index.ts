@@ -9,6 +9,7 @@ import { orderCommands } from "./orders.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 import { staffCommands } from "./staff.ts";
+import { productCommands } from "./products.ts";
 import { vocabularyCommands } from "./vocabulary.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
@@ -24,4 +25,5 @@ export const commands: Command[] = [
   ...backupCommands,
   ...staffCommands,
   ...vocabularyCommands,
+  ...productCommands,
 ];

@@ -378,20 +378,14 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
                 <tr>
                   <th scope="col">{t("admin.product.size")}</th>
                   <th scope="col">{t("admin.product.stock")}</th>
-                  {PRICE_ZONES.map((zone) => (
-                    <th scope="col" key={zone} colSpan={2}>
+                  {PRICE_ZONES.map((zone) => [
+                    <th scope="col" key={`${zone}-list`}>
                       {t(`admin.products.zone.${zone}`)} ({ZONE_CURRENCY[zone]})
-                    </th>
-                  ))}
-                </tr>
-                <tr>
-                  <td />
-                  <td />
-                  {PRICE_ZONES.map((zone) => (
-                    <th scope="col" key={zone} className="admin-cell-sub" colSpan={2}>
-                      {t("admin.product.list_and_sale")}
-                    </th>
-                  ))}
+                    </th>,
+                    <th scope="col" key={`${zone}-sale`}>
+                      {t("admin.product.reduced")}
+                    </th>,
+                  ])}
                 </tr>
               </thead>
               <tbody>
