@@ -80,6 +80,11 @@ const SECTIONS: [file: string, exportName: string, title: string][] = [
   ["lighthouse.ts", "benchLighthouse", "Lighthouse 13 mobile (Debian Chromium, offline)"],
   ["answers.ts", "benchAnswers", "Help centre answers (quality on the demo help content)"],
   ["admin-orders.ts", "benchAdminOrders", "Back office: order list and search (100,000 orders, SQLite, p95 < 100 ms)"],
+  [
+    "admin-catalog.ts",
+    "benchAdminCatalog",
+    "Back office: product list and search (100,000 products, SQLite, p95 < 100 ms)",
+  ],
 ];
 
 await waitForServer();

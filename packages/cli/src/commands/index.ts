@@ -6,10 +6,10 @@ import { customerCommands } from "./customers.ts";
 import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { orderCommands } from "./orders.ts";
+import { productCommands } from "./products.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 import { staffCommands } from "./staff.ts";
-import { productCommands } from "./products.ts";
 import { vocabularyCommands } from "./vocabulary.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */

@@ -272,7 +272,7 @@ export const productCommands: Command[] = [
   ),
   {
     path: ["products", "delete"],
-    summary: "Delete a product for good (its page answers 410 Gone, open baskets say it was removed)",
+    summary: "Delete a product for good (its page answers 410 Gone)",
     usage: "vitrine products delete ID --yes",
     options: { yes: { type: "boolean", description: "Confirm the deletion" } },
     args: [1, 1],

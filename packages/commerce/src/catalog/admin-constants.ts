@@ -14,7 +14,7 @@ export const ZONE_CURRENCY: Record<PriceZone, "EUR" | "CHF"> = { DE: "EUR", AT: 
 /** A product with at most this many units in stock (all sizes) counts as "low". */
 export const LOW_STOCK_UNITS = 5;
 /** The list counts matching products up to this many; beyond it says "more than". */
-export const LIST_COUNT_CAP = 10_000;
+export const LIST_COUNT_CAP = 1000;
 export const LIST_PAGE_SIZES = [25, 50, 100] as const;
 
 export function isProductStatus(value: unknown): value is ProductStatus {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { type Actor, type AuditState, changedFields, recordAudit } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, dialect } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
 import { chunk } from "../util.ts";
@@ -81,6 +81,36 @@ async function categoryAndBelow(db: Db, id: number): Promise<number[]> {
   return tree.descendantIds(id);
 }
 
+/** Products whose id, variant id, EAN, product number or master key is (or, for numbers, starts with) `code`. */
+async function productsByCode(db: Db, code: string): Promise<number[] | undefined> {
+  if (/\s/.test(code) || code.length > 64 || !/\d/.test(code)) return undefined;
+  const number = /^\d{1,15}$/.test(code) ? Number(code) : undefined;
+  const prefixEnd = `${code}\uffff`;
+  const [byNumber, byKey] = await Promise.all([
+    number === undefined || !Number.isSafeInteger(number)
+      ? Promise.resolve([])
+      : db
+          .selectFrom("variant")
+          .select("product_id as id")
+          .where((eb) => eb.or([eb("id", "=", number), eb("product_id", "=", number), eb("ean", "=", code)]))
+          .union(db.selectFrom("product").select("id").where("id", "=", number))
+          .execute(),
+    db
+      .selectFrom("product")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("reference_key", ">=", code), eb("reference_key", "<", prefixEnd)]),
+          eb.and([eb("master_key", ">=", code), eb("master_key", "<", prefixEnd)]),
+        ]),
+      )
+      .limit(LIST_COUNT_CAP + 1)
+      .execute(),
+  ]);
+  const ids = [...new Set([...byNumber, ...byKey].map((r) => r.id))];
+  return ids.length > 0 ? ids : undefined;
+}
+
 /** A variant of the outer query's product `p` that can be sold (units in stock, or sold without stock). */
 function sellableVariant(db: Db) {
   return db
@@ -100,9 +130,10 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ProductListQuery
   const categoryIds = query.categoryId === undefined ? undefined : await categoryAndBelow(db, query.categoryId);
   if (categoryIds && categoryIds.length === 0) return { rows: [], total: 0, totalCapped: false, page, perPage };
   const q = query.q?.trim() ?? "";
-  const number = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
-  const like = `%${escapeLike(q.toLowerCase())}%`;
-  const prefix = `${escapeLike(q)}%`;
+  const like = `%${escapeLike(q)}%`;
+  const caseInsensitiveLike = dialect(db) === "postgres" ? "ilike" : "like";
+  // A product number, id or EAN is looked up by index first; only a query that names none searches the names.
+  const codeMatches = q === "" ? undefined : await productsByCode(db, q);
 
   const base = db
     .selectFrom("product as p")
@@ -129,44 +160,36 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ProductListQuery
       ),
     )
     .$if(query.onSale === true, (s) =>
-      s.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("variant as v")
-            .innerJoin("variant_price as vp", "vp.variant_id", "v.id")
-            .select(sql.lit(1).as("one"))
-            .whereRef("v.product_id", "=", "p.id")
-            .where("vp.sale_price", "is not", null),
-        ),
+      s.where("p.id", "in", (eb) =>
+        eb
+          .selectFrom("variant_price as vp")
+          .innerJoin("variant as v", "v.id", "vp.variant_id")
+          .select("v.product_id")
+          .where("vp.sale_price", "is not", null),
       ),
     )
     .$if(query.stock === "out", (s) => s.where(({ not, exists }) => not(exists(sellableVariant(db)))))
     .$if(query.stock === "in_stock", (s) => s.where(({ exists }) => exists(sellableVariant(db))))
     .$if(query.stock === "low", (s) =>
-      s.where(
-        sql<boolean>`(select coalesce(sum(v.stock_quantity), 0) from variant v where v.product_id = p.id) between 1 and ${LOW_STOCK_UNITS}`,
+      s.where("p.id", "in", (eb) =>
+        eb
+          .selectFrom("variant as v")
+          .select("v.product_id")
+          .groupBy("v.product_id")
+          .having(sql<number>`sum(v.stock_quantity)`, ">=", 1)
+          .having(sql<number>`sum(v.stock_quantity)`, "<=", LOW_STOCK_UNITS),
       ),
     )
-    .$if(q !== "", (s) =>
-      s.where(({ or, eb, selectFrom }) =>
-        or([
-          ...(number !== undefined
-            ? [
-                eb("p.id", "=", number),
-                eb("p.id", "in", selectFrom("variant as v").select("v.product_id").where("v.id", "=", number)),
-                eb("p.id", "in", selectFrom("variant as v").select("v.product_id").where("v.ean", "=", q)),
-              ]
-            : []),
-          eb("p.reference_key", "like", sql<string>`${prefix} escape '\\'`),
-          eb("p.master_key", "like", sql<string>`${prefix} escape '\\'`),
-          eb(
-            "p.id",
-            "in",
-            selectFrom("product_translation as t")
-              .select("t.product_id")
-              .where("t.text_language", "is", null)
-              .where(sql<string>`lower(t.name)`, "like", sql<string>`${like} escape '\\'`),
-          ),
-        ]),
+    .$if(q !== "" && codeMatches !== undefined, (s) => s.where("p.id", "in", codeMatches as number[]))
+    .$if(q !== "" && codeMatches === undefined, (s) =>
+      s.where("p.id", "in", (eb) =>
+        eb
+          .selectFrom("product_translation as t")
+          .select("t.product_id")
+          // The names shown in the staff member's language (a product named in another language only has its
+          // text there too, marked text_language): one row per product to scan.
+          .where("t.language", "=", query.language)
+          .where(sql<boolean>`t.name ${sql.raw(caseInsensitiveLike)} ${like} escape '\\'`),
       ),
     );
 
@@ -760,8 +783,8 @@ export async function setProductStatus(
 }
 
 /**
- * Deletes a product and everything it owns. A tombstone remembers it: its page answers 410 Gone, and open
- * baskets holding its variants say that they were removed. Orders keep their own copy of the lines.
+ * Deletes a product and everything it owns. A tombstone remembers it and its variants: its page answers 410 Gone,
+ * and `deletedVariantIds` tells which basket lines were removed with it. Orders keep their own copy of the lines.
  */
 export async function deleteProduct(ctx: Ctx, actor: Actor, id: number): Promise<StatusResult> {
   return withTransaction(ctx, async (tx): Promise<StatusResult> => {

@@ -243,7 +243,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const result = useActionData<typeof action>() as Answer | undefined;
   const { list } = loaderData;
-  const pages = Math.max(1, Math.ceil(list.total / list.perPage));
+  // Beyond the counted matches the list goes on page by page while pages are full.
+  const pages = Math.max(list.page, Math.ceil(list.total / list.perPage), 1);
   const pageHref = (page: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(page));
@@ -254,11 +255,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={t("admin.nav.products")}
       actions={
-        <>
-          <Link className="admin-button admin-button--small" to="/admin/products/import/">
-            {t("admin.products.import_export")}
-          </Link>
-        </>
+        <Link className="admin-button admin-button--small" to="/admin/products/import/">
+          {t("admin.products.import_export")}
+        </Link>
       }
     >
       <Filters loaderData={loaderData} />
@@ -360,11 +359,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
+      {pages > 1 || list.totalCapped ? (
         <nav className="admin-pager" aria-label={t("admin.products.pages")}>
           {list.page > 1 ? <Link to={pageHref(list.page - 1)}>{t("admin.products.previous_page")}</Link> : null}
           <span>{t("admin.products.page_of", { page: list.page, pages: list.totalCapped ? `${pages}+` : pages })}</span>
-          {list.page < pages ? <Link to={pageHref(list.page + 1)}>{t("admin.products.next_page")}</Link> : null}
+          {list.page < pages || (list.totalCapped && list.rows.length === list.perPage) ? (
+            <Link to={pageHref(list.page + 1)}>{t("admin.products.next_page")}</Link>
+          ) : null}
         </nav>
       ) : null}
       {list.rows.length > 0 ? <BulkForm zones={loaderData.zones} /> : null}
