@@ -806,8 +806,8 @@ export async function deleteProduct(ctx: Ctx, actor: Actor, id: number): Promise
         .onConflict((oc) => oc.column("variant_id").doNothing())
         .execute();
       await tx.db.deleteFrom("variant_price").where("variant_id", "in", part).execute();
-      await tx.db.deleteFrom("store_stock").where("variant_id", "in", part).execute();
     }
+    // Stock in physical stores (the stores module's) goes with the variants: its foreign key cascades.
     await tx.db.deleteFrom("variant").where("product_id", "=", id).execute();
     await tx.db.deleteFrom("product_image").where("product_id", "=", id).execute();
     await tx.db.deleteFrom("product_category").where("product_id", "=", id).execute();
