@@ -30,7 +30,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const t = useT();
   const { shell } = useStoreData();
   const status = errorStatus(error);
-  const notFound = status === 404;
+  const notFound = status === 404 || status === 410;
   const detail = isRouteErrorResponse(error) && isNotFoundData(error.data) ? error.data : undefined;
   const title = notFound
     ? detail?.kind === "invalid_page"

@@ -2,6 +2,7 @@ import {
   decodeUriComponentOrUndefined,
   getCategoryTree,
   getOutfit,
+  isDeletedProduct,
   loadProductRecords,
   lookupRedirect,
   parseProductSegment,
@@ -73,7 +74,11 @@ export async function resolvePageAlternates(services: Services, shop: Shop, url:
     const parsed = parseProductSegment(productMatch[1] as string);
     const [record] = parsed ? await loadProductRecords(services, [parsed.id]) : [];
     const soldIn = (s: Shop) => record?.variants.some((v) => v.prices[s.country] !== undefined) ?? false;
-    if (!record || !soldIn(shop)) return notFound(services, shop, url, path);
+    if (!record || !soldIn(shop)) {
+      // A product deleted in the back office is gone for good (410), unless a redirect was set up for it.
+      const gone = parsed !== undefined && !record && (await isDeletedProduct(services, parsed.id));
+      return notFound(services, shop, url, path, gone);
+    }
     const pathIn = (s: Shop) => localizedPath(s, productPath(productTexts(record, s.language).name, record.id));
     return {
       byStore: byStore((s) => (soldIn(s) ? pathIn(s) : undefined)),
@@ -118,10 +123,10 @@ function sameEverywhere(path: string, shop: Shop): PageAlternates {
 }
 
 /** A catalogue path that names nothing: a stored redirect, or the invalid-page 404. */
-async function notFound(services: Services, shop: Shop, url: URL, path: string): Promise<never> {
+async function notFound(services: Services, shop: Shop, url: URL, path: string, gone = false): Promise<never> {
   const found = await lookupRedirect(services, shop.code, path);
   if (found) throw redirect(redirectTarget(shop, found.target, url.search), found.statusCode);
-  invalidPage(new Request(url));
+  invalidPage(new Request(url), undefined, gone);
 }
 
 /** Where a stored redirect leads: an external address as it is, an internal path localized (query kept). */

@@ -21,10 +21,11 @@ export function unknownRoute(request: Request): never {
  * Invalid page (a product or category that does not exist): 404 'Page Not Found: {path}', with the page's path
  * also when the request is a client-side navigation's data request.
  */
-export function invalidPage(request: Request, products?: RecommendationSlotData): never {
+export function invalidPage(request: Request, products?: RecommendationSlotData, gone = false): never {
   throw data<NotFoundData>(
     { kind: "invalid_page", path: pageUrl(request).pathname, ...(products ? { products } : {}) },
-    { status: 404 },
+    // A product deleted in the back office is gone for good: 410 tells search engines to drop its page.
+    { status: gone ? 410 : 404 },
   );
 }
 
@@ -37,4 +38,9 @@ export function isInvalidPage(error: unknown): boolean {
   if (typeof error !== "object" || error === null || !("data" in error)) return false;
   const data = (error as { data: unknown }).data;
   return isNotFoundData(data) && data.kind === "invalid_page";
+}
+
+/** The invalid page of a product deleted for good (410 Gone), as `invalidPage` throws it. */
+export function isGonePage(error: unknown): boolean {
+  return isInvalidPage(error) && (error as { init?: { status?: number } | null }).init?.status === 410;
 }

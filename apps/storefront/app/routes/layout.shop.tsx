@@ -12,7 +12,7 @@ import { ErrorScreen } from "../components/LazyErrorScreen.ts";
 import { PrefetchQueue } from "../components/PrefetchQueue.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { resolvePageAlternates } from "../lib/alternates.server.ts";
-import { invalidPage, isInvalidPage } from "../lib/errors.ts";
+import { invalidPage, isGonePage, isInvalidPage } from "../lib/errors.ts";
 import { pageTypeOf, shopMeta } from "../lib/meta.ts";
 import { pageUrl } from "../lib/page-url.ts";
 import { notFoundProducts } from "../lib/search.server.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const page = await resolvePageAlternates(store.services, store.shop, url).catch(async (error: unknown) => {
     // A product or category that does not exist: its 404 offers products to go on with.
-    if (isInvalidPage(error)) invalidPage(request, await notFoundProducts(store, request));
+    if (isInvalidPage(error)) invalidPage(request, await notFoundProducts(store, request), isGonePage(error));
     throw error;
   });
   const origin = store.services.config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin;

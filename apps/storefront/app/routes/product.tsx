@@ -1,3 +1,4 @@
+import { isDeletedProduct } from "@vitrine/commerce";
 import { parseProductSegment } from "@vitrine/commerce/slug";
 import { useEffect } from "react";
 import { Link } from "../components/Link.tsx";
@@ -22,14 +23,17 @@ export const handle = { pageType: "product_detail" };
 /**
  * `/p/{productName}-{id}/`: the id is the last dash-number; a wrong or outdated name redirects permanently to
  * the canonical path (keeping the query); an unknown id, or a product this store does not sell, is the 404
- * 'Page Not Found: {path}'.
+ * 'Page Not Found: {path}'; a product deleted in the back office answers the same page with 410 Gone.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const segment = parseProductSegment(params.product);
   const store = storeRequest(context);
   if (!segment) invalidPage(request, await notFoundProducts(store, request));
   const page = await loadProductPage(store, request, segment.id);
-  if (!page) invalidPage(request, await notFoundProducts(store, request));
+  if (!page) {
+    const gone = await isDeletedProduct(store.ctx, segment.id);
+    invalidPage(request, await notFoundProducts(store, request), gone);
+  }
   // Its colours' tiles show their own products; the sliders may lag behind by up to the cache's time to live.
   store.cachePage({ products: [page.product.id, ...page.product.colours.map((c) => c.productId)] });
   return page;

@@ -7,6 +7,7 @@ import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { mediaCommands } from "./media.ts";
 import { orderCommands } from "./orders.ts";
+import { productCommands } from "./products.ts";
 import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
@@ -28,4 +29,5 @@ export const commands: Command[] = [
   ...vocabularyCommands,
   ...promotionCommands,
   ...mediaCommands,
+  ...productCommands,
 ];

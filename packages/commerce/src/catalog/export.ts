@@ -27,7 +27,7 @@ export async function* exportCatalogLines(db: Db): AsyncGenerator<string> {
 
   const ids = (await db.selectFrom("product").select("id").orderBy("id").execute()).map((r) => r.id);
   for (let i = 0; i < ids.length; i += PRODUCTS_PER_PAGE) {
-    for (const product of await loadProductRecords({ db }, ids.slice(i, i + PRODUCTS_PER_PAGE))) {
+    for (const product of await loadProductRecords({ db }, ids.slice(i, i + PRODUCTS_PER_PAGE), { withHidden: true })) {
       yield JSON.stringify(product);
     }
   }

@@ -28,6 +28,7 @@ export async function findProductIds(ctx: Pick<Ctx, "db">, query: ProductIdQuery
   let select = db
     .selectFrom("product as p")
     .select("p.id")
+    .where("p.status", "=", "active")
     .where("p.arrival_date", "<=", isoDay(query.today))
     .where(({ exists, selectFrom }) =>
       exists(

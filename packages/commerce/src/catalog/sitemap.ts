@@ -24,16 +24,19 @@ export interface SitemapProduct {
   updatedAt: string;
 }
 
-/** Products sold in a price zone: at least one variant has a price there. */
+/** Products sold in a price zone: in the shop, and at least one variant has a price there. */
 function soldInZone(eb: ExpressionBuilder<Database & { p: Database["product"] }, "p">, zone: PriceZone) {
-  return eb.exists(
-    eb
-      .selectFrom("variant as v")
-      .innerJoin("variant_price as vp", "vp.variant_id", "v.id")
-      .select(sql.lit(1).as("one"))
-      .whereRef("v.product_id", "=", "p.id")
-      .where("vp.price_zone", "=", zone),
-  );
+  return eb.and([
+    eb("p.status", "=", "active"),
+    eb.exists(
+      eb
+        .selectFrom("variant as v")
+        .innerJoin("variant_price as vp", "vp.variant_id", "v.id")
+        .select(sql.lit(1).as("one"))
+        .whereRef("v.product_id", "=", "p.id")
+        .where("vp.price_zone", "=", zone),
+    ),
+  ]);
 }
 
 /** The non-empty id buckets of the products sold in a zone, with their product counts. */

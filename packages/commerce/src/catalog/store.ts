@@ -382,15 +382,27 @@ export async function loadCategoryRecords(ctx: Pick<Ctx, "db">): Promise<Categor
   });
 }
 
+export interface LoadProductOptions {
+  /**
+   * Also products out of the shop (status `hidden` or `archived`): the back office and the export see them, the
+   * shop (its index, pages, baskets) does not.
+   */
+  withHidden?: boolean;
+}
+
 /**
  * Loads products as records: all of them, or the given ids. A fixed number of queries whatever the count, so
  * the search index builds from 100,000 products in seconds.
  */
-export async function loadProductRecords(ctx: Pick<Ctx, "db">, ids?: readonly number[]): Promise<ProductRecord[]> {
+export async function loadProductRecords(
+  ctx: Pick<Ctx, "db">,
+  ids?: readonly number[],
+  options: LoadProductOptions = {},
+): Promise<ProductRecord[]> {
   const { db } = ctx;
   if (ids && ids.length === 0) return [];
   if (ids && ids.length > ROWS_PER_INSERT) {
-    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords(ctx, part)));
+    const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords(ctx, part, options)));
     return parts.flat();
   }
   const only = ids ? [...ids] : undefined;
@@ -398,6 +410,7 @@ export async function loadProductRecords(ctx: Pick<Ctx, "db">, ids?: readonly nu
     ? db.selectFrom("product").selectAll().where("id", "in", only)
     : db.selectFrom("product").selectAll()
   )
+    .$if(options.withHidden !== true, (q) => q.where("status", "=", "active"))
     .orderBy("id")
     .execute();
   if (products.length === 0) return [];

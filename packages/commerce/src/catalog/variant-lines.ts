@@ -53,7 +53,7 @@ export async function getVariantLines(ctx: ShopCtx, variantIds: readonly number[
   for (const batch of chunk(unique, BATCH)) {
     const rows = await db
       .selectFrom("variant as v")
-      .innerJoin("product as p", "p.id", "v.product_id")
+      .innerJoin("product as p", (j) => j.onRef("p.id", "=", "v.product_id").on("p.status", "=", "active"))
       .innerJoin("variant_price as vp", (j) =>
         j.onRef("vp.variant_id", "=", "v.id").on("vp.price_zone", "=", shop.country),
       )

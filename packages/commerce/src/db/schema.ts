@@ -61,6 +61,37 @@ export interface ProductTable {
   attributes: string;
   created_at: string;
   updated_at: string;
+  /** `active` (in the shop), `hidden` or `archived` (out of the shop, kept): ProductStatus. */
+  status: Generated<string>;
+}
+
+/** A deleted product (its page answers 410 Gone) and its variants (open baskets say what was removed). */
+export interface ProductTombstoneTable {
+  id: number;
+  reference_key: string;
+  name: string;
+  deleted_at: string;
+}
+
+/** A catalogue import started in the back office: its progress and result (import-jobs.ts). */
+export interface CatalogImportJobTable {
+  id: string;
+  format: string;
+  file_name: string;
+  actor: string;
+  status: string;
+  phase: string;
+  done: number;
+  total: number | null;
+  /** JSON: the ImportResult, or `{ error }` when the import failed. */
+  result: string | null;
+  started_at: string;
+  updated_at: string;
+}
+
+export interface ProductTombstoneVariantTable {
+  variant_id: number;
+  product_id: number;
 }
 
 export interface ProductTranslationTable {
@@ -236,6 +267,9 @@ export interface Database
   category: CategoryTable;
   category_translation: CategoryTranslationTable;
   product: ProductTable;
+  product_tombstone: ProductTombstoneTable;
+  product_tombstone_variant: ProductTombstoneVariantTable;
+  catalog_import_job: CatalogImportJobTable;
   product_translation: ProductTranslationTable;
   product_category: ProductCategoryTable;
   product_image: ProductImageTable;

@@ -24,6 +24,8 @@ export const STAFF_AREAS = {
   search: ["owner", "merchandiser"],
   /** Product pictures: upload, order, alt texts. */
   media: ["owner", "merchandiser"],
+  /** The catalogue: products, prices, stock, import and export. */
+  catalog: ["owner", "merchandiser"],
   staff: ["owner"],
   /** Promotions, content pages and redirects: what the shop shows and where its paths lead. */
   marketing: ["owner", "merchandiser"],

@@ -15,6 +15,8 @@ import * as m0015 from "./0015_payments_providers.ts";
 import * as m0016 from "./0016_vocabulary.ts";
 import * as m0017 from "./0017_partial_translations.ts";
 import * as m0020 from "./0020_catalog_import.ts";
+import * as m0021 from "./0021_catalog_admin.ts";
+import * as m0022 from "./0022_catalog_import_job.ts";
 import * as m0023 from "./0023_media.ts";
 import * as m0025 from "./0025_content_versions.ts";
 import * as m0027 from "./0027_payment_provider_check.ts";
@@ -41,6 +43,8 @@ export const migrations: Record<string, Migration> = {
   "0016_vocabulary": m0016,
   "0017_partial_translations": m0017,
   "0020_catalog_import": m0020,
+  "0021_catalog_admin": m0021,
+  "0022_catalog_import_job": m0022,
   "0023_media": m0023,
   "0025_content_versions": m0025,
   "0027_payment_provider_check": m0027,
