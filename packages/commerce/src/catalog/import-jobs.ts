@@ -7,6 +7,7 @@ import { PRODUCT_CSV_MAPPING } from "./csv-export.ts";
 import { type CsvMapping, csvItems, parseCsvMapping } from "./csv-import.ts";
 import {
   type ImportIssue,
+  type ImportOptions,
   type ImportProgress,
   type ImportResult,
   type ImportStock,
@@ -35,6 +36,8 @@ export interface ImportJobInput {
   /** For CSV: the mapping's JSON; empty for the product CSV this shop exports. */
   mapping?: string;
   stock: ImportStock;
+  /** Absolute image addresses in the file: fetched into the media store (IMPORT_IMAGE_URLS=fetch) or kept as they are. */
+  imageAddresses?: ImportOptions["imageAddresses"];
 }
 
 export interface ImportJob {
@@ -126,7 +129,11 @@ async function runImport(
     const items = mapping
       ? csvItems(Readable.from([input.content]), mapping)
       : jsonLineItems(input.content.split(/\r?\n/));
-    const outcome = await importCatalogItems(ctx, items, ctx.clock.now(), { stock: input.stock, onProgress });
+    const outcome = await importCatalogItems(ctx, items, ctx.clock.now(), {
+      stock: input.stock,
+      onProgress,
+      ...(input.imageAddresses ? { imageAddresses: input.imageAddresses } : {}),
+    });
     status = outcome.ok ? "done" : "refused";
     result = outcome;
     if (outcome.ok) {

@@ -1,4 +1,11 @@
-import { type DomainFailure, getImportJob, type ImportFormat, type ImportJob, startImportJob } from "@vitrine/commerce";
+import {
+  type DomainFailure,
+  getImportJob,
+  type ImportFormat,
+  type ImportJob,
+  importImageResolver,
+  startImportJob,
+} from "@vitrine/commerce";
 import { useEffect } from "react";
 import { Link, redirect, useActionData, useNavigation, useRevalidator } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
@@ -51,6 +58,8 @@ export async function action(args: Route.ActionArgs) {
     content: file.text,
     ...(mapping?.text.trim() ? { mapping: mapping.text } : {}),
     stock: form.get("stock") === "set" ? "set" : "keep",
+    // The same image setting as the CLI's import (IMPORT_IMAGE_URLS).
+    imageAddresses: importImageResolver(ctx),
   });
   if (!started.ok) return refuse("invalid", started.detail);
   return redirect(`/admin/products/import/?job=${started.id}`);
