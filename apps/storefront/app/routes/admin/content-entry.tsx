@@ -11,7 +11,7 @@ import {
   saveContentDraft,
 } from "@vitrine/commerce";
 import { SHOPS } from "@vitrine/commerce/shops";
-import { data, Link, useActionData, useNavigation } from "react-router";
+import { Link, useActionData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
@@ -123,7 +123,8 @@ function previewPath(entry: Pick<ContentEntry, "pageType" | "slug">): string {
 async function entryOrNotFound(args: Route.LoaderArgs | Route.ActionArgs): Promise<ContentEntry> {
   const id = Number(args.params.id);
   const entry = Number.isSafeInteger(id) ? await findContentEntryById(staffCtx(args), id) : undefined;
-  if (!entry) throw data({ error: "not_found" }, { status: 404 });
+  if (!entry)
+    throw refused({ error: "not_found" }, { ok: false, error: "NotFound", detail: `No content ${args.params.id}` });
   return entry;
 }
 

@@ -10,7 +10,7 @@ import {
 } from "@vitrine/commerce";
 import { LANGUAGES } from "@vitrine/commerce/shops";
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { data, useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
@@ -36,7 +36,7 @@ function productIdOf(params: { id?: string }): number | undefined {
 }
 
 function notFound() {
-  return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  return refused(null, { ok: false, error: "NotFound", detail: "No such product" });
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -96,7 +96,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "upload") {
     const files = form.getAll("file").filter((f): f is File => typeof f !== "string" && f.size + f.name.length > 0);
     if (files.length === 0) {
-      return data({ intent, ok: false as const, error: "no_file", detail: "" }, { status: 400 });
+      return refused({ intent, ok: false as const, error: "no_file", detail: "" }, invalidForm(intent));
     }
     const alts = altsOf(form);
     const refusals: FileRefusal[] = [];
@@ -108,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
       else refusals.push({ name: file.name, reason: result.reason ?? result.error, detail: result.detail });
     }
     if (added === 0) {
-      return data({ intent, ok: false as const, error: "refused", detail: "", refusals }, { status: 400 });
+      return refused({ intent, ok: false as const, error: "refused", detail: "", refusals }, invalidForm(intent));
     }
     return { intent: "upload" as const, ok: true as const, added, refusals };
   }
