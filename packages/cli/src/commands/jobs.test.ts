@@ -58,7 +58,7 @@ describe("vitrine worker and vitrine jobs", () => {
     ]);
     expect(listed[0]).toMatch(/^mail: every 5 s, last \S+ ok \(sent 0, failed 0\), next \S+$/);
     expect(listed[1]).toMatch(
-      /^payment-reconcile: every 900 s, last \S+ ok \(synced 0, placed 0, voided 0, captured 0, failed 0\)/,
+      /^payment-reconcile: every 900 s, last \S+ ok \(synced 0, placed 0, voided 0, captured 0, settled 0, failed 0\)/,
     );
     expect(listed[4]).toMatch(/^search-analytics: every 3600 s, last \S+ ok \(days 0, through null, pruned 0\)/);
 

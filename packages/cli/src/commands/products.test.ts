@@ -70,6 +70,10 @@ describe("vitrine products", () => {
     expect(await loadProductRecords({ db }, [p.id])).toEqual([]);
     expect((await cli("products", "show-again", String(p.id))).code).toBe(0);
     expect(await loadProductRecords({ db }, [p.id])).toHaveLength(1);
+    expect((await cli("products", "archive", String(p.id))).out).toEqual([`Product #${p.id} is now archived`]);
+    expect(await loadProductRecords({ db }, [p.id])).toEqual([]);
+    expect((await cli("products", "show-again", String(p.id))).code).toBe(0);
+    expect(await loadProductRecords({ db }, [p.id])).toHaveLength(1);
     expect((await cli("products", "delete", String(p.id))).code).toBe(2);
     expect((await cli("products", "delete", String(p.id), "--yes")).out).toEqual([`Product #${p.id} deleted`]);
     expect(await isDeletedProduct({ db }, p.id)).toBe(true);
