@@ -81,7 +81,7 @@ test("a merchandiser finds a product, changes its ch price, and a shopper sees i
   await page.getByRole("link", { name: product.name }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}/$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`#${product.id}`);
-  await expect(page.getByRole("link", { name: "Bilder" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Bilder", exact: true })).toHaveAttribute(
     "href",
     `/admin/products/${product.id}/images/`,
   );
