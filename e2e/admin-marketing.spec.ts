@@ -96,6 +96,15 @@ test("a merchandiser publishes a new home-page banner; a shopper sees it within 
 
   const audit = await listAudit({ db }, { actorId: staff.staff.id });
   expect(audit.entries.map((e) => e.action)).toEqual(expect.arrayContaining(["content.draft", "content.publish"]));
+
+  // Taken down again (the journeys share one shop: the home page's other journeys expect its usual blocks).
+  await page.getByRole("button", { name: "Block 1 entfernen" }).click();
+  await expect(page.locator("fieldset.admin-marketing__block")).toHaveCount(before);
+  await page.getByRole("button", { name: "Veröffentlichen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Als Version \d+ veröffentlicht/ })).toBeVisible();
+  await expect
+    .poll(async () => (await (await shopper.context.request.get("/de/")).text()).includes(BANNER), { timeout: 10_000 })
+    .toBe(false);
   await shopper.context.close();
   await context.close();
 });
