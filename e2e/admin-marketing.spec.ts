@@ -66,6 +66,13 @@ test("a merchandiser publishes a new home-page banner; a shopper sees it within 
     await page.getByRole("button", { name: `Block ${before + 1 - i} nach oben` }).focus();
     await page.keyboard.press("Enter");
     await expect(page.locator("fieldset.admin-marketing__block").nth(before - 1 - i)).toContainText("Banner");
+    // The moved block carries its own texts, and the block it passed keeps its own.
+    await expect(page.getByLabel(`Titel von Block ${before - i}`, { exact: true })).toHaveValue(BANNER);
+    const passed = page.locator("fieldset.admin-marketing__block").nth(before - i);
+    const values = await passed
+      .locator("input, textarea")
+      .evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement | HTMLTextAreaElement).value));
+    expect(values).not.toContain(BANNER);
   }
   await page.getByRole("button", { name: "Entwurf speichern" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Der Entwurf ist gespeichert." })).toBeVisible();
@@ -109,6 +116,57 @@ test("a merchandiser publishes a new home-page banner; a shopper sees it within 
       () => true,
     );
   await expect.poll(stillShown, { timeout: 10_000 }).toBe(false);
+  await shopper.context.close();
+  await context.close();
+});
+
+test("a merchandiser builds a page from blocks through their own forms; the shop shows it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+  await staffSignedIn(context, "merchandiser");
+  const slug = `herbst-fragen-${Date.now().toString(36)}`;
+  await page.goto("/admin/content/");
+  const create = page.getByRole("region", { name: "Neue Seite" });
+  await create.getByLabel("Kurzname").fill(slug);
+  await create.getByLabel("Titel").fill("Fragen zum Herbst");
+  await create.getByRole("button", { name: "Seite anlegen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fragen zum Herbst" })).toBeVisible();
+
+  // An accordion: its title and its entries have inputs of their own, no JSON.
+  await page.getByLabel("Neuer Block").selectOption("accordion");
+  await page.getByRole("button", { name: "Block hinzufügen" }).click();
+  const block = page.locator("fieldset.admin-marketing__block").first();
+  await expect(block).toContainText("Akkordeon");
+  await expect(block.locator("textarea.admin-marketing__json")).toHaveCount(0);
+  await block.getByLabel("Titel von Block 1", { exact: true }).fill("Fragen und Antworten");
+  await block.getByLabel("Einträge, Nr. 1 › Titel von Block 1").fill("Wie lange dauert der Versand?");
+  await block.getByLabel("Einträge, Nr. 1 › Text (HTML) von Block 1").fill("<p>Zwei bis drei Werktage.</p>");
+  // A second entry starts as a copy of the first; what was typed is kept.
+  await block.getByRole("button", { name: "Eintrag hinzufügen: Einträge von Block 1" }).click();
+  await expect(block.getByLabel("Einträge, Nr. 2 › Titel von Block 1")).toHaveValue("Wie lange dauert der Versand?");
+  await expect(block.getByLabel("Einträge, Nr. 1 › Text (HTML) von Block 1")).toHaveValue(
+    "<p>Zwei bis drei Werktage.</p>",
+  );
+  await block.getByLabel("Einträge, Nr. 2 › Titel von Block 1").fill("");
+  await block.getByLabel("Einträge, Nr. 2 › Text (HTML) von Block 1").fill("<p>30 Tage lang, kostenlos.</p>");
+  // An empty required field: refused, the field marked and named.
+  await page.getByRole("button", { name: "Entwurf speichern" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(block.getByLabel("Einträge, Nr. 2 › Titel von Block 1")).toHaveAttribute("aria-invalid", "true");
+  await expect(block.locator(".admin-marketing__issues")).toContainText("Einträge, Nr. 2 › Titel:");
+  await block.getByLabel("Einträge, Nr. 2 › Titel von Block 1").fill("Kann ich zurückgeben?");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "block-forms");
+  await page.getByRole("button", { name: "Veröffentlichen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Als Version \d+ veröffentlicht/ })).toBeVisible();
+
+  const shopper = await newPage(browser, { width: 1440, height: 900 });
+  await expect
+    .poll(async () => (await shopper.context.request.get(`/de/${slug}/`)).status(), { timeout: 10_000 })
+    .toBe(200);
+  await shopper.page.goto(`/de/${slug}/`);
+  await expect(shopper.page.getByText("Wie lange dauert der Versand?")).toBeVisible();
+  await expect(shopper.page.getByText("Kann ich zurückgeben?")).toBeVisible();
   await shopper.context.close();
   await context.close();
 });

@@ -1,4 +1,4 @@
-import type { ContentEntry, Db } from "@vitrine/commerce";
+import { type ContentEntry, type Db, shownInStore } from "@vitrine/commerce";
 import type { StoreRequest } from "../lib/shop.server.ts";
 
 import { resolveBlocks } from "./resolve.server.ts";
@@ -40,9 +40,11 @@ function cachedBlocks(db: Db, key: string, now: number, resolve: () => Promise<R
  */
 export async function loadContentPage(store: StoreRequest, entry: ContentEntry): Promise<ContentPageData | undefined> {
   const preview = store.editorMode;
-  const stored = preview ? entry.draftBlocks : entry.publishedBlocks;
-  if (stored === null) return undefined;
+  const all = preview ? entry.draftBlocks : entry.publishedBlocks;
+  if (all === null) return undefined;
   const { services, shop } = store;
+  // The entry is its language's; blocks limited to other stores of that language are left out here.
+  const stored = all.filter((block) => shownInStore(block, shop.code));
   const { ctx } = store;
   const onInvalid = (index: number, issues: { field: string; message: string }[]) =>
     store.ctx.log.warn(

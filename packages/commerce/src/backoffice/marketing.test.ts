@@ -3,6 +3,7 @@ import { type Actor, listAudit } from "../audit/audit.ts";
 import { CATEGORY, PRODUCT, seedBasketFixtures } from "../basket/test-fixtures.ts";
 import { productsReached } from "../catalog/product-reach.ts";
 import type { Clock } from "../clock.ts";
+import { shownInStore } from "../content/blocks.ts";
 import { findContentEntry } from "../content/content.ts";
 import { BLOCK_TEMPLATES } from "../content/templates.ts";
 import {
@@ -329,5 +330,48 @@ describe("content with history", () => {
       }),
     ).toMatchObject({ ok: false, error: "InvalidInput" });
     expect(await findContentEntry(ctx(), "de", "content", "aktion")).toBeUndefined();
+  });
+
+  it("limits a block to some stores of the page's language, and only to those", async () => {
+    const swissOnly = { ...BLOCK_TEMPLATES.banner, title: "Nur in der Schweiz", stores: ["ch"] };
+    const saved = await saveContentDraft(ctx(), actor, {
+      language: "de",
+      pageType: "content",
+      slug: "schweiz",
+      title: "Schweiz",
+      blocks: [BLOCK_TEMPLATES.text, swissOnly],
+    });
+    expect(saved.ok).toBe(true);
+    const entry = await findContentEntry(ctx(), "de", "content", "schweiz");
+    const [everywhere, limited] = entry?.draftBlocks ?? [];
+    expect(limited).toMatchObject({ type: "banner", stores: ["ch"] });
+    expect(["de", "at", "ch"].filter((store) => shownInStore(everywhere ?? {}, store as "de"))).toEqual([
+      "de",
+      "at",
+      "ch",
+    ]);
+    expect(["de", "at", "ch"].filter((store) => shownInStore(limited ?? {}, store as "de"))).toEqual(["ch"]);
+
+    // A store of another language, an unknown store, or none at all: refused, naming the block.
+    for (const [stores, message] of [
+      [["ch", "en"], /stores of this language \(de, at, ch\), not en/],
+      [["xx"], /./],
+      [[], /./],
+    ] as const) {
+      const refused = await saveContentDraft(ctx(), actor, {
+        language: "de",
+        pageType: "content",
+        slug: "schweiz",
+        title: "Schweiz",
+        blocks: [BLOCK_TEMPLATES.text, { ...swissOnly, stores }],
+      });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) {
+        expect(refused.issues?.map((i) => i.field)).toEqual([expect.stringMatching(/^blocks\.1\.stores/)]);
+        expect(refused.issues?.[0]?.message).toMatch(message);
+      }
+    }
+    const unchanged = await findContentEntry(ctx(), "de", "content", "schweiz");
+    expect(unchanged?.draftBlocks[1]).toMatchObject({ stores: ["ch"] });
   });
 });

@@ -22,6 +22,7 @@ import {
   setProductStatus,
 } from "./admin.ts";
 import { exportProductCsvLines } from "./csv-export.ts";
+import { setProductImagePaths } from "./images.ts";
 import { importCatalog } from "./import.ts";
 import { getImportJob, startImportJob } from "./import-jobs.ts";
 import type { ProductRecord } from "./records.ts";
@@ -217,6 +218,27 @@ describe("product editor", () => {
 
     const again = await saveProduct(ctx, actor, p.id, untouched(saved as ProductRecord));
     expect(again).toMatchObject({ ok: true, changed: false });
+  });
+
+  it("saves a product with more pictures than the three named ones (uploaded photos)", async () => {
+    const p = product(12);
+    const paths = [
+      ...p.images.map((i) => i.path),
+      "media/0123456789abcdef0123-600x800",
+      "media/fedcba98765432100123-800x600",
+    ];
+    await setProductImagePaths(t.db, p.id, paths, now);
+    const before = (await loadEditableProduct(ctx, p.id)) as NonNullable<
+      Awaited<ReturnType<typeof loadEditableProduct>>
+    >;
+    expect(before.record.images.map((i) => i.assetName).slice(3)).toEqual(
+      ["image4", "image5"].slice(0, paths.length - 3),
+    );
+    const input = untouched(before.record, before.updatedAt);
+    input.translations.de = { name: "Mit vielen Fotos", shortDescription: "", description: "" };
+    expect(await saveProduct(ctx, actor, p.id, input)).toMatchObject({ ok: true, changed: true });
+    const [saved] = await loadProductRecords(ctx, [p.id]);
+    expect(saved?.images.map((i) => i.path)).toEqual(paths);
   });
 
   it("refuses bad fields all at once and writes nothing of the form", async () => {

@@ -162,8 +162,18 @@ export const productRecordSchema = z.strictObject({
       "a product needs a name in at least one language (de, fr or en)",
     ),
   images: z
-    .array(z.strictObject({ assetName: z.enum(IMAGE_ASSET_NAMES), path: z.string().min(1).max(500) }))
+    .array(
+      z.strictObject({
+        // The specification's three, then numbered ones (`image4`, …) for further uploaded pictures (images.ts).
+        assetName: z.union([
+          z.enum(IMAGE_ASSET_NAMES),
+          z.string().regex(/^image(?:[4-9]|1\d|20)$/, "must be front, fa, d1 or image4 … image20"),
+        ]),
+        path: z.string().min(1).max(500),
+      }),
+    )
     .min(1, "a product needs at least its front image")
+    .max(20, "a product has at most 20 pictures")
     .refine(
       (images) => new Set(images.map((i) => i.assetName)).size === images.length,
       "each image name (front, fa, d1) may appear once",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StoreCode } from "../shop/shops.ts";
 import { type FieldIssue, specErrorMap } from "../validation.ts";
 
 /**
@@ -283,22 +284,32 @@ export const BLOCK_TYPES = [
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
+/** The store codes a block may name (shops.ts `StoreCode`). */
+export const BLOCK_STORE_CODES = ["de", "at", "ch", "fr-ch", "en"] as const satisfies readonly StoreCode[];
+
+/**
+ * Every block of a page may be limited to some of the stores of the page's language (`"stores": ["ch"]`: a banner
+ * only the Swiss store shows); without `stores` it is shown in all of them. The entry checks that the stores
+ * speak its language (content.ts).
+ */
+const shownIn = { stores: z.array(z.enum(BLOCK_STORE_CODES)).min(1).max(BLOCK_STORE_CODES.length).optional() };
+
 const blockSchemas = [
-  accordionBlockSchema,
-  bannerBlockSchema,
-  callToActionBlockSchema,
-  imageBlockSchema,
-  imageSliderBlockSchema,
-  productBlockSchema,
-  productSliderBlockSchema,
-  gridBlockSchema,
-  videoBlockSchema,
-  sizeChartBlockSchema,
-  shippingRatesBlockSchema,
-  storyBlockSchema,
-  textBlockSchema,
-  footerColumnsBlockSchema,
-  categoryTeaserBlockSchema,
+  accordionBlockSchema.extend(shownIn),
+  bannerBlockSchema.extend(shownIn),
+  callToActionBlockSchema.extend(shownIn),
+  imageBlockSchema.extend(shownIn),
+  imageSliderBlockSchema.extend(shownIn),
+  productBlockSchema.extend(shownIn),
+  productSliderBlockSchema.extend(shownIn),
+  gridBlockSchema.extend(shownIn),
+  videoBlockSchema.extend(shownIn),
+  sizeChartBlockSchema.extend(shownIn),
+  shippingRatesBlockSchema.extend(shownIn),
+  storyBlockSchema.extend(shownIn),
+  textBlockSchema.extend(shownIn),
+  footerColumnsBlockSchema.extend(shownIn),
+  categoryTeaserBlockSchema.extend(shownIn),
 ] as const;
 
 /** Any block: the type is checked first, so an unknown type gets one clear message instead of a union dump. */
@@ -314,6 +325,48 @@ export type ContentBlock = z.output<typeof contentBlockSchema>;
 export type ContentBlockInput = z.input<typeof contentBlockSchema>;
 export type BlockOf<T extends BlockType> = Extract<ContentBlock, { type: T }>;
 export type GridItemBlock = BlockOf<"grid">["items"][number];
+
+/** A JSON Schema node, as `z.toJSONSchema` writes the block schemas (the subset the content editor reads). */
+export interface BlockJsonSchema {
+  type?: string;
+  properties?: Record<string, BlockJsonSchema>;
+  required?: string[];
+  items?: BlockJsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  oneOf?: BlockJsonSchema[];
+  anyOf?: BlockJsonSchema[];
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+}
+
+let blockJsonSchemas: Map<string, BlockJsonSchema> | undefined;
+
+/**
+ * The JSON Schema of a block type (its fields as stored, `stores` left out): the content editor draws its form
+ * from it, so a field added to a block schema gets an input without editor code.
+ */
+export function blockJsonSchema(type: BlockType): BlockJsonSchema | undefined {
+  if (!blockJsonSchemas) {
+    const all = z.toJSONSchema(contentBlockSchema, { io: "output", unrepresentable: "any" }) as BlockJsonSchema;
+    blockJsonSchemas = new Map(
+      (all.oneOf ?? []).map((option) => {
+        const { stores: _stores, ...properties } = option.properties ?? {};
+        return [String(option.properties?.type?.const), { ...option, properties }];
+      }),
+    );
+  }
+  return blockJsonSchemas.get(type);
+}
+
+/** Whether a store shows the block (a block without `stores` is shown in every store of its language). */
+export function shownInStore(block: { stores?: readonly string[] | undefined }, store: StoreCode): boolean {
+  return block.stores === undefined || block.stores.includes(store);
+}
 
 export type BlockValidation = { ok: true; block: ContentBlock } | { ok: false; issues: FieldIssue[] };
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Ctx, withTransaction } from "../context.ts";
 import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
+import { SHOPS } from "../shop/shops.ts";
 import { hasControlCharacters } from "../validation.ts";
 import { type ContentBlock, contentBlocksSchema } from "./blocks.ts";
 
@@ -51,6 +52,22 @@ export const contentEntryRecordSchema = z
             ? "must be a single segment for a service page"
             : undefined;
     if (problem) ctx.addIssue({ code: "custom", path: ["slug"], message: problem });
+    // A block limited to some stores names stores of the entry's language only.
+    const stores = SHOPS.filter((s) => s.language === entry.language).map((s) => s.code as string);
+    for (const [list, blocks] of [
+      ["draftBlocks", entry.draftBlocks],
+      ["publishedBlocks", entry.publishedBlocks ?? []],
+    ] as const) {
+      blocks.forEach((block, index) => {
+        const foreign = (block.stores ?? []).filter((store) => !stores.includes(store));
+        if (foreign.length > 0)
+          ctx.addIssue({
+            code: "custom",
+            path: [list, index, "stores"],
+            message: `must be stores of this language (${stores.join(", ")}), not ${foreign.join(", ")}`,
+          });
+      });
+    }
   });
 
 export type ContentEntryRecord = z.output<typeof contentEntryRecordSchema>;

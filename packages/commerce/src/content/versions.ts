@@ -128,7 +128,17 @@ export function saveContentDraft(
   });
   if (!parsed.success) {
     return Promise.resolve(
-      invalid(parsed.error.issues.map((i) => ({ field: i.path.map(String).join(".") || "entry", message: i.message }))),
+      invalid(
+        parsed.error.issues.map((i) => ({
+          // The draft's blocks are the input's `blocks`.
+          field:
+            i.path
+              .map(String)
+              .join(".")
+              .replace(/^draftBlocks\./, "blocks.") || "entry",
+          message: i.message,
+        })),
+      ),
     );
   }
   const record = parsed.data;

@@ -13,8 +13,11 @@ import {
 import { SHOPS } from "@vitrine/commerce/shops";
 import { Link, useActionData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { BlockFields, usePathName } from "../../components/admin/BlockFields.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
+import type { FieldNode } from "../../lib/admin/block-fields.ts";
+import { blockFromForm, changeList, fieldNodes } from "../../lib/admin/block-form.server.ts";
 import { formatAdminDate } from "../../lib/admin/format.ts";
 import { useAdminT } from "../../lib/admin/i18n.tsx";
 import { requireStaff, staffCtx } from "../../lib/admin/staff.server.ts";
@@ -25,16 +28,20 @@ import "../../styles/admin-marketing.css";
 
 /**
  * The content editor of one page: its title and SEO texts and its blocks (every block type the shop renders).
- * Banners and text blocks have their own fields; the other types are edited as their JSON, checked against the
- * block's schema. Every change to the blocks (add, move, remove, save) saves the draft; the shop's preview mode
+ * Banners and text blocks have their own fields; every other type gets a form drawn from its block schema
+ * (`lib/admin/block-form.server.ts`: inputs, choices, groups, lists with add and remove), checked against the
+ * schema on save. Each block can be limited to some stores of the page's language. Every change to the blocks (add, move, remove, save) saves the draft; the shop's preview mode
  * shows it beside the editor; publishing makes it live and keeps a version; any version can be rolled back to.
  * Works without JavaScript: every button submits the whole form, so nothing typed is lost.
  */
 
-/** A block as the form holds it: its type and its fields as text. */
+/** A block as the form holds it: its type, its fields as text, and the stores showing it (empty: all). */
 interface EditableBlock {
   type: string;
   fields: Record<string, string>;
+  stores: string[];
+  /** The block's form drawn from its schema (every type but banners and text blocks). */
+  nodes?: FieldNode[];
 }
 
 const BANNER_FIELDS = [
@@ -49,7 +56,11 @@ const BANNER_FIELDS = [
 ] as const;
 
 function editable(block: ContentBlock | Record<string, unknown>): EditableBlock {
-  const b = block as Record<string, unknown> & { type: string };
+  const { stores, ...b } = block as Record<string, unknown> & { type: string; stores?: string[] };
+  return { ...editableFields(b), stores: Array.isArray(stores) ? stores.map(String) : [] };
+}
+
+function editableFields(b: Record<string, unknown> & { type: string }): Omit<EditableBlock, "stores"> {
   if (b.type === "banner") {
     const image = (b.image ?? {}) as { src?: string; alt?: string };
     const link = (b.link ?? {}) as { href?: string; label?: string };
@@ -68,12 +79,34 @@ function editable(block: ContentBlock | Record<string, unknown>): EditableBlock 
     };
   }
   if (b.type === "text") return { type: "text", fields: { html: String(b.html ?? "") } };
+  const nodes = BLOCK_TYPES.includes(b.type as BlockType) ? fieldNodes(b.type as BlockType, b) : undefined;
+  if (nodes) return { type: b.type, fields: {}, nodes };
   const { type: _type, ...rest } = b;
   return { type: b.type, fields: { json: JSON.stringify(rest, null, 2) } };
 }
 
-/** The blocks of the form, as written; a JSON field that does not parse is reported by its block. */
-function blocksFromForm(form: FormData): { editable: EditableBlock[]; blocks: unknown[]; unreadable: number[] } {
+/**
+ * The blocks of the form, as written; a JSON field that does not parse is reported by its block. `stores` are the
+ * stores of the entry's language: where there are several, each block has a check box per store, and a block
+ * ticked for all of them is shown everywhere (no `stores` of its own).
+ */
+function blocksFromForm(
+  form: FormData,
+  stores: readonly string[],
+): { editable: EditableBlock[]; blocks: unknown[]; unreadable: number[] } {
+  const { editable: list, blocks, unreadable } = blockFieldsFromForm(form);
+  list.forEach((block, i) => {
+    // Without the check boxes (one store for the language, or a form that never showed them): shown everywhere.
+    if (stores.length < 2 || form.get(`b${i}.storesShown`) === null) return;
+    const chosen = stores.filter((store) => form.getAll(`b${i}.stores`).includes(store));
+    if (chosen.length === stores.length) return;
+    block.stores = chosen;
+    blocks[i] = { ...(blocks[i] as Record<string, unknown>), stores: chosen };
+  });
+  return { editable: list, blocks, unreadable };
+}
+
+function blockFieldsFromForm(form: FormData): { editable: EditableBlock[]; blocks: unknown[]; unreadable: number[] } {
   const count = Math.min(Number(form.get("blockCount") ?? 0) || 0, 100);
   const list: EditableBlock[] = [];
   const blocks: unknown[] = [];
@@ -83,7 +116,7 @@ function blocksFromForm(form: FormData): { editable: EditableBlock[]; blocks: un
     const get = (name: string) => String(form.get(`b${i}.${name}`) ?? "");
     if (type === "banner") {
       const fields = Object.fromEntries(BANNER_FIELDS.map((f) => [f, get(f)]));
-      list.push({ type, fields });
+      list.push({ type, fields, stores: [] });
       const opt = (v: string) => (v.trim() ? v : undefined);
       blocks.push({
         type,
@@ -97,11 +130,19 @@ function blocksFromForm(form: FormData): { editable: EditableBlock[]; blocks: un
         textColor: fields.textColor === "light" ? "light" : "dark",
       });
     } else if (type === "text") {
-      list.push({ type, fields: { html: get("html") } });
+      list.push({ type, fields: { html: get("html") }, stores: [] });
       blocks.push({ type, html: get("html") });
+    } else if (form.get(`b${i}.json`) === null && BLOCK_TYPES.includes(type as BlockType)) {
+      // The block's own form (a client of the JSON field still posts `b{i}.json`, read below).
+      const block = blockFromForm(type as BlockType, i, (name) => {
+        const value = form.get(name);
+        return typeof value === "string" ? value : null;
+      });
+      list.push({ type, fields: {}, stores: [], nodes: fieldNodes(type as BlockType, block) ?? [] });
+      blocks.push(block);
     } else {
       const json = get("json");
-      list.push({ type, fields: { json } });
+      list.push({ type, fields: { json }, stores: [] });
       try {
         const parsed = JSON.parse(json || "{}") as unknown;
         if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
@@ -176,7 +217,8 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) return refused({ intent, error: result.error, detail: result.detail }, result);
     return { intent, ok: true as const, version: result.value.number };
   }
-  const { editable: list, blocks, unreadable } = blocksFromForm(form);
+  const stores = SHOPS.filter((s) => s.language === entry.language).map((s) => s.code);
+  const { editable: list, blocks, unreadable } = blocksFromForm(form, stores);
   const [verb, indexText] = intent.split(":");
   const index = Number(indexText);
   const move = (from: number, to: number) => {
@@ -186,7 +228,15 @@ export async function action(args: Route.ActionArgs) {
       arr.splice(to, 0, item);
     }
   };
-  if (verb === "up") move(index, index - 1);
+  if (verb === "item+" || verb === "item-") {
+    // An entry added to or removed from a list inside block `index`: `item+:{block}:{path}`, `item-:{…}:{entry}`.
+    const [, , path = "", entry] = intent.split(":");
+    const block = blocks[index] as Record<string, unknown> | undefined;
+    const type = block?.type as BlockType;
+    if (!block || !changeList(type, block, path, verb === "item-" ? Number(entry) : undefined))
+      return refused({ intent, error: "InvalidInput", detail: "list" }, invalidForm(intent));
+    list[index] = { ...editable(block), stores: list[index]?.stores ?? [] };
+  } else if (verb === "up") move(index, index - 1);
   else if (verb === "down") move(index, index + 1);
   else if (verb === "remove" && index >= 0 && index < blocks.length) {
     blocks.splice(index, 1);
@@ -258,14 +308,20 @@ function BlockEditor({
   index,
   count,
   issues,
+  stores,
 }: {
   block: EditableBlock;
   index: number;
   count: number;
   issues: Issue[];
+  /** The stores of the entry's language. */
+  stores: readonly string[];
 }) {
   const t = useAdminT();
   const n = index + 1;
+  const pathName = usePathName();
+  // A field of a block drawn from its schema is named as its input is labelled; others by their path.
+  const issueField = (path: string) => (block.nodes && path ? pathName(path) : path);
   const typeName = t(`admin.content.block.${block.type}`);
   const name = (f: string) => `b${index}.${f}`;
   const errorId = `block-${index}-errors`;
@@ -280,7 +336,7 @@ function BlockEditor({
             <li key={`${i.field}-${i.message}`}>
               {i.message === "json"
                 ? t("admin.content.issue_json")
-                : `${i.field.replace(/^blocks\.\d+\.?/, "") || block.type}: ${i.message}`}
+                : `${issueField(i.field.replace(/^blocks\.\d+\.?/, "")) || block.type}: ${i.message}`}
             </li>
           ))}
         </ul>
@@ -322,6 +378,13 @@ function BlockEditor({
             aria-describedby={described}
           />
         </label>
+      ) : block.nodes ? (
+        <BlockFields
+          nodes={block.nodes}
+          index={index}
+          invalid={new Set(issues.map((i) => i.field.replace(/^blocks\.\d+\.?/, "")))}
+          describedBy={described}
+        />
       ) : (
         <label className="admin-field admin-field--wide">
           <span>{t("admin.content.field.json")}</span>
@@ -336,6 +399,24 @@ function BlockEditor({
           />
         </label>
       )}
+      {stores.length > 1 ? (
+        <fieldset className="admin-marketing__shown-in">
+          <input type="hidden" name={name("storesShown")} value="1" />
+          <legend>{t("admin.content.shown_in_of", { n })}</legend>
+          {stores.map((store) => (
+            <label key={store} className="admin-check">
+              <input
+                type="checkbox"
+                name={name("stores")}
+                value={store}
+                defaultChecked={block.stores.length === 0 || block.stores.includes(store)}
+                aria-describedby={described}
+              />
+              <span>{t(`admin.content.store.${store}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="admin-marketing__block-actions">
         <button
           type="submit"
@@ -433,11 +514,14 @@ export default function AdminContentEntry({ loaderData }: Route.ComponentProps) 
           {blocks.length === 0 ? <p>{t("admin.content.no_blocks")}</p> : null}
           {blocks.map((block, index) => (
             <BlockEditor
-              key={index}
+              // Keyed by position and content: after a move, a removal or a saved answer, a block whose content
+              // changed is mounted afresh, so its uncontrolled inputs cannot keep another block's values.
+              key={`${index}:${JSON.stringify(block)}`}
               block={block}
               index={index}
               count={blocks.length}
               issues={issuesOf(failed?.issues, index)}
+              stores={stores}
             />
           ))}
           <div className="admin-marketing__add">
