@@ -33,17 +33,22 @@ export async function staffSignedIn(
   options: { email?: string } = {},
 ): Promise<TestStaff> {
   const staff = await createE2eStaff(role, options);
+  await addStaffCookie(context, staff.sessionToken);
+  return staff;
+}
+
+/** The back office's session cookie of a staff session, as the shop on 127.0.0.1 (any port) sets it. */
+export async function addStaffCookie(context: BrowserContext, sessionToken: string): Promise<void> {
   await context.addCookies([
     {
       name: "vitrine_staff",
-      value: staff.sessionToken,
+      value: sessionToken,
       domain: "127.0.0.1",
       path: "/admin",
       httpOnly: true,
       sameSite: "Lax",
     },
   ]);
-  return staff;
 }
 
 export { totpCode };

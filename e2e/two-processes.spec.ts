@@ -9,6 +9,7 @@ import { createTestStaff } from "@vitrine/commerce/staff-testing";
 import { sql } from "kysely";
 import { freePort, type ServerProcess, startServer, stopServer } from "../apps/storefront/test/server-launch.ts";
 import { testPicture } from "../packages/commerce/src/media/test-pictures.ts";
+import { addStaffCookie } from "./admin-fixtures.ts";
 import { newPage } from "./fixtures.ts";
 
 /**
@@ -77,16 +78,7 @@ async function signedIn(context: BrowserContext): Promise<void> {
     { db, clock: { now: () => new Date() }, config: loadConfig({}) },
     { role: "merchandiser" },
   );
-  await context.addCookies([
-    {
-      name: "vitrine_staff",
-      value: staff.sessionToken,
-      domain: "127.0.0.1",
-      path: "/admin",
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
+  await addStaffCookie(context, staff.sessionToken);
 }
 
 async function html(page: Page, path: string): Promise<string> {
