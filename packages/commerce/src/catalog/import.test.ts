@@ -362,6 +362,47 @@ describe("catalog import: vocabulary and partial translations", () => {
     expect(vocabulary.attribute("sleeve")).toMatchObject({ facetable: true, searchable: true, valueType: "text" });
   });
 
+  it("checks merchant attribute values against their value type, the shop's or the file's, wherever it is defined", async () => {
+    const attribute = (key: string, valueType: string) =>
+      JSON.stringify({ type: "attribute", key, valueType, labels: { en: key } });
+    // The shop defines `waist_cm` as a number; the file defines `lined` as a boolean, before or after the products.
+    expect(await importCatalog(t, [attribute("waist_cm", "number")], now)).toMatchObject({ ok: true });
+    const before = await catalogStats(t);
+    const products = [
+      product(880_010, { attributes: { waist_cm: ["72.5"], lined: ["true"] } }),
+      product(880_011, { attributes: { waist_cm: ["zweiundsiebzig"], lined: ["yes"] } }),
+    ];
+    const early = await importCatalog(t, [attribute("lined", "boolean"), ...products], now);
+    expect(early.ok).toBe(false);
+    if (early.ok) return;
+    expect(early.issues).toEqual([
+      { line: 3, field: "attributes.waist_cm.0", reason: "value is not a number. (waist_cm holds numbers)" },
+      { line: 3, field: "attributes.lined.0", reason: "value is not a boolean. (lined holds booleans)" },
+    ]);
+    // Typed after its products: checked on what was staged, page by page.
+    const late = await importCatalog(
+      t,
+      [
+        product(880_010, { attributes: { lined: ["true"] } }),
+        product(880_011, { attributes: { lined: ["ja"] } }),
+        attribute("lined", "boolean"),
+      ],
+      now,
+    );
+    expect(late.ok).toBe(false);
+    if (late.ok) return;
+    expect(late.issues).toEqual([
+      { line: 2, field: "attributes.lined.0", reason: "value is not a boolean. (lined holds booleans)" },
+    ]);
+    expect(await catalogStats(t)).toEqual(before);
+    const fine = await importCatalog(
+      t,
+      [attribute("lined", "boolean"), product(880_012, { attributes: { waist_cm: ["-3"], lined: ["false"] } })],
+      now,
+    );
+    expect(fine).toMatchObject({ ok: true, products: 1 });
+  });
+
   it("creates unknown values with --create-vocabulary and lists them", async () => {
     const result = await importCatalog(
       t,

@@ -14,7 +14,7 @@ import {
   type VocabularyRecord,
 } from "./records.ts";
 import { StockMovedError, type StockWrite, writeCategoryRecords, writeProductRecords } from "./store.ts";
-import { labelFromId, type VocabularyKind } from "./vocabulary.ts";
+import { type AttributeValueType, labelFromId, type VocabularyKind } from "./vocabulary.ts";
 import { vocabularyFromRecords, writeVocabulary } from "./vocabulary-store.ts";
 
 /**
@@ -209,6 +209,15 @@ async function stage(
 ): Promise<StageResult> {
   const result: StageResult = { lines: 0, vocabulary: 0, categories: 0, products: 0, variants: 0, issues: [] };
   let batch: { line: number; record: CatalogRecord }[] = [];
+  // Merchant attributes' value types: the shop's, then as the file (re)defines them.
+  const valueTypes = new Map(
+    (await db.selectFrom("vocabulary_attribute").select(["key", "value_type"]).execute()).map((a) => [
+      a.key,
+      a.value_type as AttributeValueType,
+    ]),
+  );
+  /** Typed attributes the file defines after products that may use them: checked once everything is staged. */
+  const lateTyped = new Set<string>();
   for await (const item of items) {
     result.lines = Math.max(result.lines, item.to ?? item.line);
     if (result.lines % PROGRESS_EVERY === 0) progress({ phase: "reading", done: result.lines });
@@ -227,6 +236,10 @@ async function stage(
     const record = parsed.data;
     if (record.type === "vocabulary" || record.type === "attribute") {
       result.vocabulary++;
+      if (record.type === "attribute") {
+        valueTypes.set(record.key, record.valueType);
+        if (result.products > 0 && record.valueType !== "text") lateTyped.add(record.key);
+      }
     } else if (record.type === "category") {
       result.categories++;
       if (record.parentId === record.id) {
@@ -235,6 +248,7 @@ async function stage(
     } else {
       result.products++;
       result.variants += record.variants.length;
+      result.issues.push(...attributeTypeIssues(item.line, record.attributes, valueTypes));
       if (imageAddresses && result.issues.length === 0) {
         for (const [index, image] of record.images.entries()) {
           if (!/^https?:\/\//i.test(image.path)) continue;
@@ -252,9 +266,64 @@ async function stage(
     }
   }
   if (result.issues.length === 0) await stageBatch(db, run, batch);
+  if (result.issues.length === 0 && lateTyped.size > 0) {
+    const late = new Map([...lateTyped].map((key) => [key, valueTypes.get(key) as AttributeValueType]));
+    result.issues.push(...(await stagedAttributeTypeIssues(db, run, late)));
+  }
   progress({ phase: "reading", done: result.lines });
   result.issues = result.issues.slice(0, MAX_ISSUES);
   return result;
+}
+
+/** A merchant attribute's values as its value type allows them (specification's schema messages). */
+function attributeTypeIssues(
+  line: number,
+  attributes: Record<string, string[]>,
+  valueTypes: ReadonlyMap<string, AttributeValueType>,
+): ImportIssue[] {
+  const issues: ImportIssue[] = [];
+  for (const [key, values] of Object.entries(attributes)) {
+    const type = valueTypes.get(key);
+    values.forEach((value, index) => {
+      const reason =
+        type === "number" && !/^-?\d+(?:\.\d+)?$/.test(value)
+          ? "value is not a number."
+          : type === "boolean" && value !== "true" && value !== "false"
+            ? "value is not a boolean."
+            : undefined;
+      if (reason)
+        issues.push({ line, field: `attributes.${key}.${index}`, reason: `${reason} (${key} holds ${type}s)` });
+    });
+  }
+  return issues;
+}
+
+/** The check above for staged products, page by page (constant memory), against attributes the file typed late. */
+async function stagedAttributeTypeIssues(
+  db: Db,
+  run: string,
+  valueTypes: ReadonlyMap<string, AttributeValueType>,
+): Promise<ImportIssue[]> {
+  const issues: ImportIssue[] = [];
+  let after = 0;
+  while (issues.length < MAX_ISSUES) {
+    const rows = await db
+      .selectFrom("catalog_import_record")
+      .select(["line", "body"])
+      .where("run_id", "=", run)
+      .where("kind", "=", "product")
+      .where("line", ">", after)
+      .orderBy("line")
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const { attributes } = JSON.parse(row.body) as { attributes: Record<string, string[]> };
+      issues.push(...attributeTypeIssues(row.line, attributes, valueTypes));
+    }
+    after = rows[rows.length - 1]?.line ?? after;
+  }
+  return issues.slice(0, MAX_ISSUES);
 }
 
 async function insertRows<T extends object>(rows: T[], insert: (rows: T[]) => Promise<unknown>): Promise<void> {
