@@ -70,6 +70,15 @@ export async function listPhysicalStores(ctx: Pick<Ctx, "db">): Promise<Physical
   }));
 }
 
+/** How many physical stores the shop has (pages speak of stores, in-store returns and the finder only when > 0). */
+export async function countPhysicalStores(ctx: Pick<Ctx, "db">): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("physical_store")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export interface StoreStockRecord {
   storeId: string;
   variantId: number;
