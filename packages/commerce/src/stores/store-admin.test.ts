@@ -136,7 +136,7 @@ describe("physical stores", () => {
     hours[5] = null;
     const changed = await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", { ...hamburg, openingHours: hours });
     expect(changed).toMatchObject({ ok: true, changed: true });
-    const [stored] = await listPhysicalStores(ctx());
+    const stored = (await listPhysicalStores(ctx())).find((s) => s.id === "hamburg-jungfernstieg");
     expect(stored?.openingHours[5]).toBeNull();
     const audit = await listAudit(ctx(), { subjectType: "physical_store" });
     expect(audit.entries[0]).toMatchObject({
