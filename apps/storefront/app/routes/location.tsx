@@ -52,7 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // operator adds, changes or removes a store (every page is, as the store count shows in header and footer).
   store.cachePage({ tags: ["store-finder"] });
   const matches = query ? searchStores(stores, query) : stores;
-  const mode = !query || stores.length === 0 ? ("all" as const) : matches.length > 0 ? ("search" as const) : ("no_results" as const);
+  const mode =
+    !query || stores.length === 0
+      ? ("all" as const)
+      : matches.length > 0
+        ? ("search" as const)
+        : ("no_results" as const);
   const shown = mode === "no_results" ? stores : matches;
   return {
     mode,

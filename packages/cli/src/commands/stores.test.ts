@@ -53,7 +53,18 @@ describe("vitrine stores", () => {
 
   it("adds, lists, edits and removes a store, audited; every wrong option named at once", async () => {
     expect((await cli("stores", "list")).out[0]).toMatch(/^No stores/);
-    const wrong = await cli("stores", "add", "--name", "Wien", "--country", "FR", "--lat", "x", "--hours", "20:00-10:00");
+    const wrong = await cli(
+      "stores",
+      "add",
+      "--name",
+      "Wien",
+      "--country",
+      "FR",
+      "--lat",
+      "x",
+      "--hours",
+      "20:00-10:00",
+    );
     expect(wrong.code).toBe(1);
     expect(wrong.err).toEqual(
       expect.arrayContaining([
@@ -75,7 +86,9 @@ describe("vitrine stores", () => {
       "Added store hamburg-jungfernstieg: Hamburg Jungfernstieg, Hamburg",
     ]);
     const listed = (await cli("stores", "list")).out;
-    expect(listed[0]).toMatch(/^hamburg-jungfernstieg\s+DE {2}Hamburg Jungfernstieg · Jungfernstieg 12, 20354 Hamburg$/);
+    expect(listed[0]).toMatch(
+      /^hamburg-jungfernstieg\s+DE {2}Hamburg Jungfernstieg · Jungfernstieg 12, 20354 Hamburg$/,
+    );
     expect(listed[1]).toContain("Sat 10:00-18:00, Sun closed");
 
     expect((await cli("stores", "edit", "hamburg-jungfernstieg", "--hours", "09:30-19:00")).out).toEqual([

@@ -218,7 +218,9 @@ export const storeCommands: Command[] = [
           const [, storeId = "", size = "", quantity = ""] = match;
           const variant = current.variants.find((v) => v.size.toLowerCase() === size.toLowerCase());
           if (!variant) {
-            ctx.err(`Product ${productId} has no size ${size} (sizes: ${current.variants.map((v) => v.size).join(", ")})`);
+            ctx.err(
+              `Product ${productId} has no size ${size} (sizes: ${current.variants.map((v) => v.size).join(", ")})`,
+            );
             return 1;
           }
           changes.push({ variantId: variant.id, storeId, quantity });

@@ -54,7 +54,9 @@ export async function writePhysicalStores(
 
 export async function listPhysicalStores(ctx: Pick<Ctx, "db">): Promise<PhysicalStoreRecord[]> {
   const { db } = ctx;
-  const rows = await db.selectFrom("physical_store").selectAll()
+  const rows = await db
+    .selectFrom("physical_store")
+    .selectAll()
     .orderBy("country_code")
     .orderBy("city")
     .orderBy("name")

@@ -134,7 +134,10 @@ describe("physical stores", () => {
   it("changes the opening hours (closing Saturdays): only the changed fields in the audit; no change writes nothing", async () => {
     const hours = [...WEEK];
     hours[5] = null;
-    const changed = await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", { ...hamburg, openingHours: hours });
+    const changed = await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", {
+      ...hamburg,
+      openingHours: hours,
+    });
     expect(changed).toMatchObject({ ok: true, changed: true });
     const stored = (await listPhysicalStores(ctx())).find((s) => s.id === "hamburg-jungfernstieg");
     expect(stored?.openingHours[5]).toBeNull();
@@ -145,14 +148,16 @@ describe("physical stores", () => {
       after: { openingHours: hours },
     });
     const events = (await eventsOf("physical_store.changed")).length;
-    expect(await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", { ...hamburg, openingHours: hours })).toEqual(
-      expect.objectContaining({ ok: true, changed: false }),
-    );
+    expect(
+      await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", { ...hamburg, openingHours: hours }),
+    ).toEqual(expect.objectContaining({ ok: true, changed: false }));
     expect(await eventsOf("physical_store.changed")).toHaveLength(events);
     expect(await updatePhysicalStore(ctx(), actor, "nowhere", hamburg)).toMatchObject({ ok: false, error: "NotFound" });
-    expect(
-      await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", { ...hamburg, email: "" }),
-    ).toMatchObject({ ok: false, error: "InvalidInput", fields: { email: "required" } });
+    expect(await updatePhysicalStore(ctx(), actor, "hamburg-jungfernstieg", { ...hamburg, email: "" })).toMatchObject({
+      ok: false,
+      error: "InvalidInput",
+      fields: { email: "required" },
+    });
   });
 });
 

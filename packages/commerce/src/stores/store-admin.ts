@@ -95,7 +95,9 @@ function coordinate(value: string | number): number | undefined {
 export function validatePhysicalStore(
   input: PhysicalStoreInput,
   id: string,
-): { record: PhysicalStoreRecord; fields?: undefined } | { record?: undefined; fields: Record<string, StoreFieldError> } {
+):
+  | { record: PhysicalStoreRecord; fields?: undefined }
+  | { record?: undefined; fields: Record<string, StoreFieldError> } {
   const fields: Record<string, StoreFieldError> = {};
   const text = (name: keyof typeof LIMITS, required: boolean): string => {
     const value = String(input[name] ?? "").trim();
@@ -112,8 +114,11 @@ export function validatePhysicalStore(
   const email = text("email", true);
   if (!fields.email && !EMAIL.test(email)) fields.email = "email";
   if (!ID_PATTERN.test(id)) fields.id = "id_format";
-  const countryCode = String(input.countryCode ?? "").trim().toUpperCase();
-  if (!(STORE_COUNTRIES as readonly string[]).includes(countryCode)) fields.countryCode = countryCode ? "country" : "required";
+  const countryCode = String(input.countryCode ?? "")
+    .trim()
+    .toUpperCase();
+  if (!(STORE_COUNTRIES as readonly string[]).includes(countryCode))
+    fields.countryCode = countryCode ? "country" : "required";
 
   const latitude = coordinate(input.latitude);
   const longitude = coordinate(input.longitude);
@@ -330,6 +335,9 @@ export function removePhysicalStore(
 
 export interface ProductStoreStock {
   productId: number;
+  /** The product's name (German, else English or French) and reference, for the screen's title. */
+  name: string;
+  referenceKey: string;
   /** The product's sizes in size order, with the quantity in each store (0 when none). */
   variants: { id: number; size: string; quantities: Record<string, number> }[];
   stores: PhysicalStoreRecord[];
@@ -349,8 +357,11 @@ export async function loadProductStoreStock(
       ? []
       : await ctx.db.selectFrom("store_stock").selectAll().where("variant_id", "in", variantIds).execute();
   const held = new Map(rows.map((r) => [`${r.variant_id}:${r.store_id}`, Number(r.quantity)]));
+  const { translations } = product.record;
   return {
     productId,
+    name: translations.de?.name || translations.en?.name || translations.fr?.name || `#${productId}`,
+    referenceKey: product.record.referenceKey,
     stores,
     variants: product.record.variants.map((v) => ({
       id: v.id,
@@ -420,7 +431,11 @@ export function setProductStoreStock(
     for (const change of changes) {
       const field = storeStockField(change.variantId, change.storeId);
       if (!variants.has(change.variantId)) {
-        return { ok: false, error: "NotFound", detail: `Variant ${change.variantId} is not a size of product ${productId}` };
+        return {
+          ok: false,
+          error: "NotFound",
+          detail: `Variant ${change.variantId} is not a size of product ${productId}`,
+        };
       }
       if (!storeIds.has(change.storeId)) return { ok: false, error: "NotFound", detail: `No store ${change.storeId}` };
       const text = String(change.quantity).trim();
@@ -484,4 +499,17 @@ export function setProductStoreStock(
     });
     return { ok: true, changed: count };
   });
+}
+
+/** Per store: how many sizes it holds and how many pieces (the stores screen shows it beside each store). */
+export async function storeStockTotals(
+  ctx: Pick<Ctx, "db">,
+): Promise<Map<string, { variants: number; pieces: number }>> {
+  const rows = await ctx.db
+    .selectFrom("store_stock")
+    .select((eb) => ["store_id", eb.fn.countAll<number>().as("variants"), eb.fn.sum<number>("quantity").as("pieces")])
+    .where("quantity", ">", 0)
+    .groupBy("store_id")
+    .execute();
+  return new Map(rows.map((r) => [r.store_id, { variants: Number(r.variants), pieces: Number(r.pieces) }]));
 }
