@@ -3,7 +3,6 @@ import {
   type StoreFieldError,
   type StoreStockChange,
   setProductStoreStock,
-  storeStockField,
 } from "@vitrine/commerce";
 import { Link, useActionData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
@@ -144,7 +143,8 @@ export default function AdminProductStoreStock({ loaderData }: Route.ComponentPr
                   <tr key={variant.id}>
                     <th scope="row">{variant.size}</th>
                     {stores.map((store) => {
-                      const field = storeStockField(variant.id, store.id);
+                      // The service's field name (storeStockField): the page's bundle takes no server module.
+                      const field = `qty.${variant.id}.${store.id}`;
                       const error = fields[field];
                       return (
                         <td key={store.id}>

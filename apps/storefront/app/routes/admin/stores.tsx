@@ -4,7 +4,6 @@ import {
   type PhysicalStoreInput,
   type PhysicalStoreRecord,
   removePhysicalStore,
-  STORE_COUNTRIES,
   type StoreFieldError,
   storeStockTotals,
   updatePhysicalStore,
@@ -42,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
+/** The countries a store may be in (the service's STORE_COUNTRIES; the page's bundle takes no server module). */
+const COUNTRIES = ["DE", "AT", "CH"] as const;
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 /** The store as the form sent it (times from `opens_N` / `closes_N`, a day closed by `closed_N`). */
@@ -213,7 +214,7 @@ function StoreForm({ store, answer }: { store: PhysicalStoreRecord | null; answe
               defaultValue={value("countryCode", store?.countryCode ?? "DE")}
               {...invalid("countryCode")}
             >
-              {STORE_COUNTRIES.map((code) => (
+              {COUNTRIES.map((code) => (
                 <option key={code} value={code}>
                   {t(`admin.stores.country.${code}`)}
                 </option>
