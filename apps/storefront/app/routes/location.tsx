@@ -82,14 +82,9 @@ export default function Location({ loaderData }: Route.ComponentProps) {
         <p className="store-finder__lead">{t(introKey(total), { count: total })}</p>
       </header>
       {total === 0 ? (
-        <section className="store-finder__empty" aria-labelledby="stores-empty">
-          <h2 id="stores-empty" className="store-finder__country">
-            {t("location.empty")}
-          </h2>
-          <Link to="/" className="store-finder__reset">
-            {t("location.empty_shop")}
-          </Link>
-        </section>
+        <p className="store-finder__empty">
+          <Button to="/">{t("location.empty_shop")}</Button>
+        </p>
       ) : (
         <StoreSearch query={query} />
       )}

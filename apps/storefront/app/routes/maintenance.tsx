@@ -3,10 +3,10 @@ import { data, redirect } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { StoreFinderIcon } from "../components/icons/ui.tsx";
 import { useT } from "../i18n/i18n.tsx";
-import { useStoreData } from "../lib/use-store.ts";
 import { titledMeta } from "../lib/page-title.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
+import { useStoreData } from "../lib/use-store.ts";
 import type { Route } from "./+types/maintenance";
 
 export const handle = { pageType: "maintenance" };

@@ -307,10 +307,20 @@ function StoreForm({ store, answer }: { store: PhysicalStoreRecord | null; answe
   );
 }
 
-function hoursSummary(store: PhysicalStoreRecord, days: string[], closed: string): string {
-  return store.openingHours
-    .map((h, i) => `${(days[i] ?? "").slice(0, 2)} ${h ? `${h[0]}–${h[1]}` : closed}`)
-    .join(" · ");
+/** "Mo–Fr 10:00–20:00", "Sa 10:00–18:00", "So geschlossen": days in a row with the same hours go together. */
+function hoursSummary(store: PhysicalStoreRecord, days: string[], closed: string): string[] {
+  const short = (i: number) => (days[i] ?? "").slice(0, 2);
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= 7; i++) {
+    const same = i < 7 && JSON.stringify(store.openingHours[i]) === JSON.stringify(store.openingHours[start]);
+    if (same) continue;
+    const h = store.openingHours[start] ?? null;
+    const span = i - 1 === start ? short(start) : `${short(start)}–${short(i - 1)}`;
+    lines.push(`${span} ${h ? `${h[0]}–${h[1]}` : closed}`);
+    start = i;
+  }
+  return lines;
 }
 
 export default function AdminStores({ loaderData }: Route.ComponentProps) {
@@ -321,7 +331,14 @@ export default function AdminStores({ loaderData }: Route.ComponentProps) {
   const removeRefused = answer && !answer.ok && answer.intent === "remove" ? answer : undefined;
   const refusedStore = removeRefused ? stores.find((s) => s.id === removeRefused.id) : undefined;
   return (
-    <AdminPage title={t("admin.nav.stores")}>
+    <AdminPage
+      title={t("admin.nav.stores")}
+      actions={
+        <a className="admin-button admin-button--small" href="#store-form-heading">
+          {editing ? t("admin.stores.to_form_edit") : t("admin.stores.add_title")}
+        </a>
+      }
+    >
       <p>{t("admin.stores.intro")}</p>
       {answer?.ok ? (
         <FormMessage>
@@ -391,7 +408,11 @@ export default function AdminStores({ loaderData }: Route.ComponentProps) {
                       {store.phone ? <div>{store.phone}</div> : null}
                       <div className="admin-cell-sub">{store.email}</div>
                     </td>
-                    <td className="admin-stores-table__hours">{hoursSummary(store, days, t("admin.stores.closed"))}</td>
+                    <td className="admin-stores-table__hours">
+                      {hoursSummary(store, days, t("admin.stores.closed")).map((line) => (
+                        <div key={line}>{line}</div>
+                      ))}
+                    </td>
                     <td>
                       {store.stock.pieces > 0
                         ? t("admin.stores.stock", { pieces: store.stock.pieces, sizes: store.stock.variants })
