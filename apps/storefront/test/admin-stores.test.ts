@@ -191,6 +191,7 @@ describe("a shop without stores", () => {
     const withStores = new JSDOM(await html("/de/")).window.document;
     expect(frameLinks(withStores)).toContain("/de/location/");
     expect(withStores.querySelector("footer")?.textContent).toContain("Rückgabe auch in unseren Filialen");
+    expect(await html("/sitemaps/de-pages.xml")).toContain("/de/location/</loc>");
     const ctx = createCtx({ db, clock: systemClock, config: loadConfig(), log: silentLogger });
     for (const store of await listPhysicalStores({ db }))
       expect((await removePhysicalStore(ctx, systemActor("test"), store.id, { withStock: true })).ok).toBe(true);
@@ -214,5 +215,6 @@ describe("a shop without stores", () => {
     expect(home.querySelector("footer")?.textContent).not.toContain("Rückgabe auch in unseren Filialen");
     expect(home.querySelector('meta[name="description"]')?.getAttribute("content")).not.toContain("Filialen");
     expect(await html("/de/location/?q=berlin")).not.toContain("keine Filiale gefunden");
+    expect(await html("/sitemaps/de-pages.xml")).not.toContain("/de/location/");
   });
 });
