@@ -53,6 +53,8 @@ export default [
       route("maintenance", "routes/admin/maintenance.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("products/:id/images", "routes/admin/product-images.tsx"),
+      route("products/:id/store-stock", "routes/admin/product-store-stock.tsx"),
+      route("stores", "routes/admin/stores.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -109,6 +109,7 @@ export * from "./shop/shops.ts";
 export * from "./shop/working-days.ts";
 export * from "./staff/staff.ts";
 export * from "./stores/physical-stores.ts";
+export * from "./stores/store-admin.ts";
 export * from "./util.ts";
 export * from "./validation.ts";
 export * from "./wishlist/service.ts";

@@ -17,6 +17,7 @@ import {
   loadProductRecords,
   loadPromotions,
   loadStoreStock,
+  loadStoreStockOf,
   loadVocabulary,
   readEventsAfter,
   STORE_CODES,
@@ -289,6 +290,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       catalog.some(
         (e) => e.entity === "category" || e.entity === "vocabulary" || (e.entity === "catalog" && e.entityId === "*"),
       ) ||
+      // A physical store added, changed or removed: the facet's store values and the store finder's list.
+      events.some((e) => e.type === "physical_store.changed") ||
       (events.length === 0 && builtAt !== null && clock.now().getTime() - builtAt.getTime() > rebuildMs);
     if (full) {
       // Everything up to now is in the rebuild; events after this point are applied on the next poll.
@@ -309,6 +312,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     ].filter(Number.isSafeInteger);
     if (productIds.length > 0) {
       const records = await loadProductRecords({ db }, productIds);
+      // Their stock in physical stores as it is now (the merchandiser's store stock screen changes it).
+      const variantIds = records.flatMap((r) => r.variants.map((v) => v.id));
+      current.catalog.replaceStoreStockOf(variantIds, await loadStoreStockOf({ db }, variantIds));
       const found = new Set(records.map((r) => r.id));
       for (const record of records) current.catalog.upsert(record);
       for (const id of productIds) if (!found.has(id)) current.catalog.remove(id);

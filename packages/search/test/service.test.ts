@@ -1,4 +1,5 @@
 import {
+  addPhysicalStore,
   addVocabularyValue,
   catalogChangeEvents,
   cliActor,
@@ -6,6 +7,8 @@ import {
   loadProductRecords,
   publishEvent,
   publishEvents,
+  removePhysicalStore,
+  setProductStoreStock,
   updateVocabularyValue,
   writeCategoryRecords,
   writeProductRecords,
@@ -13,7 +16,7 @@ import {
 import { type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
-import type { ListingResponse } from "../src/api/types.ts";
+import type { FacetRequest, ListingResponse, LocationFacetResponse } from "../src/api/types.ts";
 import { searchDb } from "../src/db/index.ts";
 import { type EventRow, insertEventRows, upsertLearnedQueries } from "../src/events/events.ts";
 import { addRule, addSynonym } from "../src/merchandising/rules.ts";
@@ -114,6 +117,50 @@ describe(`search service on ${DIALECT}`, () => {
     await service.refresh();
     expect(service.version).toBe(version + 1);
     expect(service.productVersion).toBe(productVersion + 2);
+  });
+
+  it("follows physical stores and their stock per size: the 'available in store' facet within 2 seconds", async () => {
+    const ctx = testCtx(testDb.db, { clock });
+    const actor = cliActor("test");
+    const inStore = (name: string): FacetRequest =>
+      ({ facetId: "store", type: "location", values: [{ value: name, state: "selected" }] }) as FacetRequest;
+    const storeValues = async () => {
+      const r = await service.listing(request({}, STORES.de, "/c/damen/"));
+      return (r.facets.find((f) => f.facetId === "store") as LocationFacetResponse | undefined)?.values ?? [];
+    };
+    const added = await addPhysicalStore(ctx, actor, {
+      name: "Vitrine Aachen",
+      street: "Domhof 1",
+      zipCode: "52062",
+      city: "Aachen",
+      countryCode: "DE",
+      latitude: 50.77,
+      longitude: 6.08,
+      phone: "",
+      email: "aachen@stores.vitrine.example",
+      openingHours: [null, null, null, null, null, null, null],
+    });
+    expect(added.ok).toBe(true);
+    const [dress] = await loadProductRecords(testDb, [101]);
+    const variant = dress?.variants[0];
+    if (!variant) throw new Error("fixture");
+    const saved = await setProductStoreStock(ctx, actor, 101, [
+      { variantId: variant.id, storeId: "vitrine-aachen", quantity: 2 },
+    ]);
+    expect(saved).toEqual({ ok: true, changed: 1 });
+    const { ms } = await eventually(async () => {
+      const values = await storeValues();
+      return values.some((v) => v.value === "Vitrine Aachen" && v.numberOfResults === 1) || undefined;
+    });
+    expect(ms).toBeLessThan(2000);
+    const filtered = await service.listing(request({ facets: [inStore("Vitrine Aachen")] }, STORES.de, "/c/damen/"));
+    expect(ids(filtered)).toEqual([101]);
+
+    // Sold out in the store: the product leaves the filter (no rebuild: the product is indexed again).
+    await setProductStoreStock(ctx, actor, 101, [{ variantId: variant.id, storeId: "vitrine-aachen", quantity: 0 }]);
+    await eventually(async () => !(await storeValues()).some((v) => v.value === "Vitrine Aachen") || undefined);
+    expect((await removePhysicalStore(ctx, actor, "vitrine-aachen")).ok).toBe(true);
+    await eventually(async () => !service.engine?.catalog.physicalStores.some((s) => s.id === "vitrine-aachen"));
   });
 
   it("rebuilds when categories change", async () => {

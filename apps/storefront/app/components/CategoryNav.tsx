@@ -26,7 +26,7 @@ export function CategoryNav({
   onCloseDrawer: (returnFocus: boolean) => void;
 }) {
   const t = useT();
-  const { navigation } = useStoreData();
+  const { navigation, physicalStores } = useStoreData();
   const [openId, setOpenId] = useState<number | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   // After a click in a panel the pointer still rests on it: hover must not reopen it until the pointer leaves.
@@ -108,12 +108,14 @@ export function CategoryNav({
         ))}
       </ul>
       <ul className="nav__extras">
-        <li>
-          <Link to="/location/" discover="none">
-            <StoreFinderIcon size={20} />
-            {t("shell.store_finder_long")}
-          </Link>
-        </li>
+        {physicalStores > 0 ? (
+          <li>
+            <Link to="/location/" discover="none">
+              <StoreFinderIcon size={20} />
+              {t("shell.store_finder_long")}
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/account/" discover="none">
             <AccountIcon size={20} />

@@ -20,7 +20,7 @@ const PAYMENT_METHODS: readonly PaymentMethodIcon[] = [
 /** Footer: service promises, service pages, shop links, payment and delivery, store switcher. */
 export function Footer() {
   const t = useT();
-  const { shop, service } = useStoreData();
+  const { shop, service, physicalStores } = useStoreData();
   const payments = shop.country === "DE" ? [...PAYMENT_METHODS, "cash_on_delivery" as const] : PAYMENT_METHODS;
   return (
     <footer className="footer">
@@ -37,10 +37,12 @@ export function Footer() {
           <ReturnIcon size={28} />
           <span>{t("shell.promo_returns", { days: service.returnDays })}</span>
         </li>
-        <li>
-          <StoreFinderIcon size={28} />
-          <span>{t("shell.promo_stores")}</span>
-        </li>
+        {physicalStores > 0 ? (
+          <li>
+            <StoreFinderIcon size={28} />
+            <span>{t("shell.promo_stores")}</span>
+          </li>
+        ) : null}
       </ul>
       <div className="footer__main">
         <nav className="footer__column" aria-labelledby="footer-service">
@@ -54,9 +56,11 @@ export function Footer() {
             {t("shell.footer_shop")}
           </h2>
           <ul className="footer__links">
-            <li>
-              <Link to="/location/">{t("shell.store_finder_long")}</Link>
-            </li>
+            {physicalStores > 0 ? (
+              <li>
+                <Link to="/location/">{t("shell.store_finder_long")}</Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/order-trackform/">{t("shell.order_tracking")}</Link>
             </li>

@@ -14,7 +14,7 @@ import { SearchBox } from "./SearchBox.tsx";
  */
 export function Header() {
   const t = useT();
-  const { shell, service } = useStoreData();
+  const { shell, service, physicalStores } = useStoreData();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
@@ -75,12 +75,14 @@ export function Header() {
         </div>
         <nav className="header__actions" aria-label={t("shell.service_navigation")}>
           <ul>
-            <li className="header-action header-action--stores">
-              <Link to="/location/" className="header-action__link">
-                <StoreFinderIcon size={22} />
-                <span className="header-action__label">{t("shell.store_finder")}</span>
-              </Link>
-            </li>
+            {physicalStores > 0 ? (
+              <li className="header-action header-action--stores">
+                <Link to="/location/" className="header-action__link">
+                  <StoreFinderIcon size={22} />
+                  <span className="header-action__label">{t("shell.store_finder")}</span>
+                </Link>
+              </li>
+            ) : null}
             <li className="header-action header-action--account">
               <Link to="/account/" className="header-action__link">
                 <AccountIcon size={22} />

@@ -76,7 +76,9 @@ export function shopMeta(matches: readonly MetaMatchLike[], error: unknown): Met
     title = pageType && pageType !== "home" && t.has(key) ? pageTitle(t, t(key)) : t("shell.meta_title");
     if (pageType && PRIVATE_PAGE_TYPES.has(pageType)) robots = "noindex, follow";
   }
-  const description = t("shell.meta_description");
+  const store = matches.find((m) => m.id === "routes/store")?.loaderData as { physicalStores?: number } | undefined;
+  // Without physical stores the shop does not promise any (specification: the store finder and in-store returns).
+  const description = t(store?.physicalStores === 0 ? "shell.meta_description_online" : "shell.meta_description");
   return [
     { title },
     { name: "description", content: description },

@@ -1,4 +1,5 @@
 import {
+  countPhysicalStores,
   getCategoryTree,
   listContentEntries,
   listOutfits,
@@ -60,15 +61,16 @@ export function parseSitemapFile(name: string): SitemapFile | undefined {
   return match[2] === "pages" ? { kind: "pages", shop } : { kind: "products", shop, bucket: Number(match[3]) };
 }
 
-/** A store's pages: home, store finder, every category, every outfit, published content and service pages. */
+/** A store's pages: home, store finder (when the shop has stores), every category, every outfit, published content and service pages. */
 export async function pagesSitemap(services: Services, shop: Shop, origin: string): Promise<string> {
   const url = (path: string) => origin + localizedPath(shop, path);
-  const [tree, outfits, entries] = await Promise.all([
+  const [tree, outfits, entries, stores] = await Promise.all([
     getCategoryTree(services),
     listOutfits(services, shop.language),
     listContentEntries(services, shop.language),
+    countPhysicalStores(services),
   ]);
-  const lines = [urlEntry(url("/")), urlEntry(url("/location/"))];
+  const lines = [urlEntry(url("/")), ...(stores > 0 ? [urlEntry(url("/location/"))] : [])];
   for (const id of [...tree.nodes.keys()].sort((a, b) => a - b))
     lines.push(urlEntry(url(tree.path(id, shop.language))));
   for (const outfit of outfits)

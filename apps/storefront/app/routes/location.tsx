@@ -18,9 +18,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = metaTranslator(matches.filter((m) => m !== undefined));
   return pageMeta(matches, {
     title: t?.("location.title"),
-    description: loaderData ? t?.("location.intro", { count: loaderData.total }) : undefined,
+    description: loaderData ? t?.(introKey(loaderData.total), { count: loaderData.total }) : undefined,
   });
 };
+
+/** With no physical store the page says so instead of "our 0 stores". */
+function introKey(total: number): string {
+  return total > 0 ? "location.intro" : "location.intro_none";
+}
 
 /** How many stores "near me" lists. */
 export const NEAREST_STORES = 5;
@@ -32,18 +37,27 @@ const MAX_QUERY_LENGTH = 100;
  * without JavaScript; only "near me" needs it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, shop } = storeRequest(context);
+  const store = storeRequest(context);
+  const { services, shop } = store;
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const position = parsePosition(url.searchParams.get("lat"), url.searchParams.get("lng"));
   const stores = await listPhysicalStores(services);
   const now = services.clock.now();
-  if (position) {
+  if (position && stores.length > 0) {
     const nearest = nearestStores(stores, position, NEAREST_STORES).map((s) => storeCard(s, shop, now, position));
     return { mode: "nearest" as const, query: "", total: stores.length, groups: [], nearest };
   }
+  // The list and a search are the same for every shopper: cached, and purged through the event feed when an
+  // operator adds, changes or removes a store (every page is, as the store count shows in header and footer).
+  store.cachePage({ tags: ["store-finder"] });
   const matches = query ? searchStores(stores, query) : stores;
-  const mode = !query ? ("all" as const) : matches.length > 0 ? ("search" as const) : ("no_results" as const);
+  const mode =
+    !query || stores.length === 0
+      ? ("all" as const)
+      : matches.length > 0
+        ? ("search" as const)
+        : ("no_results" as const);
   const shown = mode === "no_results" ? stores : matches;
   return {
     mode,
@@ -65,30 +79,15 @@ export default function Location({ loaderData }: Route.ComponentProps) {
     <main id="main" className="page store-finder">
       <header className="store-finder__intro">
         <h1 className="store-finder__title">{t("location.title")}</h1>
-        <p className="store-finder__lead">{t("location.intro", { count: total })}</p>
+        <p className="store-finder__lead">{t(introKey(total), { count: total })}</p>
       </header>
-      <search className="store-finder__search">
-        <Form method="get" className="store-finder__form">
-          <label htmlFor="store-search" className="store-finder__label">
-            {t("location.search_label")}
-          </label>
-          <div className="inline-field">
-            <input
-              key={query}
-              id="store-search"
-              className="inline-field__input"
-              type="search"
-              name="q"
-              defaultValue={query}
-              placeholder={t("location.search_placeholder")}
-              maxLength={MAX_QUERY_LENGTH}
-              autoComplete="address-level2"
-            />
-            <Button type="submit">{t("location.search_submit")}</Button>
-          </div>
-        </Form>
-        <NearMeButton />
-      </search>
+      {total === 0 ? (
+        <p className="store-finder__empty">
+          <Button to="/">{t("location.empty_shop")}</Button>
+        </p>
+      ) : (
+        <StoreSearch query={query} />
+      )}
       <p className="store-finder__status" role="status">
         {mode === "search"
           ? t("location.results", { count: loaderData.matches ?? 0, query })
@@ -136,5 +135,33 @@ export default function Location({ loaderData }: Route.ComponentProps) {
         ))
       )}
     </main>
+  );
+}
+
+function StoreSearch({ query }: { query: string }) {
+  const t = useT();
+  return (
+    <search className="store-finder__search">
+      <Form method="get" className="store-finder__form">
+        <label htmlFor="store-search" className="store-finder__label">
+          {t("location.search_label")}
+        </label>
+        <div className="inline-field">
+          <input
+            key={query}
+            id="store-search"
+            className="inline-field__input"
+            type="search"
+            name="q"
+            defaultValue={query}
+            placeholder={t("location.search_placeholder")}
+            maxLength={MAX_QUERY_LENGTH}
+            autoComplete="address-level2"
+          />
+          <Button type="submit">{t("location.search_submit")}</Button>
+        </div>
+      </Form>
+      <NearMeButton />
+    </search>
   );
 }

@@ -6,6 +6,7 @@ import { useT } from "../i18n/i18n.tsx";
 import { titledMeta } from "../lib/page-title.ts";
 import { storeRequest } from "../lib/shop.server.ts";
 import { localizedPath } from "../lib/store.ts";
+import { useStoreData } from "../lib/use-store.ts";
 import type { Route } from "./+types/maintenance";
 
 export const handle = { pageType: "maintenance" };
@@ -36,16 +37,19 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function Maintenance({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { physicalStores } = useStoreData();
   return (
     <main id="main" className="maintenance">
       <div className="maintenance__card">
         <h1 className="maintenance__title">{t("shell.maintenance_title")}</h1>
         <p className="maintenance__text">{t("shell.maintenance_text")}</p>
         {loaderData.message ? <p className="maintenance__message">{loaderData.message}</p> : null}
-        <p className="maintenance__stores">
-          <StoreFinderIcon size={20} />
-          <span>{t("shell.maintenance_stores")}</span>
-        </p>
+        {physicalStores > 0 ? (
+          <p className="maintenance__stores">
+            <StoreFinderIcon size={20} />
+            <span>{t("shell.maintenance_stores")}</span>
+          </p>
+        ) : null}
         <Button to="/maintenance/" reloadDocument variant="secondary">
           {t("shell.maintenance_retry")}
         </Button>

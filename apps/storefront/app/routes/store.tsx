@@ -1,4 +1,4 @@
-import { type CategoryView, getCategoryNavigation } from "@vitrine/commerce";
+import { type CategoryView, countPhysicalStores, getCategoryNavigation } from "@vitrine/commerce";
 import { deliveryMethodsFor, RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
@@ -69,10 +69,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and the browser asks for it after load (routes/personal.ts).
   const personal = isPersonalPage(pageUrl(request).pathname, shop.code);
   if (personal) context.get(requestContext).personal = true;
-  const [navigation, shell, servicePages] = await Promise.all([
+  const [navigation, shell, servicePages, physicalStores] = await Promise.all([
     getCategoryNavigation(store.ctx, 2),
     personal ? loadShellData(store, request) : null,
     serviceLinks(store.services.db, shop.language),
+    countPhysicalStores(store.ctx),
   ]);
   const methods = deliveryMethodsFor(shop.country, shop.currency);
   const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
@@ -94,6 +95,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       returnDays: RETURN_PERIOD_DAYS,
       deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
     },
+    /**
+     * How many physical stores the shop has: the store finder links, in-store returns and "our stores" are shown
+     * only when there are any (an operator's change reaches cached pages through the event feed's purge).
+     */
+    physicalStores,
     /** Published service pages (footer links); the help centre's articles are listed there, not here. */
     servicePages: footerServiceLinks(servicePages),
     /** Where page views and shopper events go (sent only with statistics consent). */

@@ -12,6 +12,7 @@ import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
 import { staffCommands } from "./staff.ts";
+import { storeCommands } from "./stores.ts";
 import { vocabularyCommands } from "./vocabulary.ts";
 
 /** Every command of the `vitrine` CLI. Each module adds its own list here. */
@@ -30,4 +31,5 @@ export const commands: Command[] = [
   ...promotionCommands,
   ...mediaCommands,
   ...productCommands,
+  ...storeCommands,
 ];

@@ -37,6 +37,11 @@ export const EVENT_TYPES = [
   "content.changed",
   /** A redirect was added, changed or removed (entity id `store:source path`; payload `change`). */
   "redirect.changed",
+  /**
+   * A physical store was added, changed or removed (entity `physical_store`, entity id the store's id; payload
+   * `change`): the store finder, the "available in store" facet and the pages that speak of stores follow it.
+   */
+  "physical_store.changed",
   /** A shop setting changed (entity id: its key, e.g. `maintenance_mode`). */
   "setting.changed",
 ] as const;

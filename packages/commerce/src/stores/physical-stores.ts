@@ -54,7 +54,14 @@ export async function writePhysicalStores(
 
 export async function listPhysicalStores(ctx: Pick<Ctx, "db">): Promise<PhysicalStoreRecord[]> {
   const { db } = ctx;
-  const rows = await db.selectFrom("physical_store").selectAll().orderBy("country_code").orderBy("city").execute();
+  const rows = await db
+    .selectFrom("physical_store")
+    .selectAll()
+    .orderBy("country_code")
+    .orderBy("city")
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -68,6 +75,15 @@ export async function listPhysicalStores(ctx: Pick<Ctx, "db">): Promise<Physical
     email: r.email,
     openingHours: parseJson(r.opening_hours, [null, null, null, null, null, null, null]),
   }));
+}
+
+/** How many physical stores the shop has (pages speak of stores, in-store returns and the finder only when > 0). */
+export async function countPhysicalStores(ctx: Pick<Ctx, "db">): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("physical_store")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export interface StoreStockRecord {

@@ -362,6 +362,23 @@ export class CatalogIndex {
     }
   }
 
+  /**
+   * Replaces the physical-store stock of some variants (a product whose store stock changed is indexed again
+   * afterwards): `rows` is their stock now, a variant without a row holds none.
+   */
+  replaceStoreStockOf(variantIds: readonly number[], rows: readonly StoreStockRecord[]): void {
+    for (const id of variantIds) this.variantStores.delete(id);
+    for (const row of rows) {
+      if (row.quantity <= 0) continue;
+      const store = this.stores.ids.get(row.storeId);
+      if (store === undefined) continue;
+      const list = this.variantStores.get(row.variantId);
+      if (list) {
+        if (!list.includes(store)) list.push(store);
+      } else this.variantStores.set(row.variantId, [store]);
+    }
+  }
+
   finish(): void {
     for (const language of LANGUAGES) this.text[language].finish();
     this.interned.clear();

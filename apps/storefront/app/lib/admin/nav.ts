@@ -22,6 +22,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: "/admin/products/", label: "admin.nav.products", area: "catalog", ready: true },
   { path: "/admin/vocabulary/", label: "admin.nav.vocabulary", area: "vocabulary", ready: true },
   { path: "/admin/media/", label: "admin.nav.media", area: "media", ready: true },
+  { path: "/admin/stores/", label: "admin.nav.stores", area: "catalog", ready: true },
   { path: "/admin/search/", label: "admin.nav.search", area: "search", ready: true },
   { path: "/admin/promotions/", label: "admin.nav.promotions", area: "marketing", ready: true },
   { path: "/admin/content/", label: "admin.nav.content", area: "marketing", ready: true },

@@ -180,6 +180,9 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
           <Link className="admin-button admin-button--small" to={`/admin/products/${record.id}/images/`}>
             {t("admin.product.images")}
           </Link>
+          <Link className="admin-button admin-button--small" to={`/admin/products/${record.id}/store-stock/`}>
+            {t("admin.product.store_stock")}
+          </Link>
           {status === "active" ? (
             <a
               className="admin-button admin-button--small"
