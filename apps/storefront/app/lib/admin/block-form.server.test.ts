@@ -114,7 +114,11 @@ describe("content block forms drawn from the block schemas", () => {
     if (!judged.ok) expect(judged.issues.map((i) => i.field)).toEqual(["source.categoryKey"]);
     const nodes = fieldNodes("product_slider", back) ?? [];
     const source = nodes.find((n) => n.path === "source");
-    expect(source).toMatchObject({ kind: "variant", value: "category", options: ["products", "category", "recommendation"] });
+    expect(source).toMatchObject({
+      kind: "variant",
+      value: "category",
+      options: ["products", "category", "recommendation"],
+    });
     expect(source?.kind === "variant" && source.children.map((c) => c.path)).toEqual(["source.categoryKey"]);
   });
 
