@@ -19,7 +19,7 @@ import {
 } from "./admin-constants.ts";
 import { type CategoryNode, loadCategoryTree } from "./categories.ts";
 import { catalogChangeEvents } from "./changes.ts";
-import { type ProductRecord, productRecordSchema, type ZonePriceRecord } from "./records.ts";
+import { type ProductRecord, productRecordSchema, productTexts, type ZonePriceRecord } from "./records.ts";
 import { loadProductRecords, StockMovedError, writeProductRecords } from "./store.ts";
 import { loadVocabulary } from "./vocabulary-store.ts";
 
@@ -795,7 +795,14 @@ export async function deleteProduct(ctx: Ctx, actor: Actor, id: number): Promise
     const name = Object.values(record.translations)[0]?.name ?? record.referenceKey;
     await tx.db
       .insertInto("product_tombstone")
-      .values({ id, reference_key: record.referenceKey, name, deleted_at: now.toISOString() })
+      .values({
+        id,
+        reference_key: record.referenceKey,
+        name,
+        // Every store's language: an open basket names the product in the shopper's language.
+        names: JSON.stringify(Object.fromEntries(LANGUAGES.map((l) => [l, productTexts(record, l).name]))),
+        deleted_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     const variantIds = record.variants.map((v) => v.id);
