@@ -204,23 +204,23 @@ function CategoryRow({
               {t("admin.categories.delete")}
             </button>
           </AdminForm>
-          <details>
-            <summary>{t("admin.categories.rename_of", { name })}</summary>
-            <AdminForm className="admin-form admin-form--row">
-              <input type="hidden" name="intent" value="rename" />
-              {hidden}
-              {LANGUAGES.map((l) => (
-                <label key={l} className="admin-field" lang={l}>
-                  <span>{t(`admin.product.language.${l}`)}</span>
-                  <input type="text" name={`name_${l}`} maxLength={120} required defaultValue={node.names[l]} />
-                </label>
-              ))}
-              <button type="submit" className="admin-button admin-button--small">
-                {t("admin.categories.rename")}
-              </button>
-            </AdminForm>
-          </details>
         </div>
+        <details className="admin-tree__rename">
+          <summary>{t("admin.categories.rename_of", { name })}</summary>
+          <AdminForm className="admin-form admin-form--row">
+            <input type="hidden" name="intent" value="rename" />
+            {hidden}
+            {LANGUAGES.map((l) => (
+              <label key={l} className="admin-field" lang={l}>
+                <span>{t(`admin.product.language.${l}`)}</span>
+                <input type="text" name={`name_${l}`} maxLength={120} required defaultValue={node.names[l]} />
+              </label>
+            ))}
+            <button type="submit" className="admin-button admin-button--small">
+              {t("admin.categories.rename")}
+            </button>
+          </AdminForm>
+        </details>
       </div>
       <CategoryList parentId={node.id} tree={tree} language={language} />
     </li>
@@ -280,9 +280,9 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
           key={answer?.ok && answer.intent === "create" ? `created-${tree.length}` : "create"}
         >
           <input type="hidden" name="intent" value="create" />
-          <label className="admin-field">
-            <span>{t("admin.categories.parent")}</span>
-            <select name="parent" defaultValue={values.parent ?? ""}>
+          <div className="admin-field">
+            <label htmlFor="category-parent">{t("admin.categories.parent")}</label>
+            <select id="category-parent" name="parent" defaultValue={values.parent ?? ""}>
               <option value="">{t("admin.categories.top_level")}</option>
               {tree.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -290,7 +290,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {LANGUAGES.map((l) => (
             <label key={l} className="admin-field" lang={l}>
               <span>{t(`admin.categories.name_in.${l}`)}</span>
