@@ -63,7 +63,11 @@ export function ColourSiblingsSection({
         </ul>
       )}
       <div className="admin-form admin-form--row">
-        <AdminForm className="admin-form admin-form--row" aria-label={t("admin.product.colours_link")}>
+        <AdminForm
+          className="admin-form admin-form--row"
+          aria-label={t("admin.product.colours_link")}
+          key={`link-${siblings.map((s) => s.id).join(",")}`}
+        >
           <input type="hidden" name="intent" value="colour-link" />
           <label className="admin-field">
             <span>{t("admin.product.colours_link_label")}</span>
@@ -89,7 +93,7 @@ export function ColourSiblingsSection({
         {siblings.length > 0 ? (
           <AdminForm className="admin-inline-form">
             <input type="hidden" name="intent" value="colour-unlink" />
-            <button type="submit" className="admin-button admin-button--plain">
+            <button type="submit" className="admin-button admin-button--secondary-catalog">
               {t("admin.product.colours_unlink")}
             </button>
           </AdminForm>
@@ -135,7 +139,7 @@ export function SizesSection({ record, answer }: { record: ProductRecord; answer
                 <input type="hidden" name="size" value={v.size} />
                 <button
                   type="submit"
-                  className="admin-button admin-button--small admin-button--plain"
+                  className="admin-button admin-button--small admin-button--danger"
                   aria-label={t("admin.product.sizes_remove_of", { size: v.size })}
                 >
                   {t("admin.product.sizes_remove")}
@@ -145,7 +149,11 @@ export function SizesSection({ record, answer }: { record: ProductRecord; answer
           </li>
         ))}
       </ul>
-      <AdminForm className="admin-form admin-form--row" aria-label={t("admin.product.sizes_add")}>
+      <AdminForm
+        className="admin-form admin-form--row"
+        aria-label={t("admin.product.sizes_add")}
+        key={`add-${record.variants.map((v) => v.id).join(",")}`}
+      >
         <input type="hidden" name="intent" value="size-add" />
         <label className="admin-field">
           <span>{t("admin.product.size")}</span>

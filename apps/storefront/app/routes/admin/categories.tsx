@@ -198,7 +198,7 @@ function CategoryRow({
             {hidden}
             <button
               type="submit"
-              className="admin-button admin-button--small admin-button--plain"
+              className="admin-button admin-button--small admin-button--danger"
               aria-label={t("admin.categories.delete_of", { name })}
             >
               {t("admin.categories.delete")}
