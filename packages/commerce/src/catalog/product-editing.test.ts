@@ -8,7 +8,7 @@ import type { Ctx, ShopCtx } from "../context.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { EVENT_FEED_START, readEventsAfter } from "../events/feed.ts";
 import { type Shop, shopByCode } from "../shop/shops.ts";
-import { deleteProduct, setProductStatus } from "./admin.ts";
+import { bulkChangeStock, deleteProduct, listProducts, setProductStatus } from "./admin.ts";
 import { importCatalog } from "./import.ts";
 import {
   addProductSize,
@@ -215,6 +215,20 @@ describe(`sizes (${dialectName})`, () => {
     expect(back).toMatchObject({ ok: true, variantId: gone.id });
     const restored = (await loadProductRecords(ctx, [p.id]))[0] as ProductRecord;
     expect(restored.variants.find((v) => v.id === gone.id)).toMatchObject({ ean: gone.ean, stock: { quantity: 2 } });
+  });
+
+  it("leaves a removed size out of the back office's list and its bulk stock changes", async () => {
+    const p = demo.products[8] as ProductRecord;
+    const gone = p.variants[p.variants.length - 1] as ProductRecord["variants"][number];
+    expect((await removeProductSize(ctx, actor, p.id, gone.id)).ok).toBe(true);
+    const { rows } = await listProducts(ctx, { q: String(p.id), language: "de", status: "active" });
+    expect(rows.find((r) => r.id === p.id)).toMatchObject({
+      variants: p.variants.length - 1,
+      stock: p.variants.filter((v) => v.id !== gone.id).reduce((sum, v) => sum + v.stock.quantity, 0),
+    });
+    expect((await bulkChangeStock(ctx, actor, [p.id], { kind: "set", quantity: 9 })).ok).toBe(true);
+    const row = await t.db.selectFrom("variant").select("stock_quantity").where("id", "=", gone.id).executeTakeFirst();
+    expect(row?.stock_quantity).toBe(gone.stock.quantity);
   });
 
   it("keeps the last size of a product", async () => {
