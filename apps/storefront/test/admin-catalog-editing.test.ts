@@ -136,7 +136,7 @@ describe("back-office category tree", () => {
       .where("parent_id", "is", null)
       .orderBy("position")
       .execute();
-    const [first, second] = roots as [{ id: number }, { id: number }];
+    const [first, second] = roots as [(typeof roots)[number], (typeof roots)[number]];
     expect(
       (await browser.submit("/admin/categories/", { intent: "down", id: String(first.id), name: "x" })).status,
     ).toBe(200);

@@ -260,7 +260,10 @@ async function sellable(shop: ShopCtx, count: number, from: number): Promise<[Pr
 
 describe(`a basket with products that went away (${dialectName})`, () => {
   it("names a deleted product in the shopper's language and a removed size, and removes the lines on request", async () => {
-    const [[doomed, doomedVariant], [sized, sizeGone], [kept, keptVariant]] = await sellable(de, 3, 10);
+    const picks = await sellable(de, 3, 10);
+    const [doomed, doomedVariant] = picks[0] as [ProductRecord, number];
+    const [sized, sizeGone] = picks[1] as [ProductRecord, number];
+    const [kept, keptVariant] = picks[2] as [ProductRecord, number];
     const shopper = guest();
     for (const variantId of [doomedVariant, sizeGone, keptVariant]) {
       expect((await addItemToBasket(de, shopper, { variantId, quantity: 1 })).ok).toBe(true);
@@ -288,7 +291,9 @@ describe(`a basket with products that went away (${dialectName})`, () => {
   });
 
   it("names the product in French in the fr-ch store, and a hidden product as unavailable", async () => {
-    const [[doomed, doomedVariant], [hidden, hiddenVariant]] = await sellable(fr, 2, 20);
+    const picks = await sellable(fr, 2, 20);
+    const [doomed, doomedVariant] = picks[0] as [ProductRecord, number];
+    const [hidden, hiddenVariant] = picks[1] as [ProductRecord, number];
     const shopper = guest();
     for (const variantId of [doomedVariant, hiddenVariant]) {
       expect((await addItemToBasket(fr, shopper, { variantId, quantity: 1 })).ok).toBe(true);
