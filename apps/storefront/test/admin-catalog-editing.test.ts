@@ -1,4 +1,4 @@
-import { type Db, listAudit, loadProductRecords, type ProductRecord } from "@vitrine/commerce";
+import { type Db, listAudit, loadCategoryTree, loadProductRecords, type ProductRecord } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../packages/search/test/database.ts";
 import { staffBrowser } from "./admin-fixtures.ts";
@@ -179,6 +179,31 @@ describe("back-office category tree", () => {
     expect(await db.selectFrom("category").select("id").where("id", "=", full.id).executeTakeFirst()).toBeDefined();
     const malformed = await browser.submit("/admin/categories/", { intent: "move", id: String(first.id), parent: "x" });
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe("a hidden category in the search box", () => {
+  it("is no longer suggested, and is again once shown", async () => {
+    const { browser } = await staffBrowser(shop, db, "merchandiser");
+    const suggested = async () =>
+      (
+        (await (await shop.browser().fetch("/de/search/suggest/?q=kleid")).json()) as {
+          categories: { href: string }[];
+        }
+      ).categories.map((c) => c.href.split("?")[0] as string);
+    const [first] = await suggested();
+    expect(first).toMatch(/^\/c\/.+\/$/);
+    const tree = await loadCategoryTree({ db });
+    const found = tree.findByPath(
+      "de",
+      (first as string).split("/").filter((s) => s !== "" && s !== "c"),
+    );
+    if (!found) throw new Error(`no category at ${first}`);
+    const id = String(found.node.record.id);
+    expect((await browser.submit("/admin/categories/", { intent: "hide", id, name: "x" })).status).toBe(200);
+    await eventually(async () => (!(await suggested()).includes(first as string) ? true : undefined), 5000);
+    expect((await browser.submit("/admin/categories/", { intent: "show", id, name: "x" })).status).toBe(200);
+    await eventually(async () => ((await suggested()).includes(first as string) ? true : undefined), 5000);
   });
 });
 
