@@ -40,6 +40,7 @@ export default [
       route("products/export.jsonl", "routes/admin/products-export.ts", { id: "products-export-jsonl" }),
       route("products/export.csv", "routes/admin/products-export.ts", { id: "products-export-csv" }),
       route("products/:id", "routes/admin/product.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
       route("vocabulary", "routes/admin/vocabulary.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("search/analytics", "routes/admin/search-analytics.tsx"),

@@ -48,6 +48,7 @@ const SCREENS: [path: string, allowed: StaffRole[]][] = [
   ["/admin/audit/?actor=x%40y.z&before=10", ["owner"]],
   ["/admin/staff/", ["owner"]],
   ["/admin/vocabulary/", ["owner", "merchandiser"]],
+  ["/admin/categories/", ["owner", "merchandiser"]],
 ];
 
 function postForm(

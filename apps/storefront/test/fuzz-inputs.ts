@@ -574,7 +574,7 @@ export function formTargets(world: FuzzWorld): FormTarget[] {
     {
       path: "/de/cart/",
       as: "guest",
-      intents: ["add", "update", "remove", "wishlist", "clear", "x"],
+      intents: ["add", "update", "remove", "wishlist", "clear", "remove-unavailable", "x"],
       fields: ["variantId", "quantity", "itemKey", "promotionId", "via", "productId"],
     },
     {

@@ -573,6 +573,53 @@ describe("changes made outside either process", () => {
   });
 });
 
+describe("a category change on two processes", () => {
+  it("renames and hides a category in the menus of both processes within 2 s (kept pages purged)", async () => {
+    const [a, b] = servers as [Server, Server];
+    const { renameCategory, setCategoryHidden } = await import("@vitrine/commerce");
+    const { testCtx } = await import("@vitrine/commerce/testing");
+    const ctx = testCtx(db, { clock: { now: () => new Date() } });
+    const actor = { type: "cli" as const, label: "cli:two-processes" };
+    const root = await db
+      .selectFrom("category as c")
+      .innerJoin("category_translation as t", (j) => j.onRef("t.category_id", "=", "c.id").on("t.language", "=", "de"))
+      .select(["c.id", "t.name"])
+      .where("c.parent_id", "is", null)
+      .orderBy("c.position", "desc")
+      .executeTakeFirstOrThrow();
+    const menuShows = async (base: string, text: string) => (await (await fetch(`${base}/de/`)).text()).includes(text);
+    for (const server of [a, b]) {
+      await expect
+        .poll(async () => (await fetch(`${server.base}/de/`)).headers.get("x-cache"), { timeout: 5000 })
+        .toBe("hit");
+    }
+    const renamed = `${root.name} ${process.pid}`;
+    expect(await renameCategory(ctx, actor, root.id, { de: renamed })).toMatchObject({ ok: true, changed: true });
+    const renamedAt = Date.now();
+    await expect
+      .poll(async () => [await menuShows(a.base, renamed), await menuShows(b.base, renamed)], {
+        timeout: WITHIN_MS,
+        interval: 50,
+      })
+      .toEqual([true, true]);
+    expect(Date.now() - renamedAt).toBeLessThan(WITHIN_MS);
+
+    expect(await setCategoryHidden(ctx, actor, root.id, true)).toMatchObject({ ok: true, changed: true });
+    await expect
+      .poll(async () => [await menuShows(a.base, renamed), await menuShows(b.base, renamed)], {
+        timeout: WITHIN_MS,
+        interval: 50,
+      })
+      .toEqual([false, false]);
+    // As it was.
+    expect(await setCategoryHidden(ctx, actor, root.id, false)).toMatchObject({ ok: true });
+    expect(await renameCategory(ctx, actor, root.id, { de: root.name })).toMatchObject({ ok: true });
+    await expect
+      .poll(async () => [await menuShows(a.base, renamed), await menuShows(b.base, renamed)], { timeout: 5000 })
+      .toEqual([false, false]);
+  });
+});
+
 describe("checkouts on both processes at once", () => {
   it("sells the last pieces once: 20 shoppers, half on each process, for 12 pieces", async () => {
     const [a, b] = servers as [Server, Server];

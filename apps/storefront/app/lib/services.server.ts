@@ -9,6 +9,7 @@ import {
   type Db,
   defaultImageUrl,
   ensureSchema,
+  invalidateCategoryTree,
   type Logger,
   loadConfig,
   migrateToLatest,
@@ -150,6 +151,13 @@ async function createServices(options: ServiceOptions): Promise<Services> {
     trustProxy: config.TRUST_PROXY,
     logger: log,
     rateLimit: helpLimiter,
+  });
+  // A category change (any process): this process's category tree (menu, category pages) is read again before the
+  // purger below drops the pages, so no page is rendered again from the old tree (listeners run in this order).
+  search.onFeedEvents(({ events, full }) => {
+    if (full || events.some((e) => e.type === "catalog.changed" && e.entity === "category")) {
+      invalidateCategoryTree({ db });
+    }
   });
   const cachePurger = createCachePurger(search, { purgeUrl: config.HTTP_CACHE_PURGE_URL, log });
   const worker =

@@ -8,8 +8,10 @@ import {
   EXISTING_ITEM_HANDLING,
   failureAnswer,
   getBasket,
+  getUnavailableBasketItems,
   MAX_ITEM_QUANTITY,
   removeItemFromBasket,
+  removeUnavailableBasketItems,
   rowId,
   text,
   updateBasketItem,
@@ -63,16 +65,23 @@ const cartForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), itemKey }),
   z.object({ intent: z.literal("wishlist"), itemKey }),
   z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("remove-unavailable") }),
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
-  const basket = await getBasket(store.ctx, await requestShopper(store, request));
+  const shopper = await requestShopper(store, request);
+  const [basket, unavailable] = await Promise.all([
+    getBasket(store.ctx, shopper),
+    // Lines of products deleted (or sizes removed, products taken out) since they were added: named, not dropped.
+    getUnavailableBasketItems(store.ctx, shopper),
+  ]);
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
   const continueTo = url.searchParams.get("continue");
   return {
     basket,
+    unavailable: unavailable.map(({ key, name, size, reason }) => ({ key, name, size, reason })),
     added: added ? (basket.items.find((i) => i.key === added) ?? null) : null,
     reduced: url.searchParams.get("warning") === "reduced",
     continueTo: continueTo ? safeRedirectPath(continueTo, "") || null : null,
@@ -165,13 +174,16 @@ async function perform(store: StoreRequest, request: Request, form: z.output<typ
     case "clear":
       await clearBasket(ctx, shopper);
       return { ok: true, to: "/cart/" };
+    case "remove-unavailable":
+      await removeUnavailableBasketItems(ctx, shopper);
+      return { ok: true, to: "/cart/" };
   }
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { shop } = useStoreData();
-  const { basket, added, reduced, continueTo, recommendations } = loaderData;
+  const { basket, unavailable, added, reduced, continueTo, recommendations } = loaderData;
   const items = basket.items;
   return (
     <main id="main" className="page basket-page">
@@ -195,6 +207,24 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </a>
           ) : null}
         </div>
+      ) : null}
+      {unavailable.length > 0 ? (
+        <section className="basket-notice basket-notice--warning basket-unavailable" role="status">
+          <p>{t("basket.unavailable.title", { count: unavailable.length })}</p>
+          <ul>
+            {unavailable.map((item) => (
+              <li key={item.key}>
+                {t(`basket.unavailable.${item.reason}`, { name: item.name, size: item.size ?? "" })}
+              </li>
+            ))}
+          </ul>
+          <p>{t("basket.unavailable.hint")}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="remove-unavailable" className="basket-link">
+              {t("basket.unavailable.remove")}
+            </button>
+          </Form>
+        </section>
       ) : null}
       {reduced ? (
         <p className="basket-notice basket-notice--warning" role="status">

@@ -147,7 +147,8 @@ async function categorySuggestions(
       if (!node) break;
       level = node.children;
     }
-    if (!node) continue;
+    // A hidden category (or one below a hidden one) has no page to lead to.
+    if (!node || tree.isHidden(node.record.id)) continue;
     out.push({
       label: names.join(" › "),
       href: categorySuggestionHref(

@@ -1,5 +1,6 @@
 import type { Command } from "../cli.ts";
 import { backupCommands } from "./backup.ts";
+import { categoryCommands } from "./categories.ts";
 import { contentCommands } from "./content.ts";
 import { coreCommands } from "./core.ts";
 import { customerCommands } from "./customers.ts";
@@ -7,6 +8,7 @@ import { giftCardCommands } from "./gift-cards.ts";
 import { jobCommands } from "./jobs.ts";
 import { mediaCommands } from "./media.ts";
 import { orderCommands } from "./orders.ts";
+import { productEditingCommands } from "./product-editing.ts";
 import { productCommands } from "./products.ts";
 import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
@@ -32,4 +34,6 @@ export const commands: Command[] = [
   ...mediaCommands,
   ...productCommands,
   ...storeCommands,
+  ...productEditingCommands,
+  ...categoryCommands,
 ];

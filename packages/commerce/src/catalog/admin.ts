@@ -19,7 +19,7 @@ import {
 } from "./admin-constants.ts";
 import { type CategoryNode, loadCategoryTree } from "./categories.ts";
 import { catalogChangeEvents } from "./changes.ts";
-import { type ProductRecord, productRecordSchema, type ZonePriceRecord } from "./records.ts";
+import { type ProductRecord, productRecordSchema, productTexts, type ZonePriceRecord } from "./records.ts";
 import { loadProductRecords, StockMovedError, writeProductRecords } from "./store.ts";
 import { loadVocabulary } from "./vocabulary-store.ts";
 
@@ -117,6 +117,7 @@ function sellableVariant(db: Db) {
     .selectFrom("variant as v")
     .select(sql.lit(1).as("one"))
     .where(sql<boolean>`v.product_id = p.id`)
+    .where("v.removed_at", "is", null)
     .where((eb) => eb.or([eb("v.stock_quantity", ">", 0), eb("v.sellable_without_stock", "=", 1)]));
 }
 
@@ -175,6 +176,7 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ProductListQuery
         eb
           .selectFrom("variant as v")
           .select("v.product_id")
+          .where("v.removed_at", "is", null)
           .groupBy("v.product_id")
           .having(sql<number>`sum(v.stock_quantity)`, ">=", 1)
           .having(sql<number>`sum(v.stock_quantity)`, "<=", LOW_STOCK_UNITS),
@@ -241,6 +243,8 @@ async function listRows(db: Db, ids: readonly number[], language: Language): Pro
       .selectFrom("variant")
       .select(["product_id", "stock_quantity", "sellable_without_stock"])
       .where("product_id", "in", only)
+      // Removed sizes stay as rows for orders; they are no longer part of the product.
+      .where("removed_at", "is", null)
       .execute(),
     db
       .selectFrom("variant_price as vp")
@@ -703,6 +707,7 @@ export async function bulkChangeStock(
       .selectFrom("variant")
       .select(["id", "product_id", "stock_quantity"])
       .where("product_id", "in", found)
+      .where("removed_at", "is", null)
       .execute();
     const changed = new Set<number>();
     const before = new Map<number, Record<string, number>>();
@@ -795,7 +800,14 @@ export async function deleteProduct(ctx: Ctx, actor: Actor, id: number): Promise
     const name = Object.values(record.translations)[0]?.name ?? record.referenceKey;
     await tx.db
       .insertInto("product_tombstone")
-      .values({ id, reference_key: record.referenceKey, name, deleted_at: now.toISOString() })
+      .values({
+        id,
+        reference_key: record.referenceKey,
+        name,
+        // Every store's language: an open basket names the product in the shopper's language.
+        names: JSON.stringify(Object.fromEntries(LANGUAGES.map((l) => [l, productTexts(record, l).name]))),
+        deleted_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     const variantIds = record.variants.map((v) => v.id);

@@ -55,6 +55,17 @@ export class CategoryTree {
     for (const root of this.roots) setDepth(root, 0);
   }
 
+  /** Whether the category or one above it is hidden: out of the shop's menu and pages. */
+  isHidden(id: number): boolean {
+    for (let node = this.nodes.get(id); node; node = node.parent) if (node.record.hidden === true) return true;
+    return false;
+  }
+
+  /** The root categories the shop shows (hidden ones left out). */
+  visibleRoots(): CategoryNode[] {
+    return this.roots.filter((n) => n.record.hidden !== true);
+  }
+
   get(id: number): CategoryNode | undefined {
     return this.nodes.get(id);
   }
@@ -108,12 +119,15 @@ export class CategoryTree {
       if (!found) break;
       level = found.children;
     }
+    if (found && this.isHidden(found.record.id)) return undefined;
     if (found && this.slugPath(found.record.id, language).length === slugs.length) {
       const exact = segments.every((s, i) => s === this.slugPath(found.record.id, language)[i]);
       return { node: found, canonical: exact };
     }
     const last = slugs[slugs.length - 1];
-    const matches = [...this.nodes.values()].filter((n) => n.record.translations[language].slug === last);
+    const matches = [...this.nodes.values()].filter(
+      (n) => n.record.translations[language].slug === last && !this.isHidden(n.record.id),
+    );
     return matches.length === 1 && matches[0] ? { node: matches[0], canonical: false } : undefined;
   }
 
@@ -140,7 +154,10 @@ export class CategoryTree {
         categoryKey: record.key,
         trackingKey: record.trackingKey,
       },
-      children: depth > 0 ? node.children.map((c) => this.viewOf(c, language, depth - 1)) : [],
+      children:
+        depth > 0
+          ? node.children.filter((c) => c.record.hidden !== true).map((c) => this.viewOf(c, language, depth - 1))
+          : [],
     };
   }
 }

@@ -81,6 +81,8 @@ export const categoryRecordSchema = z.strictObject({
   shopBaseCategory: text(120),
   productType: vocabularyId.or(z.literal("")).default(""),
   translations: z.strictObject({ de: categoryTranslation, fr: categoryTranslation, en: categoryTranslation }),
+  /** Out of the shop's menu and pages, with everything below it (the back office still shows it). */
+  hidden: z.boolean().optional(),
 });
 
 const productTranslation = z.strictObject({

@@ -56,7 +56,7 @@ export async function getCategoryByPath(
 /** The top of the category tree for navigation (the root categories and their children). */
 export async function getCategoryNavigation(ctx: ShopCtx, depth = 2): Promise<CategoryView[]> {
   const tree = await getCategoryTree(ctx);
-  return tree.roots.flatMap((root) => tree.view(root.record.id, ctx.shop.language, depth) ?? []);
+  return tree.visibleRoots().flatMap((root) => tree.view(root.record.id, ctx.shop.language, depth) ?? []);
 }
 
 async function loadSiblings(

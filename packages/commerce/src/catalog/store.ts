@@ -49,6 +49,7 @@ export async function writeCategoryRecords(
         tracking_key: c.trackingKey,
         shop_base_category: c.shopBaseCategory,
         product_type: c.productType,
+        hidden: flag(c.hidden === true),
       })
       .onConflict((oc) =>
         oc.column("id").doUpdateSet((eb) => ({
@@ -60,6 +61,7 @@ export async function writeCategoryRecords(
           tracking_key: eb.ref("excluded.tracking_key"),
           shop_base_category: eb.ref("excluded.shop_base_category"),
           product_type: eb.ref("excluded.product_type"),
+          hidden: eb.ref("excluded.hidden"),
         })),
       )
       .execute();
@@ -245,7 +247,12 @@ export async function writeProductRecords(
       : new Map();
   const keptVariantIds = new Set(variantRows.map((v) => v.id));
   for (const batch of chunk(productIds, ROWS_PER_INSERT)) {
-    const existing = await db.selectFrom("variant").select("id").where("product_id", "in", batch).execute();
+    const existing = await db
+      .selectFrom("variant")
+      .select("id")
+      .where("product_id", "in", batch)
+      .where("removed_at", "is", null)
+      .execute();
     const gone = existing.map((r) => r.id).filter((id) => !keptVariantIds.has(id));
     for (const g of chunk(gone, ROWS_PER_INSERT)) await db.deleteFrom("variant").where("id", "in", g).execute();
   }
@@ -268,6 +275,8 @@ export async function writeProductRecords(
           sellable_without_stock: eb.ref("excluded.sellable_without_stock"),
           delivery_min_days: eb.ref("excluded.delivery_min_days"),
           delivery_max_days: eb.ref("excluded.delivery_max_days"),
+          // A record naming a removed size brings it back.
+          removed_at: null,
         })),
       )
       .execute(),
@@ -378,6 +387,7 @@ export async function loadCategoryRecords(ctx: Pick<Ctx, "db">): Promise<Categor
       shopBaseCategory: c.shop_base_category,
       productType: c.product_type as CategoryRecord["productType"],
       translations: { de: translation("de"), fr: translation("fr"), en: translation("en") },
+      ...(c.hidden === 1 ? { hidden: true } : {}),
     };
   });
 }
@@ -432,6 +442,8 @@ export async function loadProductRecords(
       .orderBy("position")
       .execute(),
     (only ? db.selectFrom("variant").selectAll().where("product_id", "in", only) : db.selectFrom("variant").selectAll())
+      // A removed size stays as a row for orders and returns; it is no longer part of the product.
+      .where("removed_at", "is", null)
       .orderBy("position")
       .execute(),
   ]);

@@ -82,6 +82,7 @@ export async function getVariantLines(ctx: ShopCtx, variantIds: readonly number[
         "vp.reduction_category",
       ])
       .where("v.id", "in", batch)
+      .where("v.removed_at", "is", null)
       .execute();
     if (rows.length === 0) continue;
     const categories = groupBy(

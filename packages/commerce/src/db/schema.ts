@@ -29,6 +29,8 @@ export interface CategoryTable {
   shop_base_category: string;
   /** Product type the leaf sells (silhouette of the demo images); empty for inner nodes. */
   product_type: string;
+  /** 1: out of the shop's menu and pages (migration 0030), with everything below it. */
+  hidden: Generated<number>;
 }
 
 export interface CategoryTranslationTable {
@@ -71,6 +73,8 @@ export interface ProductTombstoneTable {
   reference_key: string;
   name: string;
   deleted_at: string;
+  /** JSON: the product's name per language when it was deleted (migration 0030). */
+  names: Generated<string>;
 }
 
 /** A catalogue import started in the back office: its progress and result (import-jobs.ts). */
@@ -134,6 +138,8 @@ export interface VariantTable {
   sellable_without_stock: number;
   delivery_min_days: number;
   delivery_max_days: number;
+  /** A size taken out of the product (migration 0030): kept for orders and returns, no longer sold. */
+  removed_at: string | null;
 }
 
 export interface VariantPriceTable {

@@ -464,7 +464,8 @@ function categoryFacet(def: FacetDefinition, request: FacetRequest | undefined, 
         moreValuesAvailable: more,
         children,
       });
-      const withResults = (nodes: typeof catalog.tree.roots) => nodes.filter((n) => countOf(n.record.id) > 0);
+      const withResults = (nodes: typeof catalog.tree.roots) =>
+        nodes.filter((n) => n.record.hidden !== true && countOf(n.record.id) > 0);
       let values: CategoryFacetValue[];
       let more = false;
       if (selectedNode) {

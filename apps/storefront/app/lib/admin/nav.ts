@@ -20,6 +20,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: "/admin/returns/", label: "admin.nav.returns", area: "returns", ready: true },
   { path: "/admin/customers/", label: "admin.nav.customers", area: "customers", ready: true },
   { path: "/admin/products/", label: "admin.nav.products", area: "catalog", ready: true },
+  { path: "/admin/categories/", label: "admin.nav.categories", area: "catalog", ready: true },
   { path: "/admin/vocabulary/", label: "admin.nav.vocabulary", area: "vocabulary", ready: true },
   { path: "/admin/media/", label: "admin.nav.media", area: "media", ready: true },
   { path: "/admin/stores/", label: "admin.nav.stores", area: "catalog", ready: true },

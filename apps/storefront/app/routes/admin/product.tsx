@@ -4,6 +4,7 @@ import {
   deleteProduct,
   type FieldError,
   isProductStatus,
+  listColourSiblings,
   loadEditableProduct,
   loadVocabulary,
   saveProduct,
@@ -15,9 +16,15 @@ import { Link, redirect, useActionData, useNavigation } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
+import { ColourSiblingsSection, SizesSection } from "../../components/admin/ProductEditingSections.tsx";
 import { adminLanguageOf, productEditFromForm } from "../../lib/admin/catalog.server.ts";
 import { formatAdminDate } from "../../lib/admin/format.ts";
 import { useAdminT } from "../../lib/admin/i18n.tsx";
+import {
+  isProductEditingIntent,
+  type ProductEditingAnswer,
+  productEditingAction,
+} from "../../lib/admin/product-editing.server.ts";
 import { requireStaff } from "../../lib/admin/staff.server.ts";
 import { invalidForm, refused } from "../../lib/refusal.server.ts";
 import type { Route } from "./+types/product";
@@ -43,12 +50,17 @@ export async function loader(args: Route.LoaderArgs) {
   const language = adminLanguageOf(args.request);
   const product = await loadEditableProduct(ctx, id);
   if (!product) throw refused(null, { ok: false, error: "NotFound", detail: `No product ${id}` });
-  const [vocabulary, categories] = await Promise.all([loadVocabulary(ctx), categoryChoices(ctx, language)]);
+  const [vocabulary, categories, siblings] = await Promise.all([
+    loadVocabulary(ctx),
+    categoryChoices(ctx, language),
+    listColourSiblings(ctx, id, language),
+  ]);
   const choices = (kind: "productType" | "colour" | "pattern" | "fit" | "material") =>
     vocabulary.values(kind).map((v) => ({ id: v.id, label: vocabulary.label(kind, v.id, language) }));
   return {
     product,
     categories,
+    siblings,
     vocabulary: {
       productType: choices("productType"),
       colour: choices("colour"),
@@ -88,6 +100,8 @@ export async function action(args: Route.ActionArgs) {
   const id = productId(args.params);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
+  // Colour siblings and sizes: their own sections (ProductEditingSections.tsx).
+  if (isProductEditingIntent(intent)) return productEditingAction(ctx, actor, id, intent, form);
   if (intent === "save") {
     const current = await loadEditableProduct(ctx, id);
     if (!current) throw refused(null, { ok: false, error: "NotFound", detail: `No product ${id}` });
@@ -149,8 +163,10 @@ function ErrorText({ id, code }: { id: string; code: FieldError | undefined }) {
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
   const navigation = useNavigation();
-  const answer = useActionData<typeof action>() as Answer | undefined;
-  const { product, vocabulary, categories } = loaderData;
+  const actionData = useActionData<typeof action>() as Answer | ProductEditingAnswer | undefined;
+  const editing = actionData && "section" in actionData ? actionData : undefined;
+  const answer = actionData && !("section" in actionData) ? actionData : undefined;
+  const { product, vocabulary, categories, siblings } = loaderData;
   const { record, status } = product;
   const failed = answer && !answer.ok && answer.intent === "save" ? answer : undefined;
   const fields = failed?.fields ?? {};
@@ -459,6 +475,14 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </AdminForm>
+
+      <SizesSection record={record} answer={editing} />
+      <ColourSiblingsSection
+        record={record}
+        siblings={siblings}
+        colourLabel={(colorId) => vocabulary.colour.find((c) => c.id === colorId)?.label ?? colorId}
+        answer={editing}
+      />
 
       <section aria-labelledby="status-heading" className="admin-section">
         <h2 id="status-heading">{t("admin.product.status_title")}</h2>
