@@ -27,6 +27,7 @@ import { importCatalog } from "./import.ts";
 import { getImportJob, startImportJob } from "./import-jobs.ts";
 import type { ProductRecord } from "./records.ts";
 import { loadProductRecords } from "./store.ts";
+import { writeVocabulary } from "./vocabulary-store.ts";
 
 const now = new Date("2026-11-01T10:00:00Z");
 const demo = generateDemoCatalog({ products: 40, seed: 11, today: now });
@@ -266,6 +267,34 @@ describe("product editor", () => {
       [productField.stock(v.id)]: "stock",
     });
     expect((await loadProductRecords(ctx, [p.id]))[0]).toEqual(before);
+  });
+
+  it("refuses merchant attribute values that do not fit the attribute's value type", async () => {
+    await writeVocabulary(
+      ctx,
+      [],
+      [
+        { key: "waist_cm", valueType: "number", facetable: false, searchable: false, labels: { en: "Waist" } },
+        { key: "lined", valueType: "boolean", facetable: true, searchable: false, labels: { en: "Lined" } },
+      ],
+      now,
+    );
+    const p = product(13);
+    const before = (await loadEditableProduct(ctx, p.id)) as NonNullable<
+      Awaited<ReturnType<typeof loadEditableProduct>>
+    >;
+    const input = untouched(before.record, before.updatedAt);
+    input.attributes = { ...input.attributes, waist_cm: ["72.5", "zweiundsiebzig"], lined: ["ja"] };
+    const refused = await saveProduct(ctx, actor, p.id, input);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: "InvalidInput",
+      fields: { [productField.attribute("waist_cm")]: "not_number", [productField.attribute("lined")]: "not_boolean" },
+    });
+    input.attributes = { ...input.attributes, waist_cm: ["72.5", "80"], lined: ["true"] };
+    expect(await saveProduct(ctx, actor, p.id, input)).toMatchObject({ ok: true, changed: true });
+    const [saved] = await loadProductRecords(ctx, [p.id]);
+    expect(saved?.attributes).toMatchObject({ waist_cm: ["72.5", "80"], lined: ["true"] });
   });
 
   it("refuses a stock change when a sale moved the stock since the editor loaded it, and keeps sales otherwise", async () => {

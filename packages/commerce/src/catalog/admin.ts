@@ -21,6 +21,7 @@ import { type CategoryNode, loadCategoryTree } from "./categories.ts";
 import { catalogChangeEvents } from "./changes.ts";
 import { type ProductRecord, productRecordSchema, productTexts, type ZonePriceRecord } from "./records.ts";
 import { loadProductRecords, StockMovedError, writeProductRecords } from "./store.ts";
+import { attributeValueProblem } from "./vocabulary.ts";
 import { loadVocabulary } from "./vocabulary-store.ts";
 
 export * from "./admin-constants.ts";
@@ -366,7 +367,11 @@ export type FieldError =
   | "no_price"
   | "stock"
   | "stock_moved"
-  | "category";
+  | "category"
+  | "not_number"
+  | "not_boolean"
+  /** The whole product breaks a rule of the exchange format (the result's detail names it). */
+  | "record";
 
 export type ProductChangeResult =
   | { ok: true; product: EditableProduct; changed: boolean }
@@ -424,7 +429,7 @@ async function applyEdit(
   ctx: Pick<Ctx, "db">,
   before: ProductRecord,
   input: ProductEditInput,
-): Promise<{ record: ProductRecord; fields: Record<string, FieldError> }> {
+): Promise<{ record: ProductRecord; fields: Record<string, FieldError>; recordIssue?: string }> {
   const fields: Record<string, FieldError> = {};
   const vocabulary = await loadVocabulary(ctx);
   const translations: ProductRecord["translations"] = {};
@@ -460,8 +465,11 @@ async function applyEdit(
   const attributes: Record<string, string[]> = {};
   for (const [key, values] of Object.entries(input.attributes)) {
     const cleaned = values.map((v) => v.trim()).filter(Boolean);
-    if (!vocabulary.attribute(key)) fields[productField.attribute(key)] = "unknown_value";
+    const definition = vocabulary.attribute(key);
+    const typeProblem = cleaned.map((v) => attributeValueProblem(definition?.valueType, v)).find(Boolean);
+    if (!definition) fields[productField.attribute(key)] = "unknown_value";
     else if (cleaned.some((v) => v.length > 80)) fields[productField.attribute(key)] = "too_long";
+    else if (typeProblem) fields[productField.attribute(key)] = typeProblem;
     else if (cleaned.length > 0) attributes[key] = cleaned;
   }
   // Attributes the shop no longer defines stay as they were: the editor shows only the defined ones.
@@ -541,7 +549,11 @@ async function applyEdit(
   if (Object.keys(fields).length === 0) {
     // The exchange format's own rules (the import's) hold for what the editor writes, too.
     const checked = productRecordSchema.safeParse(record);
-    if (!checked.success) fields.form = "required";
+    if (!checked.success) {
+      fields.form = "record";
+      const issue = checked.error.issues[0];
+      return { record, fields, recordIssue: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}` };
+    }
   }
   return { record, fields };
 }
@@ -564,9 +576,9 @@ export async function saveProduct(
       if (input.updatedAt !== undefined && input.updatedAt !== current.updatedAt) {
         return { ok: false, error: "Conflict", detail: `product ${id} was changed meanwhile: load it again` };
       }
-      const { record, fields } = await applyEdit(tx, current.record, input);
+      const { record, fields, recordIssue } = await applyEdit(tx, current.record, input);
       if (Object.keys(fields).length > 0) {
-        return { ok: false, error: "InvalidInput", detail: Object.keys(fields).join(", "), fields };
+        return { ok: false, error: "InvalidInput", detail: recordIssue ?? Object.keys(fields).join(", "), fields };
       }
       const diff = changedFields(auditState(current.record, current.status), auditState(record, current.status));
       if (!diff) return { ok: true, product: current, changed: false };

@@ -14,7 +14,7 @@ import {
   type VocabularyRecord,
 } from "./records.ts";
 import { StockMovedError, type StockWrite, writeCategoryRecords, writeProductRecords } from "./store.ts";
-import { type AttributeValueType, labelFromId, type VocabularyKind } from "./vocabulary.ts";
+import { type AttributeValueType, attributeValueProblem, labelFromId, type VocabularyKind } from "./vocabulary.ts";
 import { vocabularyFromRecords, writeVocabulary } from "./vocabulary-store.ts";
 
 /**
@@ -285,14 +285,10 @@ function attributeTypeIssues(
   for (const [key, values] of Object.entries(attributes)) {
     const type = valueTypes.get(key);
     values.forEach((value, index) => {
-      const reason =
-        type === "number" && !/^-?\d+(?:\.\d+)?$/.test(value)
-          ? "value is not a number."
-          : type === "boolean" && value !== "true" && value !== "false"
-            ? "value is not a boolean."
-            : undefined;
-      if (reason)
-        issues.push({ line, field: `attributes.${key}.${index}`, reason: `${reason} (${key} holds ${type}s)` });
+      const problem = attributeValueProblem(type, value);
+      if (!problem) return;
+      const reason = problem === "not_number" ? "value is not a number." : "value is not a boolean.";
+      issues.push({ line, field: `attributes.${key}.${index}`, reason: `${reason} (${key} holds ${type}s)` });
     });
   }
   return issues;

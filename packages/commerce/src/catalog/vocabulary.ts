@@ -35,6 +35,16 @@ export interface VocabularyValue {
 export const ATTRIBUTE_VALUE_TYPES = ["text", "number", "boolean"] as const;
 export type AttributeValueType = (typeof ATTRIBUTE_VALUE_TYPES)[number];
 
+/** What is wrong with a value for an attribute of this type (numbers like 72.5, booleans true or false), if anything. */
+export function attributeValueProblem(
+  type: AttributeValueType | undefined,
+  value: string,
+): "not_number" | "not_boolean" | undefined {
+  if (type === "number" && !/^-?\d+(?:\.\d+)?$/.test(value)) return "not_number";
+  if (type === "boolean" && value !== "true" && value !== "false") return "not_boolean";
+  return undefined;
+}
+
 /** A merchant-defined attribute (the keys of a product's `attributes`). */
 export interface AttributeDefinition {
   key: string;

@@ -229,6 +229,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
           {failed.error === "InvalidInput"
             ? t("admin.product.error.summary", { count: errorCount })
             : t(`admin.product.error.${failed.error === "Conflict" ? "conflict" : "not_found"}`)}
+          {fields.form === "record" ? ` ${t("admin.product.error.record", { detail: failed.detail })}` : null}
         </FormMessage>
       ) : null}
       {answer && !answer.ok && answer.intent !== "save" ? (
