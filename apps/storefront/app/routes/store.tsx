@@ -1,5 +1,5 @@
-import { type CategoryView, getCategoryNavigation } from "@vitrine/commerce";
-import { deliveryMethodsFor, RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
+import { type CategoryView, getCategoryNavigation, shippingRatesOf, shopSettings } from "@vitrine/commerce";
+import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -69,12 +69,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and the browser asks for it after load (routes/personal.ts).
   const personal = isPersonalPage(pageUrl(request).pathname, shop.code);
   if (personal) context.get(requestContext).personal = true;
-  const [navigation, shell, servicePages] = await Promise.all([
+  const [navigation, shell, servicePages, settings] = await Promise.all([
     getCategoryNavigation(store.ctx, 2),
     personal ? loadShellData(store, request) : null,
     serviceLinks(store.services.db, shop.language),
+    shopSettings(store.ctx),
   ]);
-  const methods = deliveryMethodsFor(shop.country, shop.currency);
+  const methods = deliveryMethodsFor(shop.country, shop.currency, shippingRatesOf(settings, shop.code));
   const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
   return {
     shop: {
@@ -85,13 +86,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       country: shop.country,
       currency: shop.currency,
     },
+    /** The shop's name (shop settings): every text that names the shop says it. */
+    shopName: settings.name,
     stores: SHOPS.map((s) => ({ code: s.code, label: s.label, flag: s.flag, locale: s.locale })),
     navigation: navigation.map(navCategory),
     shell,
     /** The service promises of header and footer, formatted for the store. */
     service: {
       freeShippingFrom: freeFrom === null ? null : formatMoney(freeFrom, shop),
-      returnDays: RETURN_PERIOD_DAYS,
+      /** The same threshold in cents (the basket compares with it); null: never free. */
+      freeShippingCents: freeFrom,
+      returnDays: settings.returnDays,
       deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
     },
     /** Published service pages (footer links); the help centre's articles are listed there, not here. */
@@ -126,7 +131,7 @@ export function shouldRevalidate({
 
 export default function Store({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider locale={loaderData.shop.locale}>
+    <I18nProvider locale={loaderData.shop.locale} shopName={loaderData.shopName}>
       <PersonalDataRefresh store={loaderData.shop.code} />
       <Outlet />
     </I18nProvider>
