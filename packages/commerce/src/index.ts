@@ -102,6 +102,7 @@ export * from "./rate-limit/shared-limiter.ts";
 export * from "./redirects/redirects.ts";
 export * from "./settings/settings.ts";
 export * from "./settings/shipping-countries.ts";
+export * from "./settings/shop-logo.ts";
 export * from "./settings/shop-settings.ts";
 export * from "./shop/delivery.ts";
 export * from "./shop/shop-name.ts";

@@ -1,4 +1,4 @@
-import { type CategoryView, getCategoryNavigation, shippingRatesOf, shopSettings } from "@vitrine/commerce";
+import { type CategoryView, getCategoryNavigation, shippingRatesOf, shopLogo, shopSettings } from "@vitrine/commerce";
 import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
@@ -69,11 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and the browser asks for it after load (routes/personal.ts).
   const personal = isPersonalPage(pageUrl(request).pathname, shop.code);
   if (personal) context.get(requestContext).personal = true;
-  const [navigation, shell, servicePages, settings] = await Promise.all([
+  const [navigation, shell, servicePages, settings, logo] = await Promise.all([
     getCategoryNavigation(store.ctx, 2),
     personal ? loadShellData(store, request) : null,
     serviceLinks(store.services.db, shop.language),
     shopSettings(store.ctx),
+    shopLogo(store.ctx),
   ]);
   const methods = deliveryMethodsFor(shop.country, shop.currency, shippingRatesOf(settings, shop.code));
   const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
@@ -88,6 +89,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     /** The shop's name (shop settings): every text that names the shop says it. */
     shopName: settings.name,
+    /** The shop's logo (shop settings); null: the header shows the name. */
+    shopLogo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null,
     stores: SHOPS.map((s) => ({ code: s.code, label: s.label, flag: s.flag, locale: s.locale })),
     navigation: navigation.map(navCategory),
     shell,

@@ -6,8 +6,8 @@ import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
 import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentSettings } from "../payments/methods.ts";
 import { DEFAULT_SHIPPING_RATES, RETURN_PERIOD_DAYS, type ShippingRate } from "../shop/delivery.ts";
-import { DEFAULT_SHOP_NAME } from "../shop/shop-name.ts";
 import { SHIPPING_COUNTRY_CODES, type ShippingCountry } from "../shop/shipping-countries.ts";
+import { DEFAULT_SHOP_NAME } from "../shop/shop-name.ts";
 import { SHOPS, type StoreCode } from "../shop/shops.ts";
 import { getSetting, setSetting } from "./settings.ts";
 
@@ -65,7 +65,7 @@ export const shopSettingsSchema = z.strictObject({
   }),
   mail: z.strictObject({
     /** Empty: the environment's MAIL_FROM. */
-    fromName: text(100).refine((v) => !/[<>"\r\n]/.test(v), "no < > \" or line breaks"),
+    fromName: text(100).refine((v) => !/[<>"\r\n]/.test(v), 'no < > " or line breaks'),
     fromAddress: z.union([z.literal(""), z.email("not a valid e-mail address").max(200)]),
   }),
   returnDays: z.number().int("whole days").min(14, "at least 14 days").max(365, "at most 365 days"),
