@@ -29,8 +29,38 @@ const MAX_CENTS = 1_000_000;
 
 const STORE_CODES = SHOPS.map((s) => s.code) as [StoreCode, ...StoreCode[]];
 
-const cents = z.number().int("whole cents").min(0, "not negative").max(MAX_CENTS, `at most ${MAX_CENTS} cents`);
-const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+/** Why a field is refused: the back office words each code in its language, the CLI in English (`ISSUE_TEXTS`). */
+export const SETTINGS_ISSUE_CODES = [
+  "required",
+  "too_long",
+  "whole",
+  "negative",
+  "too_high",
+  "email",
+  "sender_name",
+  "return_days",
+  "payments_empty",
+  "not_a_price",
+  "invalid",
+] as const;
+export type SettingsIssueCode = (typeof SETTINGS_ISSUE_CODES)[number];
+
+export const ISSUE_TEXTS: Record<SettingsIssueCode, string> = {
+  required: "required",
+  too_long: "too long",
+  whole: "a whole number",
+  negative: "not negative",
+  too_high: `at most ${MAX_CENTS} cents`,
+  email: "not a valid e-mail address",
+  sender_name: 'no < > " or line breaks',
+  return_days: "between 14 and 365 days",
+  payments_empty: "at least one payment method",
+  not_a_price: "not an amount (12.50)",
+  invalid: "not a valid value",
+};
+
+const cents = z.number("invalid").int("whole").min(0, "negative").max(MAX_CENTS, "too_high");
+const text = (max: number) => z.string("invalid").trim().max(max, "too_long");
 
 const rateSchema = z.strictObject({
   standard: cents,
@@ -49,7 +79,7 @@ const storeSchema = z.strictObject({
   /** The methods this store may offer (narrows the environment's PAYMENT_METHODS further; never widens it). */
   payments: z
     .array(z.enum(PAYMENT_METHOD_IDS))
-    .min(1, "at least one payment method")
+    .min(1, "payments_empty")
     .transform((list) => PAYMENT_METHOD_IDS.filter((id) => list.includes(id))),
 });
 
@@ -65,10 +95,11 @@ export const shopSettingsSchema = z.strictObject({
   }),
   mail: z.strictObject({
     /** Empty: the environment's MAIL_FROM. */
-    fromName: text(100).refine((v) => !/[<>"\r\n]/.test(v), 'no < > " or line breaks'),
-    fromAddress: z.union([z.literal(""), z.email("not a valid e-mail address").max(200)]),
+    fromName: text(100).refine((v) => !/[<>"\r\n]/.test(v), "sender_name"),
+    /** Empty: the address of MAIL_FROM. */
+    fromAddress: text(200).refine((v) => v === "" || z.email().safeParse(v).success, "email"),
   }),
-  returnDays: z.number().int("whole days").min(14, "at least 14 days").max(365, "at most 365 days"),
+  returnDays: z.number("invalid").int("whole").min(14, "return_days").max(365, "return_days"),
   stores: z.strictObject(
     Object.fromEntries(STORE_CODES.map((c) => [c, storeSchema])) as Record<StoreCode, typeof storeSchema>,
   ),
@@ -115,7 +146,15 @@ function merge(base: unknown, partial: unknown): unknown {
 export interface SettingsIssue {
   /** Dotted path of the field (`stores.de.shipping.DE.freeFrom`). */
   field: string;
-  message: string;
+  code: SettingsIssueCode;
+}
+
+const issueCode = (message: string): SettingsIssueCode =>
+  (SETTINGS_ISSUE_CODES as readonly string[]).includes(message) ? (message as SettingsIssueCode) : "invalid";
+
+/** The issues in English, one line: `name: required; returnDays: between 14 and 365 days`. */
+export function issuesDetail(issues: readonly SettingsIssue[]): string {
+  return issues.map((i) => `${i.field}: ${ISSUE_TEXTS[i.code]}`).join("; ");
 }
 
 export type ShopSettingsResult =
@@ -131,7 +170,7 @@ export function validateShopSettings(
   if (parsed.success) return { ok: true, settings: parsed.data };
   return {
     ok: false,
-    issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), message: i.message })),
+    issues: parsed.error.issues.map((i) => ({ field: i.path.map(String).join("."), code: issueCode(i.message) })),
   };
 }
 
@@ -186,7 +225,7 @@ export function updateShopSettings(ctx: Ctx, actor: Actor, change: unknown): Pro
         ok: false,
         error: "InvalidInput",
         issues: checked.issues,
-        detail: checked.issues.map((i) => `${i.field}: ${i.message}`).join("; "),
+        detail: issuesDetail(checked.issues),
       };
     }
     const after = checked.settings;
