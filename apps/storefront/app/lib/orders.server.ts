@@ -81,7 +81,7 @@ export function isOwnOrder(order: OrderDetails, store: StoreRequest, customer: C
 /** The order as the pages show it; `full` adds what only its customer may see (addresses, payment, totals). */
 export function toOrderView(
   order: OrderDetails,
-  options: { full: boolean; now: Date; /** The shop's return window (shop settings). */ returnDays?: number },
+  options: { full: boolean; now: Date /** The shop's return window (shop settings). */; returnDays?: number },
 ): OrderView {
   const nameOf = (lineId: number) => {
     const line = order.lines.find((l) => l.id === lineId);

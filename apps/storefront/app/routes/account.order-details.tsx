@@ -23,7 +23,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(store, request);
   const order = await getCustomerOrder(store.ctx, customer.id, params.id);
   if (!order) invalidPage(request);
-  return { order: toOrderView(order, { full: true, now: store.services.clock.now(), returnDays: (await shopSettings(store.ctx)).returnDays }) };
+  return {
+    order: toOrderView(order, {
+      full: true,
+      now: store.services.clock.now(),
+      returnDays: (await shopSettings(store.ctx)).returnDays,
+    }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -63,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!order) return refused<TrackingAnswer>({ ok: false, error: "not_found", values }, refusal("not_found"));
   return data<TrackingAnswer>({
     ok: true,
-    order: toOrderView(order, { full: false, now: store.services.clock.now(), returnDays: (await shopSettings(store.ctx)).returnDays }),
+    order: toOrderView(order, {
+      full: false,
+      now: store.services.clock.now(),
+      returnDays: (await shopSettings(store.ctx)).returnDays,
+    }),
   });
 }
 

@@ -44,7 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const orderCustomer = await loadCustomer(store.ctx, order.customerId);
   return {
-    order: toOrderView(order, { full: true, now: store.services.clock.now(), returnDays: (await shopSettings(store.ctx)).returnDays }),
+    order: toOrderView(order, {
+      full: true,
+      now: store.services.clock.now(),
+      returnDays: (await shopSettings(store.ctx)).returnDays,
+    }),
     email: order.email,
     firstName: order.billingAddress.firstName,
     /** The order is a guest customer's: they may keep the account through the mail link. */

@@ -11,6 +11,7 @@ import { productCommands } from "./products.ts";
 import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
+import { settingsCommands } from "./settings.ts";
 import { staffCommands } from "./staff.ts";
 import { vocabularyCommands } from "./vocabulary.ts";
 
@@ -30,4 +31,5 @@ export const commands: Command[] = [
   ...promotionCommands,
   ...mediaCommands,
   ...productCommands,
+  ...settingsCommands,
 ];

@@ -60,13 +60,19 @@ async function readStored(ctx: Pick<Ctx, "db">): Promise<StoredLogo | null> {
   return stored && typeof stored.hash === "string" && typeof stored.png === "string" ? stored : null;
 }
 
+/** The logo as stored, read fresh (back office). */
+export async function readShopLogo(ctx: Pick<Ctx, "db">): Promise<ShopLogo | null> {
+  const stored = await readStored(ctx);
+  return stored ? refOf(stored) : null;
+}
+
 const cache = new WeakMap<Db, { at: number; value: Promise<ShopLogo | null> }>();
 
 /** The logo as the shop shows it (this process's reading, at most `SHOP_SETTINGS_TTL_MS` old); null: the name. */
 export function shopLogo(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<ShopLogo | null> {
   const cached = cache.get(ctx.db);
   if (cached && now - cached.at < SHOP_SETTINGS_TTL_MS) return cached.value;
-  const value = readStored(ctx).then((stored) => (stored ? refOf(stored) : null));
+  const value = readShopLogo(ctx);
   cache.set(ctx.db, { at: now, value });
   value.catch(() => cache.delete(ctx.db));
   return value;
