@@ -6,11 +6,11 @@ import {
   readShopLogo,
   readShopSettings,
   type SettingsIssue,
-  SHIPPING_COUNTRY_CODES,
   type ShopSettings,
   updateShopSettings,
   validateShopSettings,
 } from "@vitrine/commerce";
+import { SHIPPING_COUNTRY_CODES } from "@vitrine/commerce/shipping-countries";
 import { SHOPS } from "@vitrine/commerce/shops";
 import type { ReactNode } from "react";
 import { useActionData } from "react-router";
@@ -45,6 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
     settings,
     logo,
     logoMaxBytes: LOGO_MAX_BYTES,
+    /** Every payment method there is (the store's list narrows the server's PAYMENT_METHODS). */
+    methodIds: [...PAYMENT_METHOD_IDS],
     environment: {
       mailFrom: ctx.config.MAIL_FROM,
       legalName: payment.legalName ?? null,
@@ -186,7 +188,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "ad
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { settings, logo, logoMaxBytes, environment } = loaderData;
+  const { settings, logo, logoMaxBytes, environment, methodIds } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const failed = answer && !answer.ok && answer.intent === "save" ? answer : undefined;
   const issues = failed?.issues ?? {};
@@ -338,6 +340,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               currency={shop.currency}
               settings={settings}
               environmentMethods={environment.methods[shop.code]}
+              methodIds={methodIds}
               hasAccount={environment.accounts.some((a) => a.currency === shop.currency)}
               value={value}
               values={values}
@@ -391,6 +394,7 @@ function StoreFieldset(props: {
   currency: string;
   settings: ShopSettings;
   environmentMethods: readonly string[];
+  methodIds: readonly string[];
   hasAccount: boolean;
   value: (name: string, fallback: string) => string;
   values: Values | undefined;
@@ -455,7 +459,7 @@ function StoreFieldset(props: {
       </div>
       <fieldset className="admin-settings__payments" {...invalid(paymentsName)}>
         <legend>{t("admin.settings.payments")}</legend>
-        {PAYMENT_METHOD_IDS.map((id) => {
+        {props.methodIds.map((id) => {
           const off = !props.environmentMethods.includes(id);
           const noAccount = (id === "invoice" || id === "prepayment") && !props.hasAccount;
           return (
