@@ -82,7 +82,6 @@ test("the owner renames the shop and raises the free-shipping threshold; the sho
   await form.getByLabel("Name des Shops").press("Enter");
   await expect(page.getByRole("status")).toContainText("Einstellungen gespeichert");
   const savedAt = Date.now();
-  await screenshot(page, "settings");
 
   // The shopper's next page shows the new name and threshold, within 2 s of the save.
   await expect(async () => {
@@ -93,6 +92,7 @@ test("the owner renames the shop and raises the free-shipping threshold; the sho
   await expect(shopper.page.locator(".promo-bar")).toContainText("Kostenloser Versand ab 75,00");
   await expect(shopper.page.getByRole("contentinfo")).toContainText("Atelier Nord");
   await screenshot(shopper.page, "shop-renamed");
+  await screenshot(page, "settings");
 
   const audit = await listAudit({ db }, { actorId: owner.staff.id });
   expect(audit.entries[0]).toMatchObject({ action: "settings.update", subjectId: SHOP_SETTINGS_KEY });

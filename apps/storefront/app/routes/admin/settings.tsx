@@ -270,7 +270,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <AdminForm className="admin-settings" aria-label={t("admin.nav.settings")} key={JSON.stringify(settings)}>
+      <AdminForm
+        className="admin-settings"
+        aria-label={t("admin.nav.settings")}
+        key={JSON.stringify(settings)}
+        // The server checks the whole form and names every problem at once (the browser would stop at the first).
+        noValidate
+      >
         <input type="hidden" name="intent" value="save" />
         <section aria-labelledby="shop-heading" className="admin-section">
           <h2 id="shop-heading">{t("admin.settings.shop_title")}</h2>
