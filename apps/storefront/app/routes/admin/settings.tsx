@@ -366,7 +366,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="env-heading" className="admin-section">
         <h2 id="env-heading">{t("admin.settings.env_title")}</h2>
         <p className="admin-cell-sub">{t("admin.settings.env_hint")}</p>
-        <dl className="admin-facts">
+        <dl className="admin-facts admin-settings__env">
           <dt>{t("admin.settings.env_legal_name")}</dt>
           <dd>{environment.legalName ?? t("admin.settings.env_unset")}</dd>
           {(["EUR", "CHF"] as const).map((currency) => {
