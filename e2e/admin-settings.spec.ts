@@ -83,16 +83,28 @@ test("the owner renames the shop and raises the free-shipping threshold; the sho
   await expect(page.getByRole("status")).toContainText("Einstellungen gespeichert");
   const savedAt = Date.now();
 
-  // The shopper's next page shows the new name and threshold, within 2 s of the save.
-  await expect(async () => {
-    await shopper.page.reload();
-    await expect(shopper.page).toHaveTitle(/Atelier Nord/);
-  }).toPass({ timeout: 2_000, intervals: [100, 200, 250] });
+  // The shop answers with the new name within 2 s of the save (its cache purged through the event feed) …
+  const homeHtml = () =>
+    shopper.context.request.get("/de/").then(
+      (answer) => answer.text(),
+      // A connection the server closed between two polls (keep-alive): ask again.
+      () => "",
+    );
+  await expect
+    .poll(async () => (await homeHtml()).includes("<title>Atelier Nord"), { timeout: 2_000, intervals: [100] })
+    .toBe(true);
   expect(Date.now() - savedAt).toBeLessThan(2_000);
+  // … and the shopper's browser shows it.
+  await shopper.page.reload();
+  await expect(shopper.page).toHaveTitle(/^Atelier Nord/);
   await expect(shopper.page.locator(".promo-bar")).toContainText("Kostenloser Versand ab 75,00");
   await expect(shopper.page.getByRole("contentinfo")).toContainText("Atelier Nord");
   await screenshot(shopper.page, "shop-renamed");
   await screenshot(page, "settings");
+  // On a phone the price tables scroll in their own box; the page itself never gets wider than the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const audit = await listAudit({ db }, { actorId: owner.staff.id });
   expect(audit.entries[0]).toMatchObject({ action: "settings.update", subjectId: SHOP_SETTINGS_KEY });
@@ -107,10 +119,9 @@ test("the owner renames the shop and raises the free-shipping threshold; the sho
   await form.getByRole("button", { name: "Einstellungen speichern" }).click();
   await expect(page.getByRole("status")).toContainText("Einstellungen gespeichert");
   expect(await readShopSettings({ db })).toEqual(defaultShopSettings());
-  await expect(async () => {
-    await shopper.page.reload();
-    await expect(shopper.page).toHaveTitle(/^Vitrine/);
-  }).toPass({ timeout: 2_000 });
+  await expect
+    .poll(async () => (await homeHtml()).includes("<title>Vitrine"), { timeout: 2_000, intervals: [100] })
+    .toBe(true);
   await context.close();
   await shopper.context.close();
 });

@@ -12,7 +12,7 @@ import {
 } from "@vitrine/commerce";
 import { SHIPPING_COUNTRY_CODES } from "@vitrine/commerce/shipping-countries";
 import { SHOPS } from "@vitrine/commerce/shops";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useActionData } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
@@ -372,14 +372,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           {(["EUR", "CHF"] as const).map((currency) => {
             const account = environment.accounts.find((a) => a.currency === currency);
             return (
-              <div key={currency}>
+              <Fragment key={currency}>
                 <dt>{t("admin.settings.env_account", { currency })}</dt>
                 <dd>
                   {account
                     ? `${account.holder} · ${account.bank} · ${account.iban} · ${account.bic}`
                     : t("admin.settings.env_unset")}
                 </dd>
-              </div>
+              </Fragment>
             );
           })}
         </dl>
