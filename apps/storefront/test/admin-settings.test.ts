@@ -99,12 +99,15 @@ describe("shop settings screen", () => {
     const { browser, staff } = await staffBrowser(shop, db, "owner", { acceptLanguage: "en" });
     const shopper = shop.browser();
     // The page is cached before the change: the change must reach it anyway.
-    expect(await (await shopper.fetch("/de/")).text()).toContain("Kostenloser Versand ab 50,00");
+    const before = await (await shopper.fetch("/de/")).text();
+    expect(before).toContain("Kostenloser Versand ab 50,00");
+    expect(before).toContain("<title>Vorkasse per Überweisung</title>");
     const changed = structuredClone(defaultShopSettings());
     changed.name = "Atelier Nord";
     changed.stores.de.shipping.DE.freeFrom = 7500;
     changed.legal.company = "Atelier Nord GmbH";
     changed.legal.address = "Hafenstraße 3\n20457 Hamburg";
+    changed.stores.de.payments = ["credit_card", "paypal"];
     const saved = await browser.submit("/admin/settings/", formOf(changed));
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain("Settings saved.");
@@ -117,6 +120,10 @@ describe("shop settings screen", () => {
     expect(home).toContain("Kostenloser Versand ab 75,00");
     expect(home).toContain("Atelier Nord");
     expect(home).not.toContain("<title>Vitrine");
+    // The footer shows the methods the store offers now.
+    expect(home).toContain("<title>PayPal</title>");
+    expect(home).not.toContain("<title>Vorkasse per Überweisung</title>");
+    expect(home).not.toContain("<title>Rechnung</title>");
     const imprint = await (await shopper.fetch("/de/s/impressum/")).text();
     expect(imprint).toContain("Atelier Nord GmbH");
     expect(imprint).toContain("20457 Hamburg");

@@ -1,4 +1,13 @@
-import { type CategoryView, getCategoryNavigation, shippingRatesOf, shopLogo, shopSettings } from "@vitrine/commerce";
+import {
+  availablePaymentMethods,
+  type CategoryView,
+  getCategoryNavigation,
+  narrowPaymentSettings,
+  paymentSettings,
+  shippingRatesOf,
+  shopLogo,
+  shopSettings,
+} from "@vitrine/commerce";
 import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
@@ -101,6 +110,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       freeShippingCents: freeFrom,
       returnDays: settings.returnDays,
       deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
+      /** The payment methods the store offers at home (server configuration narrowed by the shop settings). */
+      paymentMethods: availablePaymentMethods({
+        shop,
+        shippingCountry: shop.country,
+        settings: narrowPaymentSettings(paymentSettings(store.services.config), settings),
+      }).map((p) => p.id),
     },
     /** Published service pages (footer links); the help centre's articles are listed there, not here. */
     servicePages: footerServiceLinks(servicePages),
