@@ -1,11 +1,17 @@
 import {
+  cliActor,
+  createCtx,
   type Db,
   defaultShopSettings,
   listAudit,
+  loadConfig,
   readShopLogo,
   readShopSettings,
   SHOP_SETTINGS_KEY,
   type ShopSettings,
+  silentLogger,
+  systemClock,
+  updateShopSettings,
 } from "@vitrine/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testPicture } from "../../../packages/commerce/src/media/test-pictures.ts";
@@ -141,6 +147,27 @@ describe("shop settings screen", () => {
     });
 
     expect((await browser.submit("/admin/settings/", formOf(defaultShopSettings()))).status).toBe(200);
+    await eventually(
+      async () => (await (await shopper.fetch("/de/")).text()).includes("<title>Vitrine") || undefined,
+      2_000,
+    );
+  });
+
+  it("follows a change made by another process (the CLI) within two seconds, cached pages included", async () => {
+    const shopper = shop.browser();
+    // The home page answered (and cached) before the change.
+    expect(await (await shopper.fetch("/de/")).text()).toContain("30 Tage kostenlose Rückgabe");
+    // Another process: its own connection, so the shop's reading is dropped only by the event feed (or its age).
+    const cli = createCtx({ db, clock: systemClock, config: loadConfig(), log: silentLogger });
+    const changed = await updateShopSettings(cli, cliActor("test"), { name: "Nordlicht Mode", returnDays: 45 });
+    expect(changed).toMatchObject({ ok: true, changed: true });
+    const { value: page, ms } = await eventually(async () => {
+      const html = await (await shopper.fetch("/de/")).text();
+      return html.includes("Nordlicht Mode") ? html : undefined;
+    }, 2_000);
+    expect(ms).toBeLessThan(2_000);
+    expect(page).toContain("45 Tage");
+    await updateShopSettings(cli, cliActor("test"), defaultShopSettings());
     await eventually(
       async () => (await (await shopper.fetch("/de/")).text()).includes("<title>Vitrine") || undefined,
       2_000,
