@@ -19,6 +19,8 @@ import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
 import { useAdminT } from "../../lib/admin/i18n.tsx";
 import { requireStaff, staffCtx } from "../../lib/admin/staff.server.ts";
+import { servicesContext } from "../../lib/context.ts";
+import { ALL_PAGES_TAG } from "../../lib/http-cache.ts";
 import { invalidForm, refused } from "../../lib/refusal.server.ts";
 import type { Route } from "./+types/settings";
 import "../../styles/admin-orders.css";
@@ -132,6 +134,14 @@ function sentValues(form: FormData): Values {
 
 const byField = (issues: readonly SettingsIssue[]) => Object.fromEntries(issues.map((i) => [i.field, i.code]));
 
+/**
+ * Every page shows the settings (name, logo, prices in the header): this process drops its cached pages at once;
+ * the others (and this one again) when the event feed brings the change (lib/services.server.ts).
+ */
+function purgePages(args: Route.ActionArgs): void {
+  args.context.get(servicesContext).cachePurger.purge([ALL_PAGES_TAG]);
+}
+
 export async function action(args: Route.ActionArgs) {
   const { actor, ctx } = await requireStaff(args, { area: "settings" });
   const form = await args.request.formData();
@@ -160,6 +170,7 @@ export async function action(args: Route.ActionArgs) {
         result,
       );
     }
+    if (result.changed) purgePages(args);
     return { intent, ok: true as const, changed: result.changed };
   }
   if (intent === "logo" || intent === "logo_remove") {
@@ -179,6 +190,7 @@ export async function action(args: Route.ActionArgs) {
         { ok: false, error: "InvalidInput", detail: result.detail },
       );
     }
+    purgePages(args);
     return { intent, ok: true as const, changed: true };
   }
   return refused<Answer>({ intent, error: "InvalidInput", detail: "" }, invalidForm(intent));
@@ -206,13 +218,25 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {t(`admin.settings.error.${issues[name]}`)}
       </small>
     ) : null;
-  const field = (name: string, label: string, fallback: string, props: Record<string, unknown> = {}) => (
-    <label className="admin-field">
-      <span>{label}</span>
-      <input type="text" name={name} defaultValue={value(name, fallback)} {...props} {...invalid(name)} />
-      {error(name)}
-    </label>
-  );
+  const field = (name: string, label: string, fallback: string, props: Record<string, unknown> = {}, hint?: string) => {
+    const hintId = `${errorId(name)}-hint`;
+    const describedBy = [hint ? hintId : "", issues[name] ? errorId(name) : ""].filter(Boolean).join(" ");
+    return (
+      <label className="admin-field">
+        <span>{label}</span>
+        <input
+          type="text"
+          name={name}
+          defaultValue={value(name, fallback)}
+          {...props}
+          {...invalid(name)}
+          {...(describedBy ? { "aria-describedby": describedBy } : {})}
+        />
+        {hint ? <small id={hintId}>{hint}</small> : null}
+        {error(name)}
+      </label>
+    );
+  };
 
   return (
     <AdminPage title={t("admin.nav.settings")}>
@@ -280,8 +304,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value="save" />
         <section aria-labelledby="shop-heading" className="admin-section">
           <h2 id="shop-heading">{t("admin.settings.shop_title")}</h2>
-          {field("name", t("admin.settings.name"), settings.name, { maxLength: 60, required: true })}
-          <p className="admin-cell-sub">{t("admin.settings.name_hint")}</p>
+          {field(
+            "name",
+            t("admin.settings.name"),
+            settings.name,
+            { maxLength: 60, required: true },
+            t("admin.settings.name_hint"),
+          )}
           <label className="admin-field admin-settings__short">
             <span>{t("admin.settings.return_days")}</span>
             <input
