@@ -52,6 +52,7 @@ export default [
       route("content/:id", "routes/admin/content-entry.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
       route("maintenance", "routes/admin/maintenance.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("products/:id/images", "routes/admin/product-images.tsx"),
       route("products/:id/store-stock", "routes/admin/product-store-stock.tsx"),

@@ -1,6 +1,7 @@
 import { useT } from "../i18n/i18n.tsx";
 import { LockIcon } from "./icons/ui.tsx";
 import { Link } from "./Link.tsx";
+import { ShopBrand } from "./ShopBrand.tsx";
 
 /**
  * The checkout's slim header, as the large fashion shops have it: no navigation, search or account links to lead
@@ -15,7 +16,7 @@ export function CheckoutHeader() {
           <span aria-hidden="true">←</span> {t("checkout.header.back_to_basket")}
         </Link>
         <Link to="/" className="logo checkout-header__logo" aria-label={t("shell.home")}>
-          {t("common.shop_name")}
+          <ShopBrand />
         </Link>
         <p className="checkout-header__secure">
           <LockIcon size={18} />

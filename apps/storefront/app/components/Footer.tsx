@@ -6,8 +6,15 @@ import { DeliveryIcon, ReturnIcon, StoreFinderIcon } from "./icons/ui.tsx";
 import { Link } from "./Link.tsx";
 import { StoreSwitcher } from "./StoreSwitcher.tsx";
 
-/** Payment methods the shop accepts (cash on delivery only in Germany). */
-const PAYMENT_METHODS: readonly PaymentMethodIcon[] = [
+/** The marks that show a payment method the store offers (a card payment takes the three card schemes). */
+const PAYMENT_ICONS: Record<string, readonly PaymentMethodIcon[]> = {
+  invoice: ["invoice"],
+  paypal: ["paypal"],
+  credit_card: ["visa", "mastercard", "amex"],
+  prepayment: ["bank_transfer"],
+  cash_on_delivery: ["cash_on_delivery"],
+};
+const ICON_ORDER: readonly PaymentMethodIcon[] = [
   "invoice",
   "paypal",
   "visa",
@@ -15,13 +22,19 @@ const PAYMENT_METHODS: readonly PaymentMethodIcon[] = [
   "amex",
   "bank_transfer",
   "gift_card",
+  "cash_on_delivery",
 ];
 
 /** Footer: service promises, service pages, shop links, payment and delivery, store switcher. */
 export function Footer() {
   const t = useT();
-  const { shop, service, physicalStores } = useStoreData();
-  const payments = shop.country === "DE" ? [...PAYMENT_METHODS, "cash_on_delivery" as const] : PAYMENT_METHODS;
+  const { service, physicalStores } = useStoreData();
+  // What this store offers (shop settings and server configuration); a gift card pays in every store.
+  const offered = new Set<PaymentMethodIcon>([
+    ...service.paymentMethods.flatMap((id) => PAYMENT_ICONS[id] ?? []),
+    "gift_card",
+  ]);
+  const payments = ICON_ORDER.filter((icon) => offered.has(icon));
   return (
     <footer className="footer">
       <ul className="footer__promises">

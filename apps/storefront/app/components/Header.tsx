@@ -7,6 +7,7 @@ import { AccountIcon, BasketIcon, MenuIcon, StoreFinderIcon, WishlistIcon } from
 import { Link } from "./Link.tsx";
 import { pressWithSpace } from "./press-with-space.ts";
 import { SearchBox } from "./SearchBox.tsx";
+import { ShopBrand } from "./ShopBrand.tsx";
 
 /**
  * Shop header: service promise bar, menu button (phones and tablets), logo, search field, links to the store
@@ -68,7 +69,7 @@ export function Header() {
           <span className="visually-hidden">{t("shell.menu_open")}</span>
         </a>
         <Link to="/" className="logo header__logo" aria-label={t("shell.home")}>
-          {t("common.shop_name")}
+          <ShopBrand />
         </Link>
         <div className="header__search">
           <SearchBox />

@@ -53,7 +53,13 @@ function testStoreData(customer: null | { firstName: string } = null) {
     csrfToken: "t",
     navigation: [],
     shell: { counts: { basket: 0, wishlist: 0 }, customer },
-    service: { freeShippingFrom: null, returnDays: 30, deliveryMethods: [] },
+    service: {
+      freeShippingFrom: null,
+      freeShippingCents: null,
+      returnDays: 30,
+      deliveryMethods: [],
+      paymentMethods: [],
+    },
     servicePages: [],
   };
 }

@@ -9,6 +9,8 @@ import {
   isHttpsUrl,
   type ShopCtx,
   shippingCountriesOf,
+  shippingRatesOf,
+  shopSettings,
   validateBlock,
 } from "@vitrine/commerce";
 import { productTileData } from "../lib/product-tile.server.ts";
@@ -23,6 +25,16 @@ import type {
   ResolvedVideo,
 } from "./resolved.ts";
 import { sanitizeRichText } from "./rich-text.server.ts";
+
+/** The shipping-rates block's table: the store's countries at the store's prices (shop settings). */
+async function shippingRatesBlock(ctx: ShopCtx) {
+  const [countries, settings] = await Promise.all([shippingCountriesOf(ctx, ctx.shop), shopSettings(ctx)]);
+  const rates = shippingRatesOf(settings, ctx.shop.code);
+  return countries.map((code) => ({
+    code,
+    methods: deliveryMethodsFor(code, ctx.shop.currency, rates).map((m) => ({ ...m })),
+  }));
+}
 
 export interface ResolveOptions {
   /** Called for a stored block that no longer fits its schema (it is left out of the page). */
@@ -199,10 +211,7 @@ export async function resolveBlocks(
           type: "shipping_rates",
           id,
           ...(block.title ? { title: block.title } : {}),
-          countries: (await shippingCountriesOf(ctx, ctx.shop)).map((code) => ({
-            code,
-            methods: deliveryMethodsFor(code, ctx.shop.currency).map((m) => ({ ...m })),
-          })),
+          countries: await shippingRatesBlock(ctx),
         });
         break;
       case "call_to_action":

@@ -1,3 +1,4 @@
+import { withShopName } from "@vitrine/commerce/shop-name";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { type CompiledMessage, type MessageValues, renderMessage } from "./message.ts";
 import { messagesOf } from "./registry.ts";
@@ -14,12 +15,13 @@ export interface Translator {
 
 const I18nContext = createContext<Translator | undefined>(undefined);
 
-export function createTranslator(messages: Messages, locale: string): Translator {
+/** `shopName`: the owner's name for the shop (shop settings), said wherever a message names the shop. */
+export function createTranslator(messages: Messages, locale: string, shopName?: string): Translator {
   const t = ((key: string, values?: MessageValues) => {
     // Own keys only: a key built from input (`account.country.${code}`) never finds an Object.prototype member.
     const message = Object.hasOwn(messages, key) ? messages[key] : undefined;
     // A missing key shows itself, so it is caught in review and by the key-parity test, never as blank text.
-    return message === undefined ? key : renderMessage(message, values, locale);
+    return message === undefined ? key : withShopName(renderMessage(message, values, locale), shopName);
   }) as Translator;
   t.locale = locale;
   t.language = locale.slice(0, 2);
@@ -34,13 +36,18 @@ export function createTranslator(messages: Messages, locale: string): Translator
 export function I18nProvider({
   locale,
   messages,
+  shopName,
   children,
 }: {
   locale: string;
   messages?: Messages;
+  shopName?: string;
   children: ReactNode;
 }) {
-  const t = useMemo(() => createTranslator(messages ?? messagesOf(locale), locale), [messages, locale]);
+  const t = useMemo(
+    () => createTranslator(messages ?? messagesOf(locale), locale, shopName),
+    [messages, locale, shopName],
+  );
   return <I18nContext.Provider value={t}>{children}</I18nContext.Provider>;
 }
 

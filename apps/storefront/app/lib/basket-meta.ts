@@ -1,3 +1,4 @@
+import { withShopName } from "@vitrine/commerce/shop-name";
 import type { MetaDescriptor } from "react-router";
 import { messagesOf } from "../i18n/registry.ts";
 
@@ -13,9 +14,14 @@ interface MatchLike {
  */
 export function pageTitleMeta(matches: readonly (MatchLike | undefined)[], titleKey: string): MetaDescriptor[] {
   const present = matches.filter((m): m is MatchLike => m !== undefined);
-  const store = present.find((m) => m.id === "routes/store")?.loaderData as { shop: { locale: string } } | undefined;
+  const store = present.find((m) => m.id === "routes/store")?.loaderData as
+    | { shop: { locale: string }; shopName?: string }
+    | undefined;
   const messages = store ? messagesOf(store.shop.locale) : {};
-  const title = [messages[titleKey], messages["common.shop_name"]].filter(Boolean).join(" | ");
+  const title = withShopName(
+    [messages[titleKey], messages["common.shop_name"]].filter(Boolean).join(" | "),
+    store?.shopName,
+  );
   const inherited =
     [...present]
       .reverse()

@@ -39,8 +39,10 @@ export function pageTypeOf(matches: readonly { handle?: unknown }[]): string | u
 
 /** A translator for `meta` functions, from the store route's messages. */
 export function metaTranslator(matches: readonly MetaMatchLike[]): Translator | undefined {
-  const store = matches.find((m) => m.id === "routes/store")?.loaderData as { shop: { locale: string } } | undefined;
-  return store ? createTranslator(messagesOf(store.shop.locale), store.shop.locale) : undefined;
+  const store = matches.find((m) => m.id === "routes/store")?.loaderData as
+    | { shop: { locale: string }; shopName?: string }
+    | undefined;
+  return store ? createTranslator(messagesOf(store.shop.locale), store.shop.locale, store.shopName) : undefined;
 }
 
 /** "Kleider | Vitrine": every title ends with the shop's name. */

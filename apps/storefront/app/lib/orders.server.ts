@@ -79,12 +79,15 @@ export function isOwnOrder(order: OrderDetails, store: StoreRequest, customer: C
 }
 
 /** The order as the pages show it; `full` adds what only its customer may see (addresses, payment, totals). */
-export function toOrderView(order: OrderDetails, options: { full: boolean; now: Date }): OrderView {
+export function toOrderView(
+  order: OrderDetails,
+  options: { full: boolean; now: Date /** The shop's return window (shop settings). */; returnDays?: number },
+): OrderView {
   const nameOf = (lineId: number) => {
     const line = order.lines.find((l) => l.id === lineId);
     return line ? `${line.name} (${line.sizeLabel})` : "";
   };
-  const window = returnWindow(order, options.now);
+  const window = returnWindow(order, options.now, options.returnDays);
   const shop = shopByCode(order.storeCode);
   const money = (cents: number) => (shop ? formatMoney(cents, shop) : String(cents));
   const refundedFor = (returnNumber: string) =>

@@ -13,7 +13,8 @@ import {
   pictureAltTexts,
   productSegment,
   publicUrl,
-  RETURN_PERIOD_DAYS,
+  shippingRatesOf,
+  shopSettings,
 } from "@vitrine/commerce";
 import { redirect } from "react-router";
 import { createTranslator } from "../i18n/i18n.tsx";
@@ -170,7 +171,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
   const canonicalPath = localizedPath(shop, product.path);
   const canonicalUrl = `${origin}${canonicalPath}`;
   redirectToCanonical(request, canonicalPath);
-  const [promotion, tree, similar, completeTheLook, outfits, altTexts] = await Promise.all([
+  const [promotion, tree, similar, completeTheLook, outfits, altTexts, settings] = await Promise.all([
     promotionBadge(ctx, product.promotionId),
     getCategoryTree(ctx),
     loadRecommendationSlot(store, request, { slotId: "similar", viewPath: canonicalPath, productId: product.id }),
@@ -181,6 +182,7 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
     }),
     loadOutfitRecords(ctx),
     pictureAltTexts(ctx, product.id, shop.language),
+    shopSettings(ctx),
   ]);
 
   const leaf = leafCategoryId(product);
@@ -225,13 +227,13 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
       sizeChart,
       sizeChartId: SIZE_CHART_ID,
       delivery: {
-        methods: deliveryMethodsFor(shop.country, shop.currency).map((m) => ({
+        methods: deliveryMethodsFor(shop.country, shop.currency, shippingRatesOf(settings, shop.code)).map((m) => ({
           id: m.id,
           price: m.price,
           freeFrom: m.freeFrom,
           days: m.days,
         })),
-        returnDays: RETURN_PERIOD_DAYS,
+        returnDays: settings.returnDays,
       },
     },
     shop,

@@ -1,6 +1,7 @@
 import {
   type Clock,
   type Ctx,
+  concernsShopSettings,
   coreJobs,
   createCtx,
   createDatabase,
@@ -9,6 +10,8 @@ import {
   type Db,
   defaultImageUrl,
   ensureSchema,
+  forgetShopLogo,
+  forgetShopSettings,
   invalidateCategoryTree,
   type Logger,
   loadConfig,
@@ -39,6 +42,7 @@ import {
   searchMigrations,
 } from "@vitrine/search";
 import { type CachePurger, createCachePurger } from "./cache-purge.server.ts";
+import { ALL_PAGES_TAG } from "./http-cache.ts";
 import type { ReadinessCheck } from "./readiness.server.ts";
 
 /**
@@ -160,6 +164,15 @@ async function createServices(options: ServiceOptions): Promise<Services> {
     }
   });
   const cachePurger = createCachePurger(search, { purgeUrl: config.HTTP_CACHE_PURGE_URL, log });
+  // The shop settings (name, logo, delivery prices, return window…) show on every page: a change made by any process
+  // drops this process's reading and every cached page (the reading's own TTL bounds it should the feed lag).
+  search.onFeedEvents(({ events, full }) => {
+    const changed = concernsShopSettings(events);
+    if (!changed && !full) return;
+    forgetShopSettings(db);
+    forgetShopLogo(db);
+    if (changed) cachePurger.purge([ALL_PAGES_TAG]);
+  });
   const worker =
     config.WORKER === "embedded"
       ? createWorker({ db, clock, config, log, jobs: [...coreJobs(config), ...searchJobs(config)] })

@@ -1,4 +1,4 @@
-import { getCustomerOrder } from "@vitrine/commerce";
+import { getCustomerOrder, shopSettings } from "@vitrine/commerce";
 import { formatLongDay } from "../components/checkout/format.ts";
 import { Link } from "../components/Link.tsx";
 import { OrderDetailsView } from "../components/orders/OrderParts.tsx";
@@ -23,7 +23,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(store, request);
   const order = await getCustomerOrder(store.ctx, customer.id, params.id);
   if (!order) invalidPage(request);
-  return { order: toOrderView(order, { full: true, now: store.services.clock.now() }) };
+  return {
+    order: toOrderView(order, {
+      full: true,
+      now: store.services.clock.now(),
+      returnDays: (await shopSettings(store.ctx)).returnDays,
+    }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

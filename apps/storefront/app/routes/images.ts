@@ -5,6 +5,7 @@ import {
   parseMediaKey,
   parseRenditionName,
   renditionName,
+  shopLogoImage,
 } from "@vitrine/commerce";
 import { isIconSet, renderIconSprite } from "../components/icons/sprite.server.tsx";
 import { requestedBannerSize } from "../content/images.ts";
@@ -22,12 +23,23 @@ const DAY = "public, max-age=86400";
  * `/images/banner/{type}/{colour}.svg`, the error screen's picture `/images/error/{small|medium|large}.svg` and
  * the icon sprites `/images/icons/{set}.svg?v={build}`. The product and banner paths name everything the picture
  * shows, so they never change; a sprite is kept for good under its build's id. Uploaded pictures' renditions
- * `/images/media/{key}/{width}.{avif|webp}` come from the media store; their key names their content.
+ * `/images/media/{key}/{width}.{avif|webp}` come from the media store; their key names their content, as the shop
+ * logo's `/images/shop-logo/{hash}.png` does.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   if (path.startsWith("media/")) {
     return mediaRendition(path.slice("media/".length), request, context.get(servicesContext));
+  }
+  // The shop's logo (shop settings): its address names its content.
+  const logo = /^shop-logo\/([0-9a-f]{16})\.png$/.exec(path)?.[1];
+  if (logo) {
+    const png = await shopLogoImage(context.get(servicesContext), logo);
+    if (png) {
+      return new Response(png, {
+        headers: { "content-type": "image/png", "cache-control": IMMUTABLE, "x-content-type-options": "nosniff" },
+      });
+    }
   }
   let svg: string | undefined;
   let cacheControl = IMMUTABLE;

@@ -1,4 +1,10 @@
-import { clientAddress, findOrderForLookup, hitRateLimit, ORDER_LOOKUP_RATE_LIMIT } from "@vitrine/commerce";
+import {
+  clientAddress,
+  findOrderForLookup,
+  hitRateLimit,
+  ORDER_LOOKUP_RATE_LIMIT,
+  shopSettings,
+} from "@vitrine/commerce";
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
@@ -57,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!order) return refused<TrackingAnswer>({ ok: false, error: "not_found", values }, refusal("not_found"));
   return data<TrackingAnswer>({
     ok: true,
-    order: toOrderView(order, { full: false, now: store.services.clock.now() }),
+    order: toOrderView(order, {
+      full: false,
+      now: store.services.clock.now(),
+      returnDays: (await shopSettings(store.ctx)).returnDays,
+    }),
   });
 }
 

@@ -9,8 +9,8 @@ import {
   type OrderDetails,
   RETURN_REASONS,
   registerReturn,
+  shopSettings,
 } from "@vitrine/commerce";
-import { RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { useHydrated } from "../components/basket/use-hydrated.ts";
@@ -44,10 +44,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type Selection = { order: OrderView; token: string };
 
-function selection(store: StoreRequest, order: OrderDetails): Selection {
+async function selection(store: StoreRequest, order: OrderDetails): Promise<Selection> {
   const now = store.services.clock.now();
+  const { returnDays } = await shopSettings(store.ctx);
   return {
-    order: toOrderView(order, { full: false, now }),
+    order: toOrderView(order, { full: false, now, returnDays }),
     token: returnAccessToken(store.services.secret, order.number, now),
   };
 }
@@ -75,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = /^\d{8}$/.test(number) ? await getCustomer(store, request) : null;
   const own = customer && !customer.isGuestCustomer ? await getCustomerOrder(store.ctx, customer.id, number) : null;
   const reasons = [...RETURN_REASONS];
-  if (own) return { kind: "select" as const, reasons, ...selection(store, own) };
+  if (own) return { kind: "select" as const, reasons, ...(await selection(store, own)) };
   return { kind: "lookup" as const, reasons, number: /^\d{8}$/.test(number) ? number : "" };
 }
 
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!order) {
       return refused<ActionAnswer>({ kind: "lookup-failed", error: "not_found", values }, refusal("not_found"));
     }
-    return data<ActionAnswer>({ kind: "select", ...selection(store, order) });
+    return data<ActionAnswer>({ kind: "select", ...(await selection(store, order)) });
   }
 
   if (intent === "register") {
@@ -135,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.error === "invalid"
         ? result.issues
         : [{ lineId: null, code: result.error === "ReturnClosed" ? "closed" : "not_found" }];
-    return refused<ActionAnswer>({ kind: "select", ...selection(store, fresh), issues }, fieldIssues([]));
+    return refused<ActionAnswer>({ kind: "select", ...(await selection(store, fresh)), issues }, fieldIssues([]));
   }
   return refused<ActionAnswer>({ kind: "lookup-failed", error: "missing", values: {} }, refusal("unknown_intent"));
 }
@@ -147,6 +148,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function ReturnsPortal({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { service } = useStoreData();
   const ready = useHydrated();
   const answer = actionData as ActionAnswer | undefined;
   if (loaderData.kind === "done") {
@@ -180,7 +182,7 @@ export default function ReturnsPortal({ loaderData, actionData }: Route.Componen
   return (
     <main id="main" className="page returns" data-ready={ready || undefined}>
       <h1 className="returns__title">{t("returns.title")}</h1>
-      <p className="returns__lead">{t("returns.lead", { days: RETURN_PERIOD_DAYS })}</p>
+      <p className="returns__lead">{t("returns.lead", { days: service.returnDays })}</p>
       {select ? (
         <>
           <div className="returns__existing">

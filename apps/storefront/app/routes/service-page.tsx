@@ -1,4 +1,4 @@
-import { findContentEntry } from "@vitrine/commerce";
+import { findContentEntry, shopSettings } from "@vitrine/commerce";
 import { ContentPage } from "../components/ContentPage.tsx";
 import { HelpSearchForm } from "../components/help/HelpSearchForm.tsx";
 import { Link } from "../components/Link.tsx";
@@ -22,7 +22,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = entry ? await loadContentPage(store, entry) : undefined;
   if (!page) invalidPage(request);
   store.cachePage({ tags: [`content-${params.slug}`] });
-  return { ...page, helpTopic: helpArticleTopic(store, entry?.pageKey ?? null) };
+  // The imprint adds the shop's legal details as the owner set them (shop settings), where any are set.
+  const legal = entry?.pageKey === "imprint" ? (await shopSettings(store.ctx)).legal : null;
+  return {
+    ...page,
+    helpTopic: helpArticleTopic(store, entry?.pageKey ?? null),
+    legal: legal && Object.values(legal).some((v) => v !== "") ? legal : null,
+  };
+}
+
+const LEGAL_FIELDS = ["company", "address", "managingDirector", "register", "vatId", "contact"] as const;
+
+/** The legal details of the imprint (shop settings): the fields the owner filled in. */
+function LegalDetails({ legal }: { legal: Record<(typeof LEGAL_FIELDS)[number], string> }) {
+  const t = useT();
+  return (
+    <section className="legal-details" aria-labelledby="legal-details-title">
+      <h2 id="legal-details-title">{t("common.legal.title")}</h2>
+      <dl>
+        {LEGAL_FIELDS.filter((f) => legal[f] !== "").map((f) => (
+          <div key={f}>
+            <dt>{t(`common.legal.${f}`)}</dt>
+            <dd>{legal[f]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -38,7 +64,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { shop } = useStoreData();
   const topic = loaderData.helpTopic;
-  if (!topic) return <ContentPage page={loaderData} />;
+  if (!topic)
+    return (
+      <ContentPage page={loaderData} after={loaderData.legal ? <LegalDetails legal={loaderData.legal} /> : null} />
+    );
   // A help-centre article: its place in the help centre above, the help search below.
   return (
     <ContentPage

@@ -1,5 +1,15 @@
-import { type CategoryView, countPhysicalStores, getCategoryNavigation } from "@vitrine/commerce";
-import { deliveryMethodsFor, RETURN_PERIOD_DAYS } from "@vitrine/commerce/delivery";
+import {
+  availablePaymentMethods,
+  type CategoryView,
+  countPhysicalStores,
+  getCategoryNavigation,
+  narrowPaymentSettings,
+  paymentSettings,
+  shippingRatesOf,
+  shopLogo,
+  shopSettings,
+} from "@vitrine/commerce";
+import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -69,13 +79,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and the browser asks for it after load (routes/personal.ts).
   const personal = isPersonalPage(pageUrl(request).pathname, shop.code);
   if (personal) context.get(requestContext).personal = true;
-  const [navigation, shell, servicePages, physicalStores] = await Promise.all([
+  const [navigation, shell, servicePages, settings, logo, physicalStores] = await Promise.all([
     getCategoryNavigation(store.ctx, 2),
     personal ? loadShellData(store, request) : null,
     serviceLinks(store.services.db, shop.language),
+    shopSettings(store.ctx),
+    shopLogo(store.ctx),
     countPhysicalStores(store.ctx),
   ]);
-  const methods = deliveryMethodsFor(shop.country, shop.currency);
+  const methods = deliveryMethodsFor(shop.country, shop.currency, shippingRatesOf(settings, shop.code));
   const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
   return {
     shop: {
@@ -86,14 +98,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       country: shop.country,
       currency: shop.currency,
     },
+    /** The shop's name (shop settings): every text that names the shop says it. */
+    shopName: settings.name,
+    /** The shop's logo (shop settings); null: the header shows the name. */
+    shopLogo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null,
     stores: SHOPS.map((s) => ({ code: s.code, label: s.label, flag: s.flag, locale: s.locale })),
     navigation: navigation.map(navCategory),
     shell,
     /** The service promises of header and footer, formatted for the store. */
     service: {
       freeShippingFrom: freeFrom === null ? null : formatMoney(freeFrom, shop),
-      returnDays: RETURN_PERIOD_DAYS,
+      /** The same threshold in cents (the basket compares with it); null: never free. */
+      freeShippingCents: freeFrom,
+      returnDays: settings.returnDays,
       deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
+      /** The payment methods the store offers at home (server configuration narrowed by the shop settings). */
+      paymentMethods: availablePaymentMethods({
+        shop,
+        shippingCountry: shop.country,
+        settings: narrowPaymentSettings(paymentSettings(store.services.config), settings),
+      }).map((p) => p.id),
     },
     /**
      * How many physical stores the shop has: the store finder links, in-store returns and "our stores" are shown
@@ -132,7 +156,7 @@ export function shouldRevalidate({
 
 export default function Store({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider locale={loaderData.shop.locale}>
+    <I18nProvider locale={loaderData.shop.locale} shopName={loaderData.shopName}>
       <PersonalDataRefresh store={loaderData.shop.code} />
       <Outlet />
     </I18nProvider>

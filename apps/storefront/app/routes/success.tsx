@@ -1,4 +1,4 @@
-import { getOrderByNumber, loadCustomer, requestGuestConversion } from "@vitrine/commerce";
+import { getOrderByNumber, loadCustomer, requestGuestConversion, shopSettings } from "@vitrine/commerce";
 import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/Button.tsx";
@@ -44,7 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const orderCustomer = await loadCustomer(store.ctx, order.customerId);
   return {
-    order: toOrderView(order, { full: true, now: store.services.clock.now() }),
+    order: toOrderView(order, {
+      full: true,
+      now: store.services.clock.now(),
+      returnDays: (await shopSettings(store.ctx)).returnDays,
+    }),
     email: order.email,
     firstName: order.billingAddress.firstName,
     /** The order is a guest customer's: they may keep the account through the mail link. */

@@ -13,6 +13,7 @@ import { productCommands } from "./products.ts";
 import { promotionCommands } from "./promotions.ts";
 import { returnCommands } from "./returns.ts";
 import { searchCommands } from "./search.ts";
+import { settingsCommands } from "./settings.ts";
 import { staffCommands } from "./staff.ts";
 import { storeCommands } from "./stores.ts";
 import { vocabularyCommands } from "./vocabulary.ts";
@@ -36,4 +37,5 @@ export const commands: Command[] = [
   ...storeCommands,
   ...productEditingCommands,
   ...categoryCommands,
+  ...settingsCommands,
 ];

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AppliedReduction, Basket, BasketItem } from "../basket/types.ts";
 import { type DeliveryDate, deliveryDateFromDays, deliveryDateRange } from "../catalog/pricing.ts";
 import { PAYMENT_PROVIDERS, type PaymentMethodId } from "../payments/methods.ts";
-import { type DeliveryMethodId, deliveryMethodsFor } from "../shop/delivery.ts";
+import { type DeliveryMethodId, deliveryMethodsFor, type ShippingRate } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import { type Currency, type Shop, VAT_RATES } from "../shop/shops.ts";
 
@@ -91,6 +91,8 @@ export interface QuoteInput {
   paymentMethod?: PaymentMethodId | null;
   giftCard?: { code: string; balance: number } | null;
   today: Date;
+  /** The store's delivery prices (shop settings); the default prices without. */
+  shippingRates?: Partial<Record<ShippingCountry, ShippingRate>> | undefined;
 }
 
 /** VAT contained in a gross amount at `rate`, rounded to the cent. */
@@ -150,9 +152,10 @@ export function deliveryOptionsFor(
   country: ShippingCountry,
   currency: Currency,
   today: Date,
+  rates?: Partial<Record<ShippingCountry, ShippingRate>>,
 ): DeliveryOption[] {
   const itemsTotal = basket.cost.withTax;
-  return deliveryMethodsFor(country, currency).map((method) => {
+  return deliveryMethodsFor(country, currency, rates).map((method) => {
     const free = method.freeFrom !== null && itemsTotal >= method.freeFrom;
     return {
       id: method.id,
@@ -169,7 +172,7 @@ export function quoteCheckout(input: QuoteInput): CheckoutQuote {
   const { basket, shop, shippingCountry } = input;
   const rate = VAT_RATES[shippingCountry];
   const lines = basket.items.map((item) => lineOf(item, rate));
-  const deliveryOptions = deliveryOptionsFor(basket, shippingCountry, shop.currency, input.today);
+  const deliveryOptions = deliveryOptionsFor(basket, shippingCountry, shop.currency, input.today, input.shippingRates);
   const delivery = deliveryOptions.find((o) => o.id === input.deliveryMethod) ?? (deliveryOptions[0] as DeliveryOption);
   const provider = input.paymentMethod ? PAYMENT_PROVIDERS[input.paymentMethod] : null;
   const itemsTotal = basket.cost.withTax;

@@ -34,6 +34,7 @@ import {
   type Payment,
 } from "../payments/payments.ts";
 import { shippingCountriesOf } from "../settings/shipping-countries.ts";
+import { narrowPaymentSettings, shippingRatesOf, shopSettings } from "../settings/shop-settings.ts";
 import { type DeliveryMethodId, deliveryMethodsFor } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import {
@@ -132,7 +133,8 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     shopper.kind === "customer" ? loadCustomer(ctx, shopper.customerId) : Promise.resolve(null),
   ]);
   const savedAddresses = customer ? await listAddresses(ctx, customer.id) : [];
-  const shippingCountries = await shippingCountriesOf(ctx, ctx.shop);
+  const [shippingCountries, settings] = await Promise.all([shippingCountriesOf(ctx, ctx.shop), shopSettings(ctx)]);
+  const shippingRates = shippingRatesOf(settings, ctx.shop.code);
   const shippable = (a: { countryCode: string } | null | undefined) =>
     !!a && (shippingCountries as readonly string[]).includes(a.countryCode);
 
@@ -145,7 +147,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
       : null;
   const shippingCountry: ShippingCountry = shippingAddress?.countryCode ?? shippingCountries[0] ?? ctx.shop.country;
   // Until the shopper chooses, totals and the form assume standard delivery.
-  const chosenDelivery = deliveryMethodsFor(shippingCountry, ctx.shop.currency).find(
+  const chosenDelivery = deliveryMethodsFor(shippingCountry, ctx.shop.currency, shippingRates).find(
     (m) => m.id === draft.deliveryMethod,
   )?.id;
   const deliveryMethod = chosenDelivery ?? "standard";
@@ -157,7 +159,11 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     if (found.ok) giftCard = { code: found.card.code, balance: found.card.balance };
     else giftCardProblem = found.error;
   }
-  const providers = availablePaymentMethods({ shop: ctx.shop, shippingCountry, settings: paymentSettings(ctx.config) });
+  const providers = availablePaymentMethods({
+    shop: ctx.shop,
+    shippingCountry,
+    settings: narrowPaymentSettings(paymentSettings(ctx.config), settings),
+  });
   const paymentOptions = providers.map((p) => ({
     id: p.id,
     hosted: p.hosted,
@@ -172,6 +178,7 @@ export async function getCheckout(ctx: CheckoutContext, shopper: Shopper): Promi
     paymentMethod,
     giftCard,
     today: now,
+    shippingRates,
   });
   const canSaveAddress = customer !== null && savedAddresses.length < MAX_ADDRESSES;
   const complete: Record<CheckoutStep, boolean> = {
@@ -287,7 +294,8 @@ export async function saveCheckoutDelivery(
 ): Promise<StepResult> {
   const view = await readDraft(ctx, ctx.shop.code, shopper);
   const country = view.shippingAddress?.countryCode ?? ctx.shop.country;
-  const found = deliveryMethodsFor(country, ctx.shop.currency).find((m) => m.id === method);
+  const rates = shippingRatesOf(await shopSettings(ctx), ctx.shop.code);
+  const found = deliveryMethodsFor(country, ctx.shop.currency, rates).find((m) => m.id === method);
   if (!found) return { ok: false, issues: [issue("deliveryMethod", "invalid_choice", "value is not in enum.")] };
   await writeDraft(ctx, ctx.shop.code, shopper, { deliveryMethod: found.id }, ctx.clock.now());
   return { ok: true };
@@ -303,7 +311,7 @@ export async function saveCheckoutPayment(
   const available = availablePaymentMethods({
     shop: ctx.shop,
     shippingCountry: country,
-    settings: paymentSettings(ctx.config),
+    settings: narrowPaymentSettings(paymentSettings(ctx.config), await shopSettings(ctx)),
   });
   if (!isPaymentMethodId(method) || !available.some((p) => p.id === method)) {
     return { ok: false, issues: [issue("paymentMethod", "invalid_choice", "value is not in enum.")] };

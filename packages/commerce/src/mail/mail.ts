@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The sender; the environment's MAIL_FROM without (the outbox passes the shop settings' sender). */
+  from?: string;
   replyTo?: string;
   /** What the mail is for (`password-reset`, `order-confirmation`): kept in the outbox and in logs. */
   kind?: string;
@@ -58,8 +60,9 @@ export function outboxDir(config: Pick<VitrineConfig, "VITRINE_DATA_DIR">): stri
 export async function sendMail(ctx: MailContext, message: MailMessage): Promise<SentMail> {
   const to = Array.isArray(message.to) ? message.to : [message.to];
   if (to.length === 0) throw new Error("sendMail: no recipient");
+  const from = message.from ?? ctx.config.MAIL_FROM;
   const mail = {
-    from: ctx.config.MAIL_FROM,
+    from,
     to,
     subject: message.subject,
     text: message.text,
@@ -89,7 +92,7 @@ export async function sendMail(ctx: MailContext, message: MailMessage): Promise<
   const record: OutboxMail = {
     messageId: composed.messageId,
     kind: message.kind ?? null,
-    from: ctx.config.MAIL_FROM,
+    from,
     to,
     subject: message.subject,
     text: message.text,

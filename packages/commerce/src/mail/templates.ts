@@ -39,6 +39,10 @@ function safeUrl(url: string): string {
   return url;
 }
 
+/** Marks the shop's name in a mail's header, where `brandMail` puts the owner's name or logo. */
+const SHOP_HEADER_START = "<!--shop-->";
+const SHOP_HEADER_END = "<!--/shop-->";
+
 export function renderMail(template: MailTemplate): RenderedMail {
   const shopName = template.shopName ?? "Vitrine";
   const action = template.action ? { label: template.action.label, url: safeUrl(template.action.url) } : undefined;
@@ -74,7 +78,7 @@ export function renderMail(template: MailTemplate): RenderedMail {
 ${template.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(template.preheader)}</div>` : ""}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:4px">
-<tr><td style="padding:24px 32px;border-bottom:1px solid #e2ded8;font-size:20px;font-weight:bold;letter-spacing:2px">${escapeHtml(shopName.toUpperCase())}</td></tr>
+<tr><td style="padding:24px 32px;border-bottom:1px solid #e2ded8;font-size:20px;font-weight:bold;letter-spacing:2px">${SHOP_HEADER_START}${escapeHtml(shopName.toUpperCase())}${SHOP_HEADER_END}</td></tr>
 <tr><td style="padding:32px">
 ${body}
 </td></tr>
@@ -85,4 +89,36 @@ ${template.footer ? `<tr><td style="padding:16px 32px;border-top:1px solid #e2de
 </html>
 `;
   return { subject: template.subject, text, html };
+}
+
+/**
+ * A mail as the shop sends it (at delivery, so a mail says the name the shop has when it leaves): the texts name the
+ * owner's shop name instead of the default one, and the header shows the shop's logo when there is one.
+ */
+export function brandMail<M extends { subject: string; text: string; html?: string | null | undefined }>(
+  mail: M,
+  brand: { name: string; defaultName: string; logo?: { url: string; width: number; height: number } | null },
+): M {
+  const { name, defaultName, logo } = brand;
+  const rename = (text: string, replacement: string) =>
+    name === defaultName ? text : text.replaceAll(defaultName, replacement);
+  let html = mail.html;
+  if (html) {
+    html = rename(
+      html.replaceAll(
+        `${SHOP_HEADER_START}${escapeHtml(defaultName.toUpperCase())}`,
+        `${SHOP_HEADER_START}${escapeHtml(name.toUpperCase())}`,
+      ),
+      escapeHtml(name),
+    );
+    if (logo) {
+      const height = Math.min(48, logo.height);
+      const width = Math.round((logo.width / logo.height) * height);
+      html = html.replace(
+        /<!--shop-->[^<]*<!--\/shop-->/,
+        `${SHOP_HEADER_START}<img src="${escapeHtml(logo.url)}" width="${width}" height="${height}" alt="${escapeHtml(name)}" style="display:block;border:0">${SHOP_HEADER_END}`,
+      );
+    }
+  }
+  return { ...mail, subject: rename(mail.subject, name), text: rename(mail.text, name), ...(html ? { html } : {}) };
 }

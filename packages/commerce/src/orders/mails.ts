@@ -145,10 +145,16 @@ export type StatusMailEvent =
   | { type: "return_refunded"; returnNumber: string; amount: number }
   | { type: "return_rejected"; returnNumber: string; reason: string };
 
-export function statusMail(order: OrderDetails, event: StatusMailEvent, links: MailLinks): OutboxMessage {
+/** `returnDays`: the shop's return window (shop settings) the delivered mail names. */
+export function statusMail(
+  order: OrderDetails,
+  event: StatusMailEvent,
+  links: MailLinks,
+  returnDays: number = RETURN_PERIOD_DAYS,
+): OutboxMessage {
   const shop = shopOf(order);
   const t = textsOf(shop);
-  const values = { number: order.number, name: customerName(order), days: RETURN_PERIOD_DAYS };
+  const values = { number: order.number, name: customerName(order), days: returnDays };
   const hello = fill(t.hello, values);
   const base = { footer: t.footer, language: shop.language };
   switch (event.type) {

@@ -2,6 +2,10 @@ import type { Clock } from "../clock.ts";
 import type { Ctx } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { type MailContext, type MailMessage, sendMail } from "../mail/mail.ts";
+import { brandMail } from "../mail/templates.ts";
+import { shopLogo } from "../settings/shop-logo.ts";
+import { mailSender, shopSettings } from "../settings/shop-settings.ts";
+import { DEFAULT_SHOP_NAME } from "../shop/shop-name.ts";
 
 /**
  * The mail outbox: every mail (orders, returns, accounts, password resets) is written in the transaction of the
@@ -68,6 +72,8 @@ function mailServerAway(error: unknown): boolean {
 export interface OutboxContext extends MailContext {
   db: Db;
   clock: Clock;
+  /** With PUBLIC_URL, the mails' header shows the shop's logo (an image needs an absolute address). */
+  config: MailContext["config"] & { PUBLIC_URL?: string | undefined };
 }
 
 export interface DeliveryReport {
@@ -91,6 +97,17 @@ export async function deliverOutbox(
     .limit(options.limit ?? 50)
     .execute();
   const report: DeliveryReport = { sent: 0, failed: 0 };
+  // Sender, name and logo as the shop settings say when the mail leaves.
+  const [settings, logo] = due.length > 0 ? await Promise.all([shopSettings(ctx), shopLogo(ctx)]) : [null, null];
+  const from = settings ? mailSender(settings, ctx.config.MAIL_FROM) : ctx.config.MAIL_FROM;
+  const brand = {
+    name: settings?.name ?? DEFAULT_SHOP_NAME,
+    defaultName: DEFAULT_SHOP_NAME,
+    logo:
+      logo && ctx.config.PUBLIC_URL
+        ? { ...logo, url: `${ctx.config.PUBLIC_URL.replace(/\/$/, "")}${logo.path}` }
+        : null,
+  };
   for (const mail of due) {
     const claimed = await ctx.db
       .updateTable("mail_outbox")
@@ -101,7 +118,8 @@ export async function deliverOutbox(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     try {
-      await send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
+      const branded = brandMail({ subject: mail.subject, text: mail.text, html: mail.html }, brand);
+      await send({ to: mail.recipient, ...branded, from, kind: mail.kind });
       await ctx.db
         .updateTable("mail_outbox")
         .set({ status: "sent", sent_at: ctx.clock.now().toISOString(), last_error: null })

@@ -4,6 +4,7 @@ import { putBackStock, takeStock } from "../catalog/stock.ts";
 import { addDays } from "../clock.ts";
 import type { Ctx } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
+import { shopSettings } from "../settings/shop-settings.ts";
 import { RETURN_PERIOD_DAYS } from "../shop/delivery.ts";
 import type { ShippingCountry } from "../shop/shipping-countries.ts";
 import { returnMail } from "./mails.ts";
@@ -54,12 +55,12 @@ export type ReturnWindow =
   | { open: false; reason: "not_shipped" | "expired" | "cancelled"; deadline: string | null };
 
 /** The return period runs from delivery (or, while a parcel is on its way, from shipping). */
-export function returnWindow(order: OrderDetails, now: Date): ReturnWindow {
+export function returnWindow(order: OrderDetails, now: Date, days: number = RETURN_PERIOD_DAYS): ReturnWindow {
   if (order.status === "cancelled") return { open: false, reason: "cancelled", deadline: null };
   const dates = order.packages.map((p) => p.deliveredAt ?? p.shippedAt);
   if (dates.length === 0) return { open: false, reason: "not_shipped", deadline: null };
   const from = dates.sort().at(-1) as string;
-  const deadline = addDays(new Date(from), RETURN_PERIOD_DAYS).toISOString();
+  const deadline = addDays(new Date(from), days).toISOString();
   return deadline > now.toISOString() ? { open: true, deadline } : { open: false, reason: "expired", deadline };
 }
 
@@ -88,11 +89,12 @@ export async function registerReturn(
   const found = await getOrderByNumber(ctx, number);
   if (!found) return { ok: false, error: "OrderNotFound" };
   const now = ctx.clock.now();
+  const { returnDays } = await shopSettings(ctx);
   return ctx.db.transaction().execute(async (trx): Promise<ReturnResult> => {
     const lock = trx.selectFrom("shop_order").select("id").where("id", "=", found.id);
     await (dialect(trx) === "postgres" ? lock.forUpdate() : lock).executeTakeFirst();
     const order = (await getOrderById({ ...ctx, db: trx }, found.id)) as OrderDetails;
-    const window = returnWindow(order, now);
+    const window = returnWindow(order, now, returnDays);
     if (!window.open) return { ok: false, error: "ReturnClosed", window };
 
     const chosen = input.lines.filter((l) => l.quantity > 0);

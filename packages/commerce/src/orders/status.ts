@@ -8,6 +8,7 @@ import { refundGiftCard } from "../payments/gift-cards.ts";
 import type { OrderPaymentStatus } from "../payments/methods.ts";
 import { captureForShipment, ProviderError, refundThroughProvider, voidPayment } from "../payments/money.ts";
 import { getPayment } from "../payments/payments.ts";
+import { shopSettings } from "../settings/shop-settings.ts";
 import { carrierById } from "./carriers.ts";
 import { type StatusMailEvent, statusMail } from "./mails.ts";
 import { getOrderById, getOrderByNumber, type OrderDetails, type OrderStatus } from "./orders.ts";
@@ -83,7 +84,12 @@ export async function changeOrder(
       await trx.updateTable("shop_order").set({ updated_at: now.toISOString() }).where("id", "=", order.id).execute();
       const updated = (await getOrderById(tx, order.id)) as OrderDetails;
       if (change.mail) {
-        await enqueueMail(tx, statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }), now);
+        const { returnDays } = await shopSettings(tx);
+        await enqueueMail(
+          tx,
+          statusMail(updated, change.mail, { publicUrl: ctx.publicUrl, hasAccount }, returnDays),
+          now,
+        );
       }
       await recordAudit(tx, actor, {
         action: `order.${action}`,

@@ -31,6 +31,8 @@ export const STAFF_AREAS = {
   marketing: ["owner", "merchandiser"],
   /** Maintenance mode closes the whole shop: the owner's decision. */
   maintenance: ["owner"],
+  /** Shop settings: name, logo, legal details, mail sender, delivery prices, return window, payment methods. */
+  settings: ["owner"],
   /** Every signed-in staff member: their own sessions and settings. */
   self: ["owner", "customer_service", "warehouse", "merchandiser"],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -1,5 +1,4 @@
 import type { Basket } from "@vitrine/commerce";
-import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { useT } from "../../i18n/i18n.tsx";
 import { useStoreData } from "../../lib/use-store.ts";
@@ -8,8 +7,9 @@ import { Link } from "../Link.tsx";
 /** Totals computed by the server: items, each reduction, the total with VAT, the delivery hint, checkout. */
 export function BasketSummary({ basket }: { basket: Basket }) {
   const t = useT();
-  const { shop } = useStoreData();
-  const standard = deliveryMethodsFor(shop.country, shop.currency).find((m) => m.id === "standard");
+  const { shop, service } = useStoreData();
+  // Standard delivery to the store's country, at the store's price (shop settings).
+  const standard = { freeFrom: service.freeShippingCents };
   const nameOf = (id: string | null) => basket.applicablePromotions.find((p) => p.id === id)?.name ?? id ?? "";
   return (
     <section className="basket-summary" aria-labelledby="basket-summary-title">

@@ -29,6 +29,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: "/admin/content/", label: "admin.nav.content", area: "marketing", ready: true },
   { path: "/admin/redirects/", label: "admin.nav.redirects", area: "marketing", ready: true },
   { path: "/admin/maintenance/", label: "admin.nav.maintenance", area: "maintenance", ready: true },
+  { path: "/admin/settings/", label: "admin.nav.settings", area: "settings", ready: true },
   { path: "/admin/audit/", label: "admin.nav.audit", area: "audit", ready: true },
   { path: "/admin/staff/", label: "admin.nav.staff", area: "staff", ready: true },
 ];
