@@ -20,6 +20,7 @@ import * as m0022 from "./0022_catalog_import_job.ts";
 import * as m0023 from "./0023_media.ts";
 import * as m0025 from "./0025_content_versions.ts";
 import * as m0027 from "./0027_payment_provider_check.ts";
+import * as m0032 from "./0032_product_list_state.ts";
 
 /**
  * The commerce modules' migrations, in order (the search package brings its own: `searchMigrations`; the
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0023_media": m0023,
   "0025_content_versions": m0025,
   "0027_payment_provider_check": m0027,
+  "0032_product_list_state": m0032,
 };
