@@ -162,7 +162,18 @@ type MediaStoreConfig = Pick<
   | "MEDIA_S3_SECRET_ACCESS_KEY"
   | "MEDIA_S3_PREFIX"
   | "MEDIA_S3_URL_STYLE"
+  | "MEDIA_S3_PUBLIC_URL"
 >;
+
+/**
+ * Where a rendition is public when the bucket is (MEDIA_S3_PUBLIC_URL: a CDN or the bucket's website): the shop
+ * sends a browser there instead of reading the bytes itself. Undefined when the shop serves its pictures.
+ */
+export function mediaPublicUrl(config: Partial<MediaStoreConfig>, name: string): string | undefined {
+  if (!config.MEDIA_S3_BUCKET || !config.MEDIA_S3_PUBLIC_URL) return undefined;
+  const base = config.MEDIA_S3_PUBLIC_URL.endsWith("/") ? config.MEDIA_S3_PUBLIC_URL : `${config.MEDIA_S3_PUBLIC_URL}/`;
+  return `${base}${config.MEDIA_S3_PREFIX ?? "media/"}${name}`;
+}
 
 const stores = new Map<string, MediaStore>();
 
