@@ -210,6 +210,9 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ProductListQuery
       .selectFrom(
         base
           .select("p.id")
+          // In the page's order: the database counts along the plan that finds the page, which stops after
+          // the cap, rather than gathering every match of a broad filter (half the names hold "wolle") first.
+          .orderBy("p.id", "desc")
           .limit(LIST_COUNT_CAP + 1)
           .as("m"),
       )

@@ -221,6 +221,14 @@ export async function up(db: MigrationDb): Promise<void> {
     .columns(["category_id", "product_id"])
     .execute();
 
+  // One or two letters, which no trigram finds, scan the names of one language in this index, not the rows
+  // with their descriptions.
+  await db.schema
+    .createIndex("product_translation_name_idx")
+    .on("product_translation")
+    .columns(["language", "name", "product_id"])
+    .execute();
+
   // Names, searched anywhere in them (`%text%`): a trigram index.
   if (postgres) {
     // pg_trgm ships with PostgreSQL (contrib) and is a trusted extension (PostgreSQL 13+). It goes into `public`
@@ -320,6 +328,7 @@ export async function down(db: MigrationDb): Promise<void> {
     }
     await sql`drop table if exists product_name_index`.execute(db);
   }
+  await db.schema.dropIndex("product_translation_name_idx").execute();
   await db.schema.dropIndex("product_category_cat_product_idx").execute();
   await db.schema.dropIndex("product_front_image_idx").execute();
   await db.schema.dropIndex("product_on_sale_idx").execute();
