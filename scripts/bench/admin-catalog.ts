@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { createDatabase, type Db, listProducts, migrateToLatest, type ProductListQuery } from "@vitrine/commerce";
 import { createTestDatabase } from "@vitrine/commerce/testing";
@@ -236,12 +237,25 @@ export async function benchAdminCatalog(): Promise<string[]> {
       ["search, two letters", () => ({ q: "os" })],
       ["search, name + brand", (i) => ({ q: "wolle", brand: BRANDS[i % 7] as string })],
     ];
+    // BENCH_ADMIN_BASELINE: the JSON an earlier run wrote (another commit, the same machine): its p95 is shown
+    // beside this run's ("before → after"). Each run writes its own next to the results.
+    const baselineFile = process.env.BENCH_ADMIN_BASELINE;
+    const baseline: Record<string, { p50: number; p95: number }> =
+      baselineFile && existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, "utf8")).cases : {};
+    const results: Record<string, { p50: number; p95: number }> = {};
     for (const [name, query] of cases) {
       const r = await measure(db, query);
+      results[name] = { p50: r.p50, p95: r.p95 };
+      const before = baseline[name];
       lines.push(
-        `${name.padEnd(36)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.rows} rows of ${r.total})`,
+        `${name.padEnd(36)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.rows} rows of ${r.total})${before ? `   before: p50 ${before.p50.toFixed(2)} ms, p95 ${before.p95.toFixed(2)} ms` : ""}`,
       );
     }
+    const kind = postgres ? "postgres" : "sqlite";
+    writeFileSync(
+      join(dir, `../admin-catalog-${kind}.json`),
+      `${JSON.stringify({ at: new Date().toISOString(), load: loadavg(), generated: lines[0], cases: results }, null, 2)}\n`,
+    );
     return lines;
   } finally {
     if (test) await test.destroy();
