@@ -221,12 +221,13 @@ export async function up(db: MigrationDb): Promise<void> {
     .columns(["category_id", "product_id"])
     .execute();
 
-  // One or two letters, which no trigram finds, scan the names of one language in this index, not the rows
-  // with their descriptions.
+  // One or two letters, which no trigram finds, scan the names in this index, not the rows with their
+  // descriptions. The name leads: an index led by the language would be chosen by SQLite for every lookup of a
+  // product's texts in one language (and read a whole language's names each time).
   await db.schema
     .createIndex("product_translation_name_idx")
     .on("product_translation")
-    .columns(["language", "name", "product_id"])
+    .columns(["name", "language", "product_id"])
     .execute();
 
   // Names, searched anywhere in them (`%text%`): a trigram index.
