@@ -199,27 +199,20 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ProductListQuery
       s.where(namedCondition(db, q, query.language)),
     );
 
-  const [ids, counted] = await Promise.all([
-    base
-      .select("p.id")
-      .orderBy("p.id", "desc")
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom(
-        base
-          .select("p.id")
-          // In the page's order: the database counts along the plan that finds the page, which stops after
-          // the cap, rather than gathering every match of a broad filter (half the names hold "wolle") first.
-          .orderBy("p.id", "desc")
-          .limit(LIST_COUNT_CAP + 1)
-          .as("m"),
-      )
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirst(),
-  ]);
-  const n = Number(counted?.n ?? 0);
+  // One query finds the first LIST_COUNT_CAP + 1 matches in the list's order: their number is the (capped)
+  // count, and any page among them is a slice, so the database reads the matches once, not once for the page and
+  // again for the count. Only a page past the cap asks for its rows by offset.
+  const first = await base
+    .select("p.id")
+    .orderBy("p.id", "desc")
+    .limit(LIST_COUNT_CAP + 1)
+    .execute();
+  const n = first.length;
+  const offset = (page - 1) * perPage;
+  const ids =
+    offset + perPage <= n || n <= LIST_COUNT_CAP
+      ? first.slice(offset, offset + perPage)
+      : await base.select("p.id").orderBy("p.id", "desc").limit(perPage).offset(offset).execute();
   const rows = await listRows(
     db,
     ids.map((r) => r.id),

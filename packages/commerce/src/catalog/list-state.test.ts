@@ -9,6 +9,7 @@ import {
   bulkChangeStock,
   deleteProduct,
   formatMoneyInput,
+  LIST_COUNT_CAP,
   LOW_STOCK_UNITS,
   listProducts,
   loadEditableProduct,
@@ -345,6 +346,56 @@ describe("the product list's name search (trigram index) and codes", () => {
     await t.db.updateTable("variant").set({ ean: "4006381333931" }).where("id", "=", variant.id).execute();
     expect((await listProducts(ctx, { language: "de", q: "4006381333931" })).rows.map((r) => r.id)).toEqual([p.id]);
     expect((await listProducts(ctx, { language: "de", q: "99999999999" })).rows).toEqual([]);
+  });
+});
+
+describe("the product list's pages and count past the count's cap", () => {
+  it("pages through more products than LIST_COUNT_CAP, each page in order, the total capped", async () => {
+    const extra = LIST_COUNT_CAP + 60;
+    const first = 500_001;
+    const stamp = "2026-11-01T00:00:00.000Z";
+    const base = product(0);
+    for (let start = 0; start < extra; start += 200) {
+      const ids = Array.from({ length: Math.min(200, extra - start) }, (_, i) => first + start + i);
+      await t.db
+        .insertInto("product")
+        .values(
+          ids.map((id) => ({
+            id,
+            master_key: `EXTRA-${id}`,
+            reference_key: `EXTRA-${id}`,
+            brand: "Paging Test",
+            product_type: base.productType,
+            color_id: base.colorId,
+            pattern: base.pattern,
+            material: "[]",
+            fit: null,
+            care: "[]",
+            season_month: 1,
+            season_year: 2026,
+            campaign: null,
+            arrival_date: "2026-01-01",
+            promotion_id: null,
+            attributes: "{}",
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+    }
+    const all = Array.from({ length: extra }, (_, i) => first + extra - 1 - i);
+    const seen: number[] = [];
+    for (let page = 1; page <= Math.ceil(extra / 50) + 1; page++) {
+      const list = await listProducts(ctx, { language: "de", brand: "Paging Test", perPage: 50, page });
+      expect(list.total).toBe(LIST_COUNT_CAP);
+      expect(list.totalCapped).toBe(true);
+      seen.push(...list.rows.map((r) => r.id));
+    }
+    expect(seen).toEqual(all);
+    // Sold out (no variants): the stock filter finds them all, past the cap too.
+    const out = await listProducts(ctx, { language: "de", brand: "Paging Test", stock: "out", perPage: 100, page: 11 });
+    expect(out.rows.map((r) => r.id)).toEqual(all.slice(1000, 1100));
+    await t.db.deleteFrom("product").where("brand", "=", "Paging Test").execute();
   });
 });
 
