@@ -84,92 +84,103 @@ const SQLITE_TRIGGERS = [
   end`,
 ];
 
-/** PostgreSQL: the same rules as functions (in the shop's schema), each writing the row only when it changes. */
+/**
+ * PostgreSQL: the same rules, once per statement over the rows it changed (transition tables `changed`, and
+ * `changed_before` for an update's old rows), so that an import writing 500 variants in one statement updates
+ * each product once, not once per variant. Each writes a product row only when its value changes.
+ */
+const postgresRefresh = (ids: string) => `
+    update product p set stock_state = s.state from (
+      select a.id, coalesce((select case
+        when coalesce(sum(v.stock_quantity), 0) between 1 and ${LOW_STOCK_UNITS_AT_MIGRATION} then 'low'
+        when coalesce(bool_or(v.stock_quantity > 0 or v.sellable_without_stock = 1), false) then 'in'
+        else 'out' end from variant v where v.product_id = a.id), 'out') as state
+      from (${ids}) a) s
+    where p.id = s.id and p.stock_state is distinct from s.state;`;
+const postgresOnSale = (ids: string) => `
+    update product p set on_sale = s.flag from (
+      select a.id, case when exists (select 1 from variant v join variant_price vp on vp.variant_id = v.id
+        where v.product_id = a.id and vp.sale_price is not null) then 1 else 0 end as flag
+      from (${ids}) a) s
+    where p.id = s.id and p.on_sale <> s.flag;`;
+const postgresFrontImage = (ids: string) => `
+    update product p set has_front_image = s.flag from (
+      select a.id, case when exists (select 1 from product_image i
+        where i.product_id = a.id and i.asset_name = 'front') then 1 else 0 end as flag
+      from (${ids}) a) s
+    where p.id = s.id and p.has_front_image <> s.flag;`;
+
 const POSTGRES_FUNCTIONS = [
-  `create function product_list_stock_state(pid integer) returns void language sql as $$
-    update product set stock_state = s.state from (
-      select case
-        when coalesce(sum(stock_quantity), 0) between 1 and ${LOW_STOCK_UNITS_AT_MIGRATION} then 'low'
-        when coalesce(bool_or(stock_quantity > 0 or sellable_without_stock = 1), false) then 'in'
-        else 'out' end as state
-      from variant where product_id = pid) s
-    where product.id = pid and product.stock_state is distinct from s.state
-  $$`,
-  `create function product_list_on_sale(pid integer) returns void language sql as $$
-    update product set on_sale = s.flag from (
-      select case when exists (
-        select 1 from variant v join variant_price vp on vp.variant_id = v.id
-        where v.product_id = pid and vp.sale_price is not null) then 1 else 0 end as flag) s
-    where product.id = pid and product.on_sale <> s.flag
-  $$`,
-  `create function product_list_front_image(pid integer) returns void language sql as $$
-    update product set has_front_image = s.flag from (
-      select case when exists (
-        select 1 from product_image where product_id = pid and asset_name = 'front') then 1 else 0 end as flag) s
-    where product.id = pid and product.has_front_image <> s.flag
-  $$`,
   `create function variant_list_state() returns trigger language plpgsql as $$
   begin
-    if tg_op = 'INSERT' then
-      perform product_list_stock_state(new.product_id);
-    elsif tg_op = 'UPDATE' then
-      perform product_list_stock_state(new.product_id);
-      if new.product_id <> old.product_id then
-        perform product_list_stock_state(old.product_id);
-        perform product_list_on_sale(old.product_id);
-        perform product_list_on_sale(new.product_id);
-      end if;
+    if tg_op = 'UPDATE' then
+      ${postgresRefresh("select product_id as id from changed union select product_id from changed_before")}
+      ${postgresOnSale(
+        `select n.product_id as id from changed n join changed_before o on o.id = n.id
+          where o.product_id <> n.product_id
+        union select o.product_id from changed n join changed_before o on o.id = n.id
+          where o.product_id <> n.product_id`,
+      )}
+    elsif tg_op = 'INSERT' then
+      ${postgresRefresh("select distinct product_id as id from changed")}
     else
-      perform product_list_stock_state(old.product_id);
-      perform product_list_on_sale(old.product_id);
+      ${postgresRefresh("select distinct product_id as id from changed")}
+      ${postgresOnSale("select distinct product_id as id from changed")}
     end if;
     return null;
   end $$`,
   `create function variant_price_list_state() returns trigger language plpgsql as $$
   begin
-    if tg_op = 'INSERT' then
-      update product set on_sale = 1
-        where id = (select product_id from variant where id = new.variant_id) and on_sale <> 1;
-    elsif tg_op = 'UPDATE' then
-      perform product_list_on_sale((select product_id from variant where id = new.variant_id));
-      if new.variant_id <> old.variant_id then
-        perform product_list_on_sale((select product_id from variant where id = old.variant_id));
-      end if;
+    if tg_op = 'UPDATE' then
+      ${postgresOnSale(
+        `select distinct v.product_id as id from variant v where v.id in (
+          select variant_id from changed union select variant_id from changed_before)`,
+      )}
+    elsif tg_op = 'INSERT' then
+      update product set on_sale = 1 where on_sale <> 1 and id in (
+        select v.product_id from variant v join changed c on c.variant_id = v.id where c.sale_price is not null);
     else
-      perform product_list_on_sale((select product_id from variant where id = old.variant_id));
+      ${postgresOnSale(
+        "select distinct v.product_id as id from variant v join changed c on c.variant_id = v.id where c.sale_price is not null",
+      )}
     end if;
     return null;
   end $$`,
   `create function product_image_list_state() returns trigger language plpgsql as $$
   begin
-    if tg_op = 'INSERT' then
-      update product set has_front_image = 1 where id = new.product_id and has_front_image <> 1;
-    elsif tg_op = 'UPDATE' then
-      perform product_list_front_image(new.product_id);
-      if new.product_id <> old.product_id then perform product_list_front_image(old.product_id); end if;
+    if tg_op = 'UPDATE' then
+      ${postgresFrontImage("select product_id as id from changed union select product_id from changed_before")}
+    elsif tg_op = 'INSERT' then
+      update product set has_front_image = 1 where has_front_image <> 1
+        and id in (select product_id from changed where asset_name = 'front');
     else
-      perform product_list_front_image(old.product_id);
+      ${postgresFrontImage("select distinct product_id as id from changed where asset_name = 'front'")}
     end if;
     return null;
   end $$`,
 ];
 
 const POSTGRES_TRIGGERS = [
-  `create trigger variant_list_state_insert after insert or delete on variant
-    for each row execute function variant_list_state()`,
-  `create trigger variant_list_state_update after update of stock_quantity, sellable_without_stock, product_id
-    on variant for each row execute function variant_list_state()`,
+  `create trigger variant_list_state_insert after insert on variant
+    referencing new table as changed for each statement execute function variant_list_state()`,
+  `create trigger variant_list_state_update after update on variant
+    referencing new table as changed old table as changed_before for each statement execute function variant_list_state()`,
+  `create trigger variant_list_state_delete after delete on variant
+    referencing old table as changed for each statement execute function variant_list_state()`,
   `create trigger variant_price_list_state_insert after insert on variant_price
-    for each row when (new.sale_price is not null) execute function variant_price_list_state()`,
-  `create trigger variant_price_list_state_update after update of sale_price, variant_id on variant_price
-    for each row when (new.sale_price is distinct from old.sale_price or new.variant_id <> old.variant_id)
-    execute function variant_price_list_state()`,
+    referencing new table as changed for each statement execute function variant_price_list_state()`,
+  `create trigger variant_price_list_state_update after update on variant_price
+    referencing new table as changed old table as changed_before
+    for each statement execute function variant_price_list_state()`,
   `create trigger variant_price_list_state_delete after delete on variant_price
-    for each row when (old.sale_price is not null) execute function variant_price_list_state()`,
-  `create trigger product_image_list_state_insert after insert or delete on product_image
-    for each row execute function product_image_list_state()`,
-  `create trigger product_image_list_state_update after update of asset_name, product_id on product_image
-    for each row execute function product_image_list_state()`,
+    referencing old table as changed for each statement execute function variant_price_list_state()`,
+  `create trigger product_image_list_state_insert after insert on product_image
+    referencing new table as changed for each statement execute function product_image_list_state()`,
+  `create trigger product_image_list_state_update after update on product_image
+    referencing new table as changed old table as changed_before
+    for each statement execute function product_image_list_state()`,
+  `create trigger product_image_list_state_delete after delete on product_image
+    referencing old table as changed for each statement execute function product_image_list_state()`,
 ];
 
 /** Languages of the name index's row ids (`product_id * 4 + n`): LANGUAGES' order. */
@@ -291,22 +302,17 @@ export async function down(db: MigrationDb): Promise<void> {
     for (const [trigger, table] of [
       ["variant_list_state_insert", "variant"],
       ["variant_list_state_update", "variant"],
+      ["variant_list_state_delete", "variant"],
       ["variant_price_list_state_insert", "variant_price"],
       ["variant_price_list_state_update", "variant_price"],
       ["variant_price_list_state_delete", "variant_price"],
       ["product_image_list_state_insert", "product_image"],
       ["product_image_list_state_update", "product_image"],
+      ["product_image_list_state_delete", "product_image"],
     ]) {
       await sql.raw(`drop trigger if exists ${trigger} on ${table}`).execute(db);
     }
-    for (const fn of [
-      "variant_list_state()",
-      "variant_price_list_state()",
-      "product_image_list_state()",
-      "product_list_stock_state(integer)",
-      "product_list_on_sale(integer)",
-      "product_list_front_image(integer)",
-    ]) {
+    for (const fn of ["variant_list_state()", "variant_price_list_state()", "product_image_list_state()"]) {
       await sql.raw(`drop function if exists ${fn}`).execute(db);
     }
   } else {
