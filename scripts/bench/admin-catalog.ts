@@ -1,10 +1,14 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { createDatabase, type Db, listProducts, migrateToLatest, type ProductListQuery } from "@vitrine/commerce";
+import { createTestDatabase } from "@vitrine/commerce/testing";
+import { sql } from "kysely";
 import { percentile } from "./load.ts";
 
 /**
- * The back office's product list at 100,000 products (SQLite, in-process: the service /admin/products and
+ * The back office's product list at 100,000 products (SQLite, or PostgreSQL in a schema of its own when
+ * DATABASE_URL names one; in-process: the service /admin/products and
  * `vitrine products list` call): pages, each filter, and searches by name, number and EAN. Products are generated
  * straight into the catalogue tables (names in three languages, three sizes, prices in two zones). Target: p95 <
  * 100 ms.
@@ -192,23 +196,33 @@ export async function benchAdminCatalog(): Promise<string[]> {
   const dir = join(import.meta.dirname, "../../bench-results/admin-catalog");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const db = createDatabase({ url: join(dir, "catalog.sqlite") });
+  const postgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? "");
+  // PostgreSQL: a fresh schema, dropped afterwards (the test databases' helper); SQLite: a file of its own.
+  const test = postgres ? await createTestDatabase({ migrate: false }) : undefined;
+  const db = test?.db ?? createDatabase({ url: join(dir, "catalog.sqlite") });
   try {
     await migrateToLatest(db, []);
     const t0 = performance.now();
     const { references, eans } = await generate(db);
-    const lines = [`${PRODUCTS} products generated in ${((performance.now() - t0) / 1000).toFixed(1)} s (SQLite)`];
+    // PostgreSQL plans from statistics its autovacuum gathers after bulk writes: gathered now, as a shop has them.
+    if (postgres) await sql`analyze`.execute(db);
+    const lines = [
+      `${PRODUCTS} products generated in ${((performance.now() - t0) / 1000).toFixed(1)} s (${postgres ? "PostgreSQL" : "SQLite"})`,
+    ];
     const cases: [string, (i: number) => Omit<ProductListQuery, "language">][] = [
       ["list, page 1", () => ({})],
       ["list, page 200", () => ({ page: 200 })],
       ["list, 100 per page", () => ({ perPage: 100 })],
       ["filter, brand", (i) => ({ brand: BRANDS[i % BRANDS.length] as string })],
       ["filter, category (with children)", (i) => ({ categoryId: 1 + (i % 4) })],
+      ["filter, category (one leaf)", (i) => ({ categoryId: 5 + (i % 20) })],
+      ["filter, category, page 20", (i) => ({ categoryId: 1 + (i % 4), page: 20 })],
       ["filter, sold out", () => ({ stock: "out" })],
       ["filter, low stock", () => ({ stock: "low" })],
       ["filter, in stock", () => ({ stock: "in_stock" })],
       ["filter, no image", () => ({ noImage: true })],
       ["filter, on sale", () => ({ onSale: true })],
+      ["filter, low stock, page 20", () => ({ stock: "low", page: 20 })],
       ["filter, hidden", () => ({ status: "hidden" })],
       [
         "filter, brand + on sale + in stock",
@@ -219,23 +233,40 @@ export async function benchAdminCatalog(): Promise<string[]> {
       ["search, id", (i) => ({ q: String(1 + ((i * 977) % PRODUCTS)) })],
       ["search, name word", (i) => ({ q: (KINDS[i % KINDS.length] as readonly string[])[0] as string })],
       ["search, rare name", (i) => ({ q: `leinen ${1000 + i}` })],
+      ["search, no match", (i) => ({ q: `samt ${i}` })],
+      ["search, two letters", () => ({ q: "os" })],
       ["search, name + brand", (i) => ({ q: "wolle", brand: BRANDS[i % 7] as string })],
     ];
+    // BENCH_ADMIN_BASELINE: the JSON an earlier run wrote (another commit, the same machine): its p95 is shown
+    // beside this run's ("before → after"). Each run writes its own next to the results.
+    const baselineFile = process.env.BENCH_ADMIN_BASELINE;
+    const baseline: Record<string, { p50: number; p95: number }> =
+      baselineFile && existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, "utf8")).cases : {};
+    const results: Record<string, { p50: number; p95: number }> = {};
     for (const [name, query] of cases) {
       const r = await measure(db, query);
+      results[name] = { p50: r.p50, p95: r.p95 };
+      const before = baseline[name];
       lines.push(
-        `${name.padEnd(36)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.rows} rows of ${r.total})`,
+        `${name.padEnd(36)} p50 ${r.p50.toFixed(2).padStart(6)} ms   p95 ${r.p95.toFixed(2).padStart(6)} ms   (${r.rows} rows of ${r.total})${before ? `   before: p50 ${before.p50.toFixed(2)} ms, p95 ${before.p95.toFixed(2)} ms` : ""}`,
       );
     }
+    const kind = postgres ? "postgres" : "sqlite";
+    writeFileSync(
+      join(dir, `../admin-catalog-${kind}.json`),
+      `${JSON.stringify({ at: new Date().toISOString(), load: loadavg(), generated: lines[0], cases: results }, null, 2)}\n`,
+    );
     return lines;
   } finally {
-    await db.destroy();
+    if (test) await test.destroy();
+    else await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 // `node scripts/bench/admin-catalog.ts`: this section alone, without starting the shop.
 if (import.meta.main) {
-  console.log(`== Back office: product list and search (${PRODUCTS} products, SQLite, p95 target < 100 ms)`);
+  const database = /^postgres/i.test(process.env.DATABASE_URL ?? "") ? "PostgreSQL" : "SQLite";
+  console.log(`== Back office: product list and search (${PRODUCTS} products, ${database}, p95 target < 100 ms)`);
   for (const line of await benchAdminCatalog()) console.log(`  ${line}`);
 }

@@ -131,6 +131,8 @@ const configSchema = z
     MAIL_JOB_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(5),
     /** Seconds between runs of the retention job (jobs/retention.ts). */
     RETENTION_JOB_INTERVAL_S: jobPeriodSeconds(3600),
+    /** Seconds between runs of the job that deletes uploaded pictures no product shows any more (media/service.ts). */
+    MEDIA_CLEANUP_JOB_INTERVAL_S: jobPeriodSeconds(3600),
     /** Seconds between runs of the job that cancels unpaid prepayment orders (orders/expiry.ts). */
     EXPIRY_JOB_INTERVAL_S: jobPeriodSeconds(3600),
     /** Seconds between runs of the search-analytics roll-up (it rolls up each finished day once). */
@@ -225,6 +227,27 @@ const configSchema = z
      */
     IMPORT_IMAGE_URLS: z.enum(["keep", "fetch"]).default("keep"),
     MEDIA_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+    /**
+     * Uploaded pictures in an S3-compatible bucket instead of `{VITRINE_DATA_DIR}/media` (README "Pictures"): the
+     * bucket turns it on. ENDPOINT: the server (`https://…`; empty: AWS); REGION: its region; the key pair (both or
+     * neither: then the SDK's usual sources, such as an instance role); PREFIX: put before every object name;
+     * URL_STYLE: `path` puts the bucket in the path (most self-hosted servers), `host` in the host name.
+     */
+    MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+    MEDIA_S3_ENDPOINT: z.url().optional(),
+    MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+    MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    MEDIA_S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, { message: "must be empty or end with / (letters, digits, . _ -)" })
+      .default("media/"),
+    MEDIA_S3_URL_STYLE: z.enum(["path", "host"]).default("path"),
+    /**
+     * Where the bucket's objects are public (`https://cdn.example.com/`, a CDN or the bucket's website): the shop
+     * then sends a picture's address there (a lasting redirect) instead of reading it from the bucket itself.
+     */
+    MEDIA_S3_PUBLIC_URL: z.url().optional(),
   })
   .superRefine((config, issues) => {
     for (const [id, url] of [
@@ -244,6 +267,17 @@ const configSchema = z
           issues.addIssue({ code: "custom", path: [need], message: `is required when ${key} is set` });
         }
       }
+    }
+    if (!config.MEDIA_S3_ACCESS_KEY_ID !== !config.MEDIA_S3_SECRET_ACCESS_KEY) {
+      const missing = config.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID";
+      issues.addIssue({ code: "custom", path: [missing], message: "the S3 key pair needs both its parts" });
+    }
+    if (config.MEDIA_S3_PUBLIC_URL && !config.MEDIA_S3_BUCKET) {
+      issues.addIssue({
+        code: "custom",
+        path: ["MEDIA_S3_BUCKET"],
+        message: "is required when MEDIA_S3_PUBLIC_URL is set",
+      });
     }
     for (const name of ["BANK_ACCOUNT_EUR", "BANK_ACCOUNT_CHF"] as const) {
       const value = config[name];

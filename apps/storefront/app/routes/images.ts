@@ -1,5 +1,6 @@
 import {
   MEDIA_CONTENT_TYPES,
+  mediaPublicUrl,
   mediaStoreFor,
   mediaWidths,
   parseMediaKey,
@@ -94,9 +95,16 @@ async function mediaRendition(
     rendition = parseRenditionName(renditionName(key.key, width, format));
   }
   if (!rendition) return notFound();
-  const body = await mediaStoreFor(services.config).get(
-    renditionName(rendition.key, rendition.width, rendition.format),
-  );
+  const stored = renditionName(rendition.key, rendition.width, rendition.format);
+  // Pictures in a public bucket (MEDIA_S3_PUBLIC_URL) are fetched from there: a lasting redirect, kept for good.
+  const publicUrl = mediaPublicUrl(services.config, stored);
+  if (publicUrl) {
+    return new Response(null, {
+      status: 308,
+      headers: { location: publicUrl, "cache-control": IMMUTABLE, ...(negotiated ? { vary: "Accept" } : {}) },
+    });
+  }
+  const body = await mediaStoreFor(services.config).get(stored);
   if (!body) return notFound();
   return new Response(body, {
     headers: {

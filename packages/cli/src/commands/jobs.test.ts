@@ -38,29 +38,31 @@ describe("vitrine worker and vitrine jobs", () => {
     // The first tick runs every job (each is due the first time a worker sees it).
     for (let i = 0; i < 100; i++) {
       const listed = (await cli("jobs")).out;
-      if (listed.length === 5 && listed.every((line) => / ok /.test(line))) break;
+      if (listed.length === 6 && listed.every((line) => / ok /.test(line))) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     stop();
     expect(await running).toBe(0);
     expect(out[0]).toMatch(
-      /^Worker \S+ running mail, prepayment-expiry, payment-reconcile, retention, search-analytics$/,
+      /^Worker \S+ running mail, prepayment-expiry, payment-reconcile, media-cleanup, retention, search-analytics$/,
     );
     expect(out.at(-1)).toBe("Worker stopped");
 
     const listed = (await cli("jobs")).out;
     expect(listed.map((line) => line.split(":")[0])).toEqual([
       "mail",
+      "media-cleanup",
       "payment-reconcile",
       "prepayment-expiry",
       "retention",
       "search-analytics",
     ]);
     expect(listed[0]).toMatch(/^mail: every 5 s, last \S+ ok \(sent 0, failed 0\), next \S+$/);
-    expect(listed[1]).toMatch(
+    expect(listed[1]).toMatch(/^media-cleanup: every 3600 s, last \S+ ok \(checked 0, deleted 0\)/);
+    expect(listed[2]).toMatch(
       /^payment-reconcile: every 900 s, last \S+ ok \(synced 0, placed 0, voided 0, captured 0, settled 0, failed 0\)/,
     );
-    expect(listed[4]).toMatch(/^search-analytics: every 3600 s, last \S+ ok \(days 0, through null, pruned 0\)/);
+    expect(listed[5]).toMatch(/^search-analytics: every 3600 s, last \S+ ok \(days 0, through null, pruned 0\)/);
 
     // A failed run is kept with its error, and `--failed` shows only those.
     await harness.db

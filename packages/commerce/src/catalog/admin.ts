@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Expression, sql } from "kysely";
 import { type Actor, type AuditState, changedFields, recordAudit } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import { type Db, dialect } from "../db/database.ts";
@@ -10,7 +10,6 @@ import {
   isProductStatus,
   LIST_COUNT_CAP,
   LIST_PAGE_SIZES,
-  LOW_STOCK_UNITS,
   PRICE_ZONES,
   PRODUCT_STATUSES,
   type ProductStatus,
@@ -82,20 +81,27 @@ async function categoryAndBelow(db: Db, id: number): Promise<number[]> {
   return tree.descendantIds(id);
 }
 
+/** The largest id a product or variant can have (PostgreSQL `integer`). */
+const MAX_ID = 2_147_483_647;
+
 /** Products whose id, variant id, EAN, product number or master key is (or, for numbers, starts with) `code`. */
 async function productsByCode(db: Db, code: string): Promise<number[] | undefined> {
   if (/\s/.test(code) || code.length > 64 || !/\d/.test(code)) return undefined;
+  // Ids are 32-bit integers on PostgreSQL: a longer number (an EAN) is compared with the EAN only, not the ids.
   const number = /^\d{1,15}$/.test(code) ? Number(code) : undefined;
+  const asId = number !== undefined && number <= MAX_ID ? number : undefined;
   const prefixEnd = `${code}\uffff`;
   const [byNumber, byKey] = await Promise.all([
-    number === undefined || !Number.isSafeInteger(number)
+    number === undefined
       ? Promise.resolve([])
-      : db
-          .selectFrom("variant")
-          .select("product_id as id")
-          .where((eb) => eb.or([eb("id", "=", number), eb("product_id", "=", number), eb("ean", "=", code)]))
-          .union(db.selectFrom("product").select("id").where("id", "=", number))
-          .execute(),
+      : asId === undefined
+        ? db.selectFrom("variant").select("product_id as id").where("ean", "=", code).execute()
+        : db
+            .selectFrom("variant")
+            .select("product_id as id")
+            .where((eb) => eb.or([eb("id", "=", asId), eb("product_id", "=", asId), eb("ean", "=", code)]))
+            .union(db.selectFrom("product").select("id").where("id", "=", asId))
+            .execute(),
     db
       .selectFrom("product")
       .select("id")
@@ -112,14 +118,52 @@ async function productsByCode(db: Db, code: string): Promise<number[] | undefine
   return ids.length > 0 ? ids : undefined;
 }
 
-/** A variant of the outer query's product `p` that can be sold (units in stock, or sold without stock). */
-function sellableVariant(db: Db) {
-  return db
-    .selectFrom("variant as v")
-    .select(sql.lit(1).as("one"))
-    .where(sql<boolean>`v.product_id = p.id`)
-    .where("v.removed_at", "is", null)
-    .where((eb) => eb.or([eb("v.stock_quantity", ">", 0), eb("v.sellable_without_stock", "=", 1)]));
+/** Row ids of the SQLite name index (migration 0032): `product_id * 4 + language`, the languages in this order. */
+const NAME_INDEX_LANGUAGES: readonly Language[] = ["de", "fr", "en"];
+
+/**
+ * The condition "product `p` is named `text` anywhere in its name in `language`": SQLite's trigram index (FTS5;
+ * case and accents folded) for 3 characters or more; PostgreSQL's `ilike`, which its trigram index (pg_trgm)
+ * answers; for 1 or 2 characters, which no trigram finds, a scan of the names in that language.
+ */
+function namedCondition(db: Db, text: string, language: Language) {
+  const postgres = dialect(db) === "postgres";
+  if (!postgres && [...text].length >= 3) {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    const languageIndex = NAME_INDEX_LANGUAGES.indexOf(language);
+    return sql<boolean>`p.id in (select rowid / 4 from product_name_index
+      where product_name_index match ${phrase} and rowid % 4 = ${languageIndex})`;
+  }
+  const pattern = `%${escapeLike(text)}%`;
+  return sql<boolean>`p.id in (select t.product_id from product_translation t
+    where t.language = ${language} and t.name ${sql.raw(postgres ? "ilike" : "like")} ${pattern} escape '\\')`;
+}
+
+/** Categories with more product links than this are filtered by reading products in the list's order. */
+const LARGE_CATEGORY_LINKS = 5000;
+
+/**
+ * The condition "product `p` is in one of these categories". A small selection: its products from the index of
+ * category links (they are few). A large one: each product of the list, in its order, looked up in the links
+ * until the page and the capped count are full (a page of a category holding a quarter of the catalogue reads
+ * about 200 products, where the links would be all 25,000).
+ */
+async function categoryCondition(db: Db, categoryIds: number[]) {
+  const links = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("product_category")
+        .select("product_id")
+        .where("category_id", "in", categoryIds)
+        .limit(LARGE_CATEGORY_LINKS + 1)
+        .as("l"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const inList = sql.join(categoryIds);
+  return Number(links?.n ?? 0) > LARGE_CATEGORY_LINKS
+    ? sql<boolean>`exists (select 1 from product_category pc where pc.product_id = p.id and pc.category_id in (${inList}))`
+    : sql<boolean>`p.id in (select pc.product_id from product_category pc where pc.category_id in (${inList}))`;
 }
 
 /** The product list of the back office: one page of rows and the (capped) number of matches. */
@@ -131,89 +175,45 @@ export async function listProducts(ctx: Pick<Ctx, "db">, query: ProductListQuery
   const page = Math.max(1, Math.min(Math.floor(query.page ?? 1) || 1, 100_000));
   const categoryIds = query.categoryId === undefined ? undefined : await categoryAndBelow(db, query.categoryId);
   if (categoryIds && categoryIds.length === 0) return { rows: [], total: 0, totalCapped: false, page, perPage };
+  const inCategories = categoryIds === undefined ? undefined : await categoryCondition(db, categoryIds);
   const q = query.q?.trim() ?? "";
-  const like = `%${escapeLike(q)}%`;
-  const caseInsensitiveLike = dialect(db) === "postgres" ? "ilike" : "like";
   // A product number, id or EAN is looked up by index first; only a query that names none searches the names.
   const codeMatches = q === "" ? undefined : await productsByCode(db, q);
 
+  // Every filter reads an index in the list's order (newest id first): the stock, sale and picture filters read
+  // the product's own columns, which triggers keep (migration 0032), not its variants, prices and pictures.
   const base = db
     .selectFrom("product as p")
     .$if(query.status !== undefined, (s) => s.where("p.status", "=", query.status as ProductStatus))
     .$if(query.brand !== undefined && query.brand !== "", (s) => s.where("p.brand", "=", query.brand as string))
-    .$if(categoryIds !== undefined, (s) =>
-      s.where("p.id", "in", (eb) =>
-        eb
-          .selectFrom("product_category as pc")
-          .select("pc.product_id")
-          .where("pc.category_id", "in", categoryIds as number[]),
-      ),
-    )
-    .$if(query.noImage === true, (s) =>
-      s.where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("product_image as i")
-              .select(sql.lit(1).as("one"))
-              .whereRef("i.product_id", "=", "p.id")
-              .where("i.asset_name", "=", "front"),
-          ),
-        ),
-      ),
-    )
-    .$if(query.onSale === true, (s) =>
-      s.where("p.id", "in", (eb) =>
-        eb
-          .selectFrom("variant_price as vp")
-          .innerJoin("variant as v", "v.id", "vp.variant_id")
-          .select("v.product_id")
-          .where("vp.sale_price", "is not", null),
-      ),
-    )
-    .$if(query.stock === "out", (s) => s.where(({ not, exists }) => not(exists(sellableVariant(db)))))
-    .$if(query.stock === "in_stock", (s) => s.where(({ exists }) => exists(sellableVariant(db))))
-    .$if(query.stock === "low", (s) =>
-      s.where("p.id", "in", (eb) =>
-        eb
-          .selectFrom("variant as v")
-          .select("v.product_id")
-          .where("v.removed_at", "is", null)
-          .groupBy("v.product_id")
-          .having(sql<number>`sum(v.stock_quantity)`, ">=", 1)
-          .having(sql<number>`sum(v.stock_quantity)`, "<=", LOW_STOCK_UNITS),
-      ),
-    )
+    .$if(inCategories !== undefined, (s) => s.where(inCategories as Expression<boolean>))
+    .$if(query.noImage === true, (s) => s.where("p.has_front_image", "=", 0))
+    .$if(query.onSale === true, (s) => s.where("p.on_sale", "=", 1))
+    .$if(query.stock === "out", (s) => s.where("p.stock_state", "=", "out"))
+    .$if(query.stock === "low", (s) => s.where("p.stock_state", "=", "low"))
+    // Most products are in stock: read in id order, skipping the few sold out (not the index of both states).
+    .$if(query.stock === "in_stock", (s) => s.where("p.stock_state", "<>", "out"))
     .$if(q !== "" && codeMatches !== undefined, (s) => s.where("p.id", "in", codeMatches as number[]))
     .$if(q !== "" && codeMatches === undefined, (s) =>
-      s.where("p.id", "in", (eb) =>
-        eb
-          .selectFrom("product_translation as t")
-          .select("t.product_id")
-          // The names shown in the staff member's language (a product named in another language only has its
-          // text there too, marked text_language): one row per product to scan.
-          .where("t.language", "=", query.language)
-          .where(sql<boolean>`t.name ${sql.raw(caseInsensitiveLike)} ${like} escape '\\'`),
-      ),
+      // The names shown in the staff member's language (a product named in another language only has its text
+      // there too, marked text_language): one row per product.
+      s.where(namedCondition(db, q, query.language)),
     );
 
-  const [ids, counted] = await Promise.all([
-    base
-      .select("p.id")
-      .orderBy("p.id", "desc")
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom(
-        base
-          .select("p.id")
-          .limit(LIST_COUNT_CAP + 1)
-          .as("m"),
-      )
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirst(),
-  ]);
-  const n = Number(counted?.n ?? 0);
+  // One query finds the first LIST_COUNT_CAP + 1 matches in the list's order: their number is the (capped)
+  // count, and any page among them is a slice, so the database reads the matches once, not once for the page and
+  // again for the count. Only a page past the cap asks for its rows by offset.
+  const first = await base
+    .select("p.id")
+    .orderBy("p.id", "desc")
+    .limit(LIST_COUNT_CAP + 1)
+    .execute();
+  const n = first.length;
+  const offset = (page - 1) * perPage;
+  const ids =
+    offset + perPage <= n || n <= LIST_COUNT_CAP
+      ? first.slice(offset, offset + perPage)
+      : await base.select("p.id").orderBy("p.id", "desc").limit(perPage).offset(offset).execute();
   const rows = await listRows(
     db,
     ids.map((r) => r.id),

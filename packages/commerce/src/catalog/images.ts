@@ -60,7 +60,7 @@ export async function setProductImagePaths(db: Db, productId: number, paths: rea
   await db.updateTable("product").set({ updated_at: now.toISOString() }).where("id", "=", productId).execute();
 }
 
-/** Whether any product shows the picture at this path. */
+/** Whether any product shows the picture at this path (one lookup in the path index, migration 0033). */
 export async function imagePathInUse(db: Db, path: string): Promise<boolean> {
   const row = await db.selectFrom("product_image").select("product_id").where("path", "=", path).executeTakeFirst();
   return row !== undefined;

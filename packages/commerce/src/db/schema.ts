@@ -65,6 +65,15 @@ export interface ProductTable {
   updated_at: string;
   /** `active` (in the shop), `hidden` or `archived` (out of the shop, kept): ProductStatus. */
   status: Generated<string>;
+  /**
+   * The back office list's filters, kept by database triggers on every write of variants, prices and pictures
+   * (migration 0032): `out` (nothing sellable), `low` (1 to LOW_STOCK_UNITS units) or `in`.
+   */
+  stock_state: Generated<string>;
+  /** 1 when any variant has a reduced price (any zone). Kept by triggers. */
+  on_sale: Generated<number>;
+  /** 1 when the product has its front picture. Kept by triggers. */
+  has_front_image: Generated<number>;
 }
 
 /** A deleted product (its page answers 410 Gone) and its variants (open baskets say what was removed). */

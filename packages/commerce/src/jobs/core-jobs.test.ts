@@ -40,6 +40,7 @@ describe("core jobs", () => {
     const runs = await t.db.selectFrom("job_run").select(["job", "status", "summary"]).orderBy("job").execute();
     expect(runs.map((run) => [run.job, run.status])).toEqual([
       ["mail", "ok"],
+      ["media-cleanup", "ok"],
       ["payment-reconcile", "ok"],
       ["prepayment-expiry", "ok"],
       ["retention", "ok"],

@@ -1,5 +1,6 @@
 import { reconcilePayments } from "../checkout/reconcile.ts";
 import type { VitrineConfig } from "../config.ts";
+import { deleteUnusedPicturesAll } from "../media/service.ts";
 import { cancelUnpaidPrepayments } from "../orders/expiry.ts";
 import { deliverOutbox } from "../orders/outbox.ts";
 import { runRetention } from "./retention.ts";
@@ -12,7 +13,11 @@ import type { JobDefinition } from "./runner.ts";
 export function coreJobs(
   config: Pick<
     VitrineConfig,
-    "MAIL_JOB_INTERVAL_S" | "RETENTION_JOB_INTERVAL_S" | "EXPIRY_JOB_INTERVAL_S" | "PAYMENT_RECONCILE_JOB_INTERVAL_S"
+    | "MAIL_JOB_INTERVAL_S"
+    | "RETENTION_JOB_INTERVAL_S"
+    | "EXPIRY_JOB_INTERVAL_S"
+    | "PAYMENT_RECONCILE_JOB_INTERVAL_S"
+    | "MEDIA_CLEANUP_JOB_INTERVAL_S"
   >,
 ): JobDefinition[] {
   return [
@@ -36,6 +41,13 @@ export function coreJobs(
       intervalMs: config.PAYMENT_RECONCILE_JOB_INTERVAL_S * 1000,
       async run(ctx) {
         return { ...(await reconcilePayments(ctx)) };
+      },
+    },
+    {
+      name: "media-cleanup",
+      intervalMs: config.MEDIA_CLEANUP_JOB_INTERVAL_S * 1000,
+      async run(ctx) {
+        return { ...(await deleteUnusedPicturesAll(ctx)) };
       },
     },
     {

@@ -4,18 +4,23 @@ import { join } from "node:path";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliActor, listAudit } from "../audit/audit.ts";
+import { deleteProduct } from "../catalog/admin.ts";
 import { productImagePaths } from "../catalog/images.ts";
 import { importCatalog } from "../catalog/import.ts";
 import type { Ctx } from "../context.ts";
+import { withTransaction } from "../context.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import { mediaKeyOfPath } from "./paths.ts";
 import {
   addProductPicture,
+  deleteUnusedPicturesAll,
   listProductPictures,
   moveProductPicture,
   pictureAltTexts,
   removeProductPicture,
   setProductPictureAlt,
+  storePicture,
+  UNUSED_PICTURE_GRACE_MS,
 } from "./service.ts";
 import { mediaStoreFor } from "./storage.ts";
 import { blackPng, testPicture } from "./test-pictures.ts";
@@ -157,5 +162,85 @@ describe("product pictures", () => {
     expect(await listProductPictures(ctx, 999_999_999)).toMatchObject({ ok: false, error: "NotFound" });
     const file = await testPicture("png", 300, 400);
     expect(await addProductPicture(ctx, actor, 999_999_999, file)).toMatchObject({ ok: false, error: "NotFound" });
+  });
+});
+
+describe("deleting the files of pictures no product shows", () => {
+  const other = demo.products[1]?.id as number;
+  const third = demo.products[2]?.id as number;
+  const folder = (key: string) => join(dataDir, "media", key);
+  const exists = async (key: string) =>
+    readdir(folder(key)).then(
+      (files) => files.length > 0,
+      () => false,
+    );
+  const asset = async (key: string) =>
+    (await t.db.selectFrom("media_asset").select("key").where("key", "=", key).executeTakeFirst()) !== undefined;
+
+  it("keeps the files while another product shows the same content, and deletes them with the last one", async () => {
+    const file = await testPicture("png", 600, 900);
+    const first = await addProductPicture(ctx, actor, product, file);
+    const second = await addProductPicture(ctx, actor, other, file);
+    if (!first.ok || !second.ok) throw new Error("upload refused");
+    // The same content is stored once, under one key.
+    expect(second.value.path).toBe(first.value.path);
+    const key = mediaKeyOfPath(first.value.path)?.key as string;
+    expect(await exists(key)).toBe(true);
+
+    expect((await removeProductPicture(ctx, actor, product, first.value.path)).ok).toBe(true);
+    expect(await exists(key)).toBe(true);
+    expect(await asset(key)).toBe(true);
+
+    expect((await removeProductPicture(ctx, actor, other, first.value.path)).ok).toBe(true);
+    expect(await exists(key)).toBe(false);
+    expect(await asset(key)).toBe(false);
+    // Other pictures keep theirs.
+    const left = (await readdir(join(dataDir, "media"))).filter((name) => !name.startsWith("."));
+    for (const name of left) expect(await exists(name)).toBe(true);
+
+    // Uploaded again: stored again, and shown.
+    const again = await addProductPicture(ctx, actor, product, file);
+    if (!again.ok) throw new Error(again.detail);
+    expect(await exists(key)).toBe(true);
+    expect(await (await mediaStoreFor(ctx.config)).get(`${key}/480.webp`)).toBeDefined();
+  });
+
+  it("keeps the files of a picture taken off in a transaction that is rolled back", async () => {
+    const listed = await productImagePaths(t.db, product);
+    const path = listed.at(-1) as string;
+    const key = mediaKeyOfPath(path)?.key as string;
+    await expect(
+      withTransaction(ctx, async (tx) => {
+        expect((await removeProductPicture(tx, actor, product, path)).ok).toBe(true);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await productImagePaths(t.db, product)).toContain(path);
+    expect(await exists(key)).toBe(true);
+  });
+
+  it("the cleanup job deletes pictures replaced or gone with their product, after a grace period", async () => {
+    // A picture stored for an upload that never reached its product, and one on a product that is deleted.
+    const orphan = await storePicture(ctx, await testPicture("jpeg", 500, 700));
+    const shown = await addProductPicture(ctx, actor, third, await testPicture("png", 700, 500));
+    if (!orphan.ok || !shown.ok) throw new Error("upload refused");
+    const orphanKey = mediaKeyOfPath(orphan.value.path)?.key as string;
+    const shownKey = mediaKeyOfPath(shown.value.path)?.key as string;
+    expect((await deleteProduct(ctx, actor, third)).ok).toBe(true);
+    const kept = (await productImagePaths(t.db, product)).flatMap((p) => mediaKeyOfPath(p)?.key ?? []);
+    expect(kept.length).toBeGreaterThan(0);
+
+    // Within the grace period nothing goes: an upload may still be on its way to its product.
+    const soon = testCtx(t.db, { config: { VITRINE_DATA_DIR: dataDir }, clock: { now: () => new Date() } });
+    expect(await deleteUnusedPicturesAll(soon)).toMatchObject({ deleted: 0 });
+    expect(await exists(orphanKey)).toBe(true);
+
+    const later = new Date(Date.now() + UNUSED_PICTURE_GRACE_MS + 60_000);
+    const afterGrace = testCtx(t.db, { config: { VITRINE_DATA_DIR: dataDir }, clock: { now: () => later } });
+    expect(await deleteUnusedPicturesAll(afterGrace)).toMatchObject({ deleted: 2 });
+    expect(await exists(orphanKey)).toBe(false);
+    expect(await exists(shownKey)).toBe(false);
+    for (const key of kept) expect(await exists(key)).toBe(true);
+    expect(await deleteUnusedPicturesAll(afterGrace)).toMatchObject({ deleted: 0 });
   });
 });

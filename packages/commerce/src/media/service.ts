@@ -1,6 +1,6 @@
 import { type Actor, recordAudit } from "../audit/audit.ts";
 import { catalogChangeEvents } from "../catalog/changes.ts";
-import { productImagePaths, productLabel, setProductImagePaths } from "../catalog/images.ts";
+import { imagePathInUse, productImagePaths, productLabel, setProductImagePaths } from "../catalog/images.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import type { CommonFailure } from "../errors.ts";
 import { publishEvents } from "../events/publish.ts";
@@ -233,14 +233,82 @@ export async function moveProductPicture(
   });
 }
 
-/** Takes a picture off the product (its files stay: the same picture may show on another product). */
+/**
+ * Deletes the files (and the record) of uploaded pictures that no product shows any more. A key names its
+ * content's hash (and the size that content has), so "no product shows `media/{key}`" is "no picture has this
+ * content". Call it after the transaction that took the pictures off has committed: files are not transactional,
+ * and a picture taken off in a transaction rolled back afterwards must keep its files. Each key is looked up again
+ * right before its files go, so a product given the same picture meanwhile keeps it.
+ */
+export async function deleteUnusedPictures(
+  ctx: Pick<Ctx, "db" | "config">,
+  paths: readonly string[],
+  store?: MediaStore,
+): Promise<string[]> {
+  const target = store ?? mediaStoreFor(ctx.config);
+  const deleted: string[] = [];
+  for (const key of new Set(paths.flatMap((path) => mediaKeyOfPath(path)?.key ?? []))) {
+    const path = `${MEDIA_PATH_PREFIX}${key}`;
+    if (await imagePathInUse(ctx.db, path)) continue;
+    await ctx.db.deleteFrom("media_asset").where("key", "=", key).execute();
+    await target.removeKey(key);
+    deleted.push(key);
+  }
+  return deleted;
+}
+
+/** Uploaded pictures no product showed for at least this long are deleted by the media cleanup job. */
+export const UNUSED_PICTURE_GRACE_MS = 3_600_000;
+
+/**
+ * The media cleanup job: deletes the files of every uploaded picture that no product shows and that was stored
+ * longer than UNUSED_PICTURE_GRACE_MS ago. It catches pictures taken off otherwise than one by one: replaced by an
+ * import, gone with a deleted product, or uploaded for a change that was then refused. The grace period keeps a
+ * picture whose upload is still on its way to its product (stored first, then added).
+ */
+export async function deleteUnusedPicturesAll(
+  ctx: Pick<Ctx, "db" | "config" | "clock">,
+  store?: MediaStore,
+): Promise<{ checked: number; deleted: number }> {
+  const before = new Date(ctx.clock.now().getTime() - UNUSED_PICTURE_GRACE_MS).toISOString();
+  let checked = 0;
+  let deleted = 0;
+  let after = "";
+  for (;;) {
+    const rows = await ctx.db
+      .selectFrom("media_asset")
+      .select("key")
+      .where("key", ">", after)
+      .where("created_at", "<", before)
+      .orderBy("key")
+      .limit(500)
+      .execute();
+    if (rows.length === 0) break;
+    checked += rows.length;
+    after = rows.at(-1)?.key as string;
+    deleted += (
+      await deleteUnusedPictures(
+        ctx,
+        rows.map((r) => `${MEDIA_PATH_PREFIX}${r.key}`),
+        store,
+      )
+    ).length;
+  }
+  return { checked, deleted };
+}
+
+/**
+ * Takes a picture off the product. Its files are deleted once no product shows the same picture (the same
+ * content uploaded to several products is stored once).
+ */
 export async function removeProductPicture(
   ctx: Ctx,
   actor: Actor,
   productId: number,
   path: string,
+  store?: MediaStore,
 ): Promise<MediaResult<{ changed: true }>> {
-  return withTransaction(ctx, async (tx): Promise<MediaResult<{ changed: true }>> => {
+  const result = await withTransaction(ctx, async (tx): Promise<MediaResult<{ changed: true }>> => {
     if (!(await productLabel(tx.db, productId, "de"))) return notFound(productId);
     const before = await productImagePaths(tx.db, productId);
     if (!before.includes(path)) return { ok: false, error: "NotFound", detail: "The product has no such picture." };
@@ -250,6 +318,10 @@ export async function removeProductPicture(
     await changed(tx, actor, productId, "remove", before, after);
     return { ok: true, value: { changed: true } };
   });
+  // Inside a caller's transaction the files wait: that caller may still roll back (the next removal, or
+  // deleteUnusedPictures after its commit, takes them).
+  if (result.ok && !ctx.db.isTransaction) await deleteUnusedPictures(ctx, [path], store);
+  return result;
 }
 
 /** Sets a picture's alt texts (an empty text removes that language's). */

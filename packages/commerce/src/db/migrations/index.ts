@@ -21,6 +21,8 @@ import * as m0023 from "./0023_media.ts";
 import * as m0025 from "./0025_content_versions.ts";
 import * as m0027 from "./0027_payment_provider_check.ts";
 import * as m0030 from "./0030_catalog_editing.ts";
+import * as m0032 from "./0032_product_list_state.ts";
+import * as m0033 from "./0033_product_image_path.ts";
 
 /**
  * The commerce modules' migrations, in order (the search package brings its own: `searchMigrations`; the
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   "0025_content_versions": m0025,
   "0027_payment_provider_check": m0027,
   "0030_catalog_editing": m0030,
+  "0032_product_list_state": m0032,
+  "0033_product_image_path": m0033,
 };
