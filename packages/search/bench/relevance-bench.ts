@@ -12,9 +12,6 @@
  * zero-result rate (queries with relevant products in the catalogue that found nothing) and latency p50/p99.
  * Options: `--products 5000` (demo size), `--real PATH`, `--no-real`, `--verbose` (every query that misses).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
 import {
   type CategoryRecord,
   colourName,
@@ -31,6 +28,7 @@ import { CatalogIndex } from "../src/engine/catalog-index.ts";
 import { SearchEngine } from "../src/engine/search-engine.ts";
 import { type TextField, TextIndex } from "../src/engine/text-index.ts";
 import { correctQuery, matchQuery } from "../src/engine/text-search.ts";
+import { readRealCatalog, realCatalogPath } from "./real-catalogue.ts";
 import { DEMO_QUERIES, type DemoQuery, type QueryClass, REAL_QUERIES, type RealQuery } from "./relevance-queries.ts";
 
 const args = process.argv.slice(2);
@@ -255,47 +253,7 @@ function ftsSearch(db: Database.Database, query: string, weights = FTS_WEIGHTS):
 // --- real catalogue -----------------------------------------------------------------------------------
 
 function realPath(): string | undefined {
-  if (flag("no-real")) return undefined;
-  const given = option("real", "");
-  if (given) return existsSync(given) ? given : undefined;
-  for (const candidate of ["../shared/data/hm_articles.csv.gz", "../../shared/data/hm_articles.csv.gz"]) {
-    const path = resolve(process.cwd(), candidate);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
-}
-
-/** RFC 4180 rows (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else if (c !== "\r") field += c;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return flag("no-real") ? undefined : realCatalogPath(option("real", ""));
 }
 
 interface Article {
@@ -309,7 +267,7 @@ interface Article {
 }
 
 function benchReal(path: string): void {
-  const [header, ...rows] = parseCsv(gunzipSync(readFileSync(path)).toString("utf8"));
+  const { header, rows } = readRealCatalog(path);
   const col = (name: string) => (header as string[]).indexOf(name);
   const c = {
     name: col("prod_name"),

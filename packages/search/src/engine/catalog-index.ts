@@ -293,7 +293,7 @@ export class CatalogIndex {
   readonly storePool = new IntPool();
 
   readonly slotOfProduct = new Map<number, number>();
-  /** Reference keys and ids (`vt1001`, `1001`) → product id: shoppers paste them, the text index need not hold them. */
+  /** Reference keys (`vt1001`) → product id: shoppers paste them, the text index need not hold them. */
   readonly references = new Map<string, number>();
   readonly groupIds = new Map<string, number>();
   readonly groupMembers: number[][] = [];
@@ -302,6 +302,8 @@ export class CatalogIndex {
   /** Physical-store stock per variant id (store value ids), kept for products that change later. */
   private readonly variantStores = new Map<number, number[]>();
   private readonly interned = new Map<string, string>();
+  private readonly triples = new Map<string, Readonly<Record<Language, string | null>>>();
+  private readonly categoryLists = new Map<string, readonly number[]>();
   private readonly ancestorCache = new Map<number, number[]>();
   private readonly sizeRanks = new Map<string, number>();
   private sortedSizeKeys: string[] = [];
@@ -382,6 +384,8 @@ export class CatalogIndex {
   finish(): void {
     for (const language of LANGUAGES) this.text[language].finish();
     this.interned.clear();
+    this.triples.clear();
+    this.categoryLists.clear();
     this.imageLists.clear();
     for (const pool of [
       this.overflowValues,
@@ -406,6 +410,32 @@ export class CatalogIndex {
     if (known !== undefined) return known;
     this.interned.set(text, text);
     return text;
+  }
+
+  /** One shared (frozen) object per distinct per-language triple of texts. */
+  private triple<T extends string | null>(de: T, fr: T, en: T): Readonly<Record<Language, T>> {
+    const key = JSON.stringify([de, fr, en]);
+    let found = this.triples.get(key) as Readonly<Record<Language, T>> | undefined;
+    if (!found) {
+      found = Object.freeze({
+        de: de === null ? de : (this.intern(de) as T),
+        fr: fr === null ? fr : (this.intern(fr) as T),
+        en: en === null ? en : (this.intern(en) as T),
+      });
+      this.triples.set(key, found);
+    }
+    return found;
+  }
+
+  /** One shared (frozen) list per distinct list of category ids. */
+  private categoryList(ids: readonly number[]): readonly number[] {
+    const key = ids.join(",");
+    let found = this.categoryLists.get(key);
+    if (!found) {
+      found = Object.freeze([...ids]);
+      this.categoryLists.set(key, found);
+    }
+    return found;
   }
 
   private ensureCapacity(slots: number): void {
@@ -499,7 +529,6 @@ export class CatalogIndex {
     this.alive[slot] = 1;
     this.slotOfProduct.set(record.id, slot);
     this.references.set(referenceKey(record.referenceKey), record.id);
-    this.references.set(String(record.id), record.id);
 
     let groupId = this.groupIds.get(record.masterKey);
     if (groupId === undefined) {
@@ -639,28 +668,26 @@ export class CatalogIndex {
       text.endDocument();
     }
 
+    // Colour siblings and products of one kind repeat names, short descriptions and keys: each distinct text and
+    // per-language triple is kept once (a million products would otherwise hold hundreds of MB of copies).
     this.display[slot] = {
       id: record.id,
-      masterKey: record.masterKey,
+      masterKey: this.intern(record.masterKey),
       referenceKey: record.referenceKey,
       brand: this.intern(record.brand),
       colorId: this.intern(record.colorId),
       productType: this.intern(record.productType),
-      names: { de: texts.de.name, fr: texts.fr.name, en: texts.en.name },
-      nameLanguages: { de: texts.de.language, fr: texts.fr.language, en: texts.en.language },
-      shortDescriptions: {
-        de: texts.de.shortDescription,
-        fr: texts.fr.shortDescription,
-        en: texts.en.shortDescription,
-      },
-      badges: {
-        de: texts.de.freeTextBadge,
-        fr: texts.fr.freeTextBadge,
-        en: texts.en.freeTextBadge,
-      },
+      names: this.triple(texts.de.name, texts.fr.name, texts.en.name),
+      nameLanguages: this.triple(texts.de.language, texts.fr.language, texts.en.language),
+      shortDescriptions: this.triple(
+        texts.de.shortDescription,
+        texts.fr.shortDescription,
+        texts.en.shortDescription,
+      ),
+      badges: this.triple(texts.de.freeTextBadge, texts.fr.freeTextBadge, texts.en.freeTextBadge),
       images: this.imagesOf(record.images),
-      promotionId: record.promotionId,
-      categoryIds: record.categoryIds,
+      promotionId: record.promotionId === null ? null : this.intern(record.promotionId),
+      categoryIds: this.categoryList(record.categoryIds),
       arrivalDate: this.intern(record.arrivalDate),
     };
   }
@@ -674,7 +701,6 @@ export class CatalogIndex {
     if (display && this.references.get(referenceKey(display.referenceKey)) === productId) {
       this.references.delete(referenceKey(display.referenceKey));
     }
-    this.references.delete(String(productId));
     this.alive[slot] = 0;
     this.display[slot] = undefined;
     this.deadCount++;
@@ -740,6 +766,17 @@ export class CatalogIndex {
       else hi = mid;
     }
     return this.changeLog.slice(lo);
+  }
+
+  /**
+   * The product a reference key or product id (as `referenceKey` folds what a shopper typed) names, if indexed.
+   * Ids are looked up among the indexed products rather than kept as keys: a million keys would cost ~60 MB.
+   */
+  productOfReference(key: string): number | undefined {
+    const byReference = this.references.get(key);
+    if (byReference !== undefined) return byReference;
+    const id = Number(key);
+    return key !== "" && String(id) === key && this.slotOfProduct.has(id) ? id : undefined;
   }
 
   /** The live slots of a product's colour group (the product itself included), lowest product id first. */

@@ -332,7 +332,7 @@ export class SearchEngine {
 
   private textMatch(view: StoreView, query: string): TextMatch | undefined {
     // A product reference or id finds that product.
-    const reference = view.catalog.references.get(referenceKey(query));
+    const reference = view.catalog.productOfReference(referenceKey(query));
     const referenced = reference === undefined ? undefined : view.catalog.slotOfProduct.get(reference);
     if (referenced !== undefined && view.has(referenced)) {
       return { slots: Int32Array.of(referenced), scores: Float32Array.of(100), count: 1 };
