@@ -679,11 +679,7 @@ export class CatalogIndex {
       productType: this.intern(record.productType),
       names: this.triple(texts.de.name, texts.fr.name, texts.en.name),
       nameLanguages: this.triple(texts.de.language, texts.fr.language, texts.en.language),
-      shortDescriptions: this.triple(
-        texts.de.shortDescription,
-        texts.fr.shortDescription,
-        texts.en.shortDescription,
-      ),
+      shortDescriptions: this.triple(texts.de.shortDescription, texts.fr.shortDescription, texts.en.shortDescription),
       badges: this.triple(texts.de.freeTextBadge, texts.fr.freeTextBadge, texts.en.freeTextBadge),
       images: this.imagesOf(record.images),
       promotionId: record.promotionId === null ? null : this.intern(record.promotionId),
