@@ -14,6 +14,7 @@
  * Options: `--sizes 10000,100000,1000000` `--queries 600` `--real PATH` `--no-real`.
  */
 import { cpus, loadavg } from "node:os";
+import { PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { fixedClock, type Language, type ProductRecord, productTexts, SHOPS, type Shop } from "@vitrine/commerce";
@@ -125,6 +126,12 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
   let records: ProductRecord[] | undefined = demo.products;
   demo.products = [];
   memory();
+  // Garbage collection during the build: it grows with the live heap, which holds every record meanwhile.
+  let gcMs = 0;
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const catalog = CatalogIndex.build({
@@ -144,9 +151,10 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
   demo.storeStock = [];
   // Let the records go: they are only garbage once this task has ended.
   await new Promise((resolve) => setTimeout(resolve, 100));
+  gcObserver.disconnect();
   const after = memory();
   console.log(
-    `build (5 store indexes): ${ms(buildMs)} (cpu ${ms((cpu.user + cpu.system) / 1000)}) · memory +${mb(
+    `build (5 store indexes): ${ms(buildMs)} (cpu ${ms((cpu.user + cpu.system) / 1000)}, gc ${ms(gcMs)}) · memory +${mb(
       after.total - baseline.total,
     )} (heap + typed arrays; RSS +${mb(after.rss - baseline.rss)}) · ${catalog.liveCount} products, ${
       catalog.groupMembers.length

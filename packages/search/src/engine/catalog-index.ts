@@ -193,6 +193,8 @@ export const ROW_CAPACITY = (ROW - ROW_VALUES) * 2;
 export const UNIFORM_BIT = 1 << 15;
 /** Values of one kind a product may have (15 bits in the row's info). */
 const MAX_VALUES = 0x7fff;
+/** Text triples (names, short descriptions …) remembered from the last products: a product's four triples. */
+const RECENT_TRIPLES = 8;
 /** Slot changes remembered for the store views (each change batch is far smaller). */
 const CHANGE_LOG_SIZE = 20_000;
 /** Descriptions are indexed sentence by sentence: boilerplate sentences repeat and are tokenised once. */
@@ -304,6 +306,8 @@ export class CatalogIndex {
   private readonly interned = new Map<string, string>();
   private readonly triples = new Map<string, Readonly<Record<Language, string | null>>>();
   private readonly categoryLists = new Map<string, readonly number[]>();
+  private readonly recentTriples: Readonly<Record<Language, string | null>>[] = [];
+  private recentAt = 0;
   private readonly ancestorCache = new Map<number, number[]>();
   private readonly sizeRanks = new Map<string, number>();
   private sortedSizeKeys: string[] = [];
@@ -385,6 +389,8 @@ export class CatalogIndex {
     for (const language of LANGUAGES) this.text[language].finish();
     this.interned.clear();
     this.triples.clear();
+    this.recentTriples.length = 0;
+    this.recentAt = 0;
     this.categoryLists.clear();
     this.imageLists.clear();
     for (const pool of [
@@ -414,6 +420,10 @@ export class CatalogIndex {
 
   /** One shared (frozen) object per distinct per-language triple of texts. */
   private triple<T extends string | null>(de: T, fr: T, en: T): Readonly<Record<Language, T>> {
+    // Colour siblings are indexed one after another: most triples are the one asked for last.
+    for (const recent of this.recentTriples) {
+      if (recent.de === de && recent.fr === fr && recent.en === en) return recent as Readonly<Record<Language, T>>;
+    }
     const key = JSON.stringify([de, fr, en]);
     let found = this.triples.get(key) as Readonly<Record<Language, T>> | undefined;
     if (!found) {
@@ -424,6 +434,8 @@ export class CatalogIndex {
       });
       this.triples.set(key, found);
     }
+    this.recentTriples[this.recentAt] = found;
+    this.recentAt = (this.recentAt + 1) % RECENT_TRIPLES;
     return found;
   }
 

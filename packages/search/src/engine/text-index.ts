@@ -216,7 +216,15 @@ export class TextIndex {
    * sentences) in a bounded one; the rest is tokenised each time.
    */
   private stemsOf(text: string, repeats: TextRepeat): StemsOfText {
-    const cache = repeats === "vocabulary" ? this.vocabularyCache : repeats === "often" ? this.stemCache : undefined;
+    // Longer texts are never cached: not even looked up (hashing them costs as much as a miss).
+    const cache =
+      text.length > SHORT_TEXT
+        ? undefined
+        : repeats === "vocabulary"
+          ? this.vocabularyCache
+          : repeats === "often"
+            ? this.stemCache
+            : undefined;
     if (cache) {
       const cached = cache.get(text);
       if (cached) return cached;
@@ -231,7 +239,7 @@ export class TextIndex {
         ? (stems[stems.length - 1] as number)
         : -1;
     const entry = { stems, whole };
-    if (cache && text.length <= SHORT_TEXT) {
+    if (cache) {
       if (cache.size >= (repeats === "vocabulary" ? 20_000 : 50_000)) cache.clear();
       cache.set(text, entry);
     }
