@@ -20,6 +20,7 @@ export {
   SEARCH_EVENTS_PATH,
   type SearchHttpHandler,
   type SearchHttpOptions,
+  VISITOR_COOKIE,
 } from "./api/http-handler.ts";
 export {
   DEFAULT_SEARCH_PORT,

@@ -5,6 +5,7 @@ import { ProductListing } from "../components/listing/ProductListing.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { resolvePageAlternates } from "../lib/alternates.server.ts";
 import { invalidPage } from "../lib/errors.ts";
+import { pageCapture } from "../lib/http-cache.ts";
 import {
   facetRequests,
   knownFacetState,
@@ -74,10 +75,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...paging(state),
     ...(sort ? { sort } : {}),
   };
-  const response = await (query ? services.search.search({ ...body, query }) : services.search.listing(body)).catch(
-    searchFailure,
-  );
-  store.cachePage({ tags: [query ? "search" : "listing"] });
+  const input = query ? { ...body, query } : body;
+  const response = await (query ? services.search.search(input) : services.search.listing(input)).catch(searchFailure);
+  store.cachePage({
+    tags: [query ? "search" : "listing"],
+    capture: pageCapture(query ? "search" : "listing", input, response),
+  });
 
   const listing = listingView({
     store,

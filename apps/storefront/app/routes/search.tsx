@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { Link } from "../components/Link.tsx";
 import { ProductListing } from "../components/listing/ProductListing.tsx";
 import { useT } from "../i18n/i18n.tsx";
+import { pageCapture } from "../lib/http-cache.ts";
 import {
   facetRequests,
   knownFacetState,
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(sort ? { sort } : {}),
   };
   const response = await services.search.search(searchRequest).catch(searchFailure);
-  store.cachePage({ tags: ["search"] });
+  store.cachePage({ tags: ["search"], capture: pageCapture("search", searchRequest, response) });
 
   const redirectTo = response.triggers.find((t) => t.type === "redirect");
   if (redirectTo && typeof redirectTo.content === "string")
