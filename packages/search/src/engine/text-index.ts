@@ -532,17 +532,20 @@ export class TextIndex {
 
   /**
    * A compound the shopper typed, as its known parts ("sommerkleid" → sommer, kleid), longest head first; or
-   * undefined when it is no compound of known words.
+   * undefined when it is no compound of known words. A first part the catalogue does not know is left out when
+   * the head is a word of its vocabulary (a product type, colour, brand or category): "abendkleid" → kleid.
    */
   splitCompound(token: string): string[] | undefined {
     if (!COMPOUNDING.has(this.language) || /\d/.test(token)) return undefined;
+    let headOnly: string | undefined;
     for (let i = MIN_MODIFIER; i <= token.length - MIN_HEAD; i++) {
       const head = this.knownPart(token.slice(i));
       if (head === undefined) continue;
       const modifier = this.modifierParts(token.slice(0, i));
       if (modifier !== undefined) return [...modifier, head];
+      if (headOnly === undefined && head.length >= MIN_HEAD + 1 && this.isVocabulary(head)) headOnly = head;
     }
-    return undefined;
+    return headOnly === undefined ? undefined : [headOnly];
   }
 
   private clearExpansions(): void {

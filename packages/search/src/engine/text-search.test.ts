@@ -278,6 +278,28 @@ describe("German compounds", () => {
     ]);
     expect(found(en, "coat")).toEqual([2]);
   });
+
+  it("leave the first part out of a typed compound only when the whole finds nothing", () => {
+    const text = build("de", [
+      { name: "Rock aus Denim", productType: "Rock" },
+      { name: "Jeans aus Denim", productType: "Jeans" },
+      { name: "Abendkleid aus Seide", productType: "Kleid" },
+      { name: "Kleid aus Leinen", productType: "Kleid" },
+      { name: "Schal aus Seide", productType: "Schal" },
+    ]);
+    expect(found(text, "jeansrock")).toEqual([0]);
+    // "blusen" is no word of the catalogue: the head of the product type finds the dresses.
+    expect(found(text, "blusenkleid")).toEqual([2, 3]);
+    expect(found(text, "seidenkleid")).toEqual([2]);
+  });
+
+  it("find no compound whose first part is no word of the catalogue: wool is no cotton", () => {
+    const text = build("de", [
+      { name: "Pullover aus Wolle", productType: "Pullover" },
+      { name: "Pullover aus Baumwolle", productType: "Pullover" },
+    ]);
+    expect(found(text, "wolle")).toEqual([0]);
+  });
 });
 
 describe("phrase synonyms", () => {
@@ -314,11 +336,14 @@ describe("phrase synonyms", () => {
   it("come from the merchant too, in German", () => {
     const de = build("de", [
       { name: "Kapuzenpullover aus Baumwolle", productType: "Pullover" },
-      { name: "Pullover mit Kapuze", productType: "Pullover" },
+      { name: "Pullover mit Reißverschluss", productType: "Pullover" },
       { name: "Pullover aus Wolle", productType: "Pullover" },
+      { name: "Jacke mit Reißverschluss", productType: "Jacke" },
     ]);
-    expect(found(de, "hoodie")).toEqual([]);
-    de.setSynonyms([{ terms: ["hoodie", "pullover mit kapuze", "kapuzenpullover"], oneWay: false }]);
-    expect(found(de, "hoodie")).toEqual([0, 1]);
+    expect(found(de, "hoodie")).toEqual([0]);
+    expect(found(de, "zipper")).toEqual([]);
+    de.setSynonyms([{ terms: ["zipper", "pullover mit reißverschluss"], oneWay: false }]);
+    expect(found(de, "zipper")).toEqual([1]);
+    expect(found(de, "pullover mit reissverschluss")).toEqual([1]);
   });
 });

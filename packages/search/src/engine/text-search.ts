@@ -35,15 +35,16 @@ const MAX_READINGS = 6;
  * parts when the catalogue does not know it joined ("rain-coat" → rain, coat). A German compound the catalogue
  * does not know is searched as its known parts ("sommerkleid" → sommer, kleid).
  */
-function wordExpansions(text: TextIndex, word: QueryWord, last: boolean): Expansion[][] {
+function wordExpansions(text: TextIndex, word: QueryWord, last: boolean, headsOnly: boolean): Expansion[][] {
   const joined = text.expand(word.token, { prefix: last, typos: true });
-  const parts =
+  let parts =
     word.parts && joined.length === 0
       ? word.parts
       : joined.some((e) => e.kind === "exact" || e.kind === "synonym" || e.kind === "compound")
         ? undefined
         : text.splitCompound(word.token);
   if (!parts) return [joined];
+  if (headsOnly && !word.parts) parts = parts.slice(-1);
   return parts.map((part, j) => text.expand(part, { prefix: last && j === parts.length - 1, typos: true }));
 }
 
@@ -66,9 +67,9 @@ interface Reading {
  * stands for the words it replaces: its scores count as many times, so that a product named "Sommerkleid" ranks
  * with one that says "Sommer" and "Kleid".
  */
-function readQuery(text: TextIndex, query: string): Reading[] {
+function readQuery(text: TextIndex, query: string, headsOnly = false): Reading[] {
   const words = queryWords(query, text.language);
-  const perWord = words.map((word, i) => wordExpansions(text, word, i === words.length - 1));
+  const perWord = words.map((word, i) => wordExpansions(text, word, i === words.length - 1, headsOnly));
   const total = perWord.reduce((n, lists) => n + lists.length, 0);
   const readings: Reading[] = [{ expansions: withoutUnmatched(perWord.flat()), factor: 1 }];
   for (let i = 0; i < words.length; i++) {
@@ -120,7 +121,11 @@ function union(a: TextMatch, b: TextMatch, factor: number): TextMatch {
   return { slots: slots.subarray(0, n), scores: scores.subarray(0, n), count: n };
 }
 
-/** Documents matching every word of the query (in any of its readings); undefined when the query has no words. */
+/**
+ * Documents matching every word of the query (in any of its readings); undefined when the query has no words.
+ * When nothing matches a compound the shopper typed split into its parts ("jeansrock" in a catalogue that says
+ * "Rock aus Denim"), its head alone decides what is searched: skirts rather than nothing.
+ */
 export function matchQuery(
   text: TextIndex,
   query: string,
@@ -128,6 +133,20 @@ export function matchQuery(
   live?: Uint32Array,
 ): TextMatch | undefined {
   const readings = readQuery(text, query);
+  const match = matchReadings(text, readings, capacity, live);
+  if (match === undefined || match.count > 0) return match;
+  const heads = readQuery(text, query, true);
+  // Only when a compound was split: else the same readings again.
+  const fewer = heads[0]?.expansions.length !== readings[0]?.expansions.length;
+  return fewer ? matchReadings(text, heads, capacity, live) : match;
+}
+
+function matchReadings(
+  text: TextIndex,
+  readings: Reading[],
+  capacity: number,
+  live: Uint32Array | undefined,
+): TextMatch | undefined {
   const first = readings[0] as Reading;
   if (first.expansions.length === 0) return undefined;
   const match = text.match(first.expansions, capacity, live);
