@@ -353,7 +353,6 @@ export class TextIndex {
     }
     this.sortedSurfaces.push(surfaceId);
     this.sorted = false;
-    this.stemsBySuffix.length = 0;
     if (this.expansionCache.size + this.correctionCache.size + this.likelyTypoCache.size > 0) this.clearExpansions();
     if (this.termCache.size > 0) this.clearTermCache();
     return stemId;
@@ -363,6 +362,7 @@ export class TextIndex {
   finish(): void {
     for (const p of this.postings) p.trim();
     this.ensureSorted();
+    if (COMPOUNDING.has(this.language)) this.ensureSuffixOrder();
     this.stemCache.clear();
     this.vocabularyCache.clear();
   }
@@ -442,21 +442,40 @@ export class TextIndex {
     return out;
   }
 
-  /**
-   * Stems of compounds ending with a stem, whose first part is a modifier (see `modifierParts`): for kleid
-   * "sommerkleid", "abendkleid"; not "leid" for eid. Only in languages that write compounds as one word.
-   */
-  private compoundsEndingWith(stemText: string): number[] {
-    if (!COMPOUNDING.has(this.language) || stemText.length < MIN_HEAD || /\d/.test(stemText)) return [];
-    if (this.stemsBySuffix.length !== this.reversedStems.length) {
-      const reversed = this.reversedStems;
+  /** Brings `stemsBySuffix` up to date: new stems inserted one by one when few, else all sorted again. */
+  private ensureSuffixOrder(): void {
+    const reversed = this.reversedStems;
+    const sorted = this.stemsBySuffix;
+    if (sorted.length === reversed.length) return;
+    if (reversed.length - sorted.length > 64) {
       this.stemsBySuffix = reversed.map((_, i) => i);
       this.stemsBySuffix.sort((a, b) => {
         const x = reversed[a] as string;
         const y = reversed[b] as string;
         return x < y ? -1 : x > y ? 1 : 0;
       });
+      return;
     }
+    for (let id = sorted.length; id < reversed.length; id++) {
+      const text = reversed[id] as string;
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((reversed[sorted[mid] as number] as string) < text) lo = mid + 1;
+        else hi = mid;
+      }
+      sorted.splice(lo, 0, id);
+    }
+  }
+
+  /**
+   * Stems of compounds ending with a stem, whose first part is a modifier (see `modifierParts`): for kleid
+   * "sommerkleid", "abendkleid"; not "leid" for eid. Only in languages that write compounds as one word.
+   */
+  private compoundsEndingWith(stemText: string): number[] {
+    if (!COMPOUNDING.has(this.language) || stemText.length < MIN_HEAD || /\d/.test(stemText)) return [];
+    this.ensureSuffixOrder();
     const sorted = this.stemsBySuffix;
     const suffix = [...stemText].reverse().join("");
     let lo = 0;
@@ -478,42 +497,43 @@ export class TextIndex {
 
   /**
    * A known word that can be a part of a compound, as the index knows it (a linking morpheme dropped: "sonnen" →
-   * sonne), or undefined: a word of a product type, colour, brand or category, or found in `MIN_PART_DOCS`
-   * products.
+   * sonne), or undefined: a word of a product type, colour, brand or category, or found in `minDocs` products.
    */
-  private knownPart(word: string): string | undefined {
+  private knownPart(word: string, minDocs = MIN_PART_DOCS): string | undefined {
     for (const form of [word, ...LINKING.filter((l) => word.endsWith(l)).map((l) => word.slice(0, -l.length))]) {
       if (form.length < MIN_MODIFIER) continue;
       const id = this.stemIds.get(stem(form, this.language));
       if (id === undefined) continue;
-      if ((this.stemVocabulary[id] as number) > 0 || this.documentFrequency(id) >= MIN_PART_DOCS) return form;
+      if ((this.stemVocabulary[id] as number) > 0 || this.documentFrequency(id) >= minDocs) return form;
     }
     return undefined;
   }
 
   /**
-   * The first part of a compound as known words ("sommer"; "damensommer" → damen, sommer), or undefined. A part
+   * The first part of a compound as known words ("sommer"; "damensommer" → damen, sommer; see `knownPart`), or
+   * undefined. A part
    * unknown on its own counts when it begins compounds with `MIN_MODIFIER_HEADS` different known heads ("stepp"
    * of Steppjacke and Steppmantel).
    */
-  modifierParts(modifier: string, depth = 0): readonly string[] | undefined {
+  modifierParts(modifier: string, minDocs = MIN_PART_DOCS, depth = 0): readonly string[] | undefined {
     // Only whole answers are kept: a nested call may stop short at the depth limit.
-    const cached = depth === 0 ? this.partCache.get(modifier) : undefined;
+    const key = `${minDocs}${modifier}`;
+    const cached = depth === 0 ? this.partCache.get(key) : undefined;
     if (cached !== undefined) return cached ?? undefined;
     let parts: readonly string[] | undefined;
-    const known = this.knownPart(modifier);
+    const known = this.knownPart(modifier, minDocs);
     if (known !== undefined) parts = [known];
     else if (depth < 2) {
       for (let i = MIN_MODIFIER; i <= modifier.length - MIN_MODIFIER && parts === undefined; i++) {
-        const last = this.knownPart(modifier.slice(i));
-        const first = last === undefined ? undefined : this.modifierParts(modifier.slice(0, i), depth + 1);
+        const last = this.knownPart(modifier.slice(i), minDocs);
+        const first = last === undefined ? undefined : this.modifierParts(modifier.slice(0, i), minDocs, depth + 1);
         if (last !== undefined && first !== undefined) parts = [...first, last];
       }
     }
     if (parts === undefined && modifier.length >= MIN_SHARED_MODIFIER && this.sharedModifier(modifier)) {
       parts = [modifier];
     }
-    if (depth === 0) this.partCache.set(modifier, parts ?? null);
+    if (depth === 0) this.partCache.set(key, parts ?? null);
     return parts;
   }
 
@@ -531,17 +551,17 @@ export class TextIndex {
   }
 
   /**
-   * A compound the shopper typed, as its known parts ("sommerkleid" → sommer, kleid), longest head first; or
-   * undefined when it is no compound of known words. A first part the catalogue does not know is left out when
+   * A compound the shopper typed, as its parts that are words of the catalogue (in any product: the shopper chose
+   * them), longest head first ("sommerkleid" → sommer, kleid); or undefined when it is no compound of known words. A first part the catalogue does not know is left out when
    * the head is a word of its vocabulary (a product type, colour, brand or category): "abendkleid" → kleid.
    */
   splitCompound(token: string): string[] | undefined {
     if (!COMPOUNDING.has(this.language) || /\d/.test(token)) return undefined;
     let headOnly: string | undefined;
     for (let i = MIN_MODIFIER; i <= token.length - MIN_HEAD; i++) {
-      const head = this.knownPart(token.slice(i));
+      const head = this.knownPart(token.slice(i), 1);
       if (head === undefined) continue;
-      const modifier = this.modifierParts(token.slice(0, i));
+      const modifier = this.modifierParts(token.slice(0, i), 1);
       if (modifier !== undefined) return [...modifier, head];
       if (headOnly === undefined && head.length >= MIN_HEAD + 1 && this.isVocabulary(head)) headOnly = head;
     }

@@ -33,14 +33,15 @@ const MAX_READINGS = 6;
 /**
  * The expansions of one query word. A hyphenated word is searched as one word ("t-shirt" → tshirt), or as its
  * parts when the catalogue does not know it joined ("rain-coat" → rain, coat). A German compound the catalogue
- * does not know is searched as its known parts ("sommerkleid" → sommer, kleid).
+ * does not know (and no phrase synonym names) is searched as its known parts ("sommerkleid" → sommer, kleid).
  */
 function wordExpansions(text: TextIndex, word: QueryWord, last: boolean, headsOnly: boolean): Expansion[][] {
   const joined = text.expand(word.token, { prefix: last, typos: true });
   let parts =
     word.parts && joined.length === 0
       ? word.parts
-      : joined.some((e) => e.kind === "exact" || e.kind === "synonym" || e.kind === "compound")
+      : joined.some((e) => e.kind === "exact" || e.kind === "synonym" || e.kind === "compound") ||
+          text.phraseSynonyms([stem(word.token, text.language)]).length > 0
         ? undefined
         : text.splitCompound(word.token);
   if (!parts) return [joined];
@@ -48,10 +49,13 @@ function wordExpansions(text: TextIndex, word: QueryWord, last: boolean, headsOn
   return parts.map((part, j) => text.expand(part, { prefix: last && j === parts.length - 1, typos: true }));
 }
 
-/** A word that matches nothing at all, not even with typos, is left out when other words match. */
-function withoutUnmatched(expansions: Expansion[][]): Expansion[][] {
+/**
+ * A word that matches nothing at all, not even with typos, is left out when other words match; `all` when none
+ * does.
+ */
+function withoutUnmatched(expansions: Expansion[][], all: Expansion[][]): Expansion[][] {
   const matching = expansions.filter((e) => e.length > 0);
-  return matching.length > 0 ? matching : expansions;
+  return matching.length > 0 ? matching : all;
 }
 
 /** One way of reading a query: the expansions of its words, and the factor its scores count with. */
@@ -71,28 +75,32 @@ function readQuery(text: TextIndex, query: string, headsOnly = false): Reading[]
   const words = queryWords(query, text.language);
   const perWord = words.map((word, i) => wordExpansions(text, word, i === words.length - 1, headsOnly));
   const total = perWord.reduce((n, lists) => n + lists.length, 0);
-  const readings: Reading[] = [{ expansions: withoutUnmatched(perWord.flat()), factor: 1 }];
+  const replacements: { start: number; length: number; lists: Expansion[][] }[] = [];
   for (let i = 0; i < words.length; i++) {
     for (let n = 1; n <= MAX_RUN && i + n <= words.length; n++) {
       const run = words.slice(i, i + n);
-      const replacements: Expansion[][][] = [];
       if (n > 1) {
         const joined = text.expand(run.map((w) => w.token).join(""), { prefix: false, typos: false });
-        if (joined.length > 0) replacements.push([joined]);
+        if (joined.length > 0) replacements.push({ start: i, length: n, lists: [joined] });
       }
       for (const target of text.phraseSynonyms(run.map((w) => stem(w.token, text.language)))) {
         const lists = target.map((s) => text.synonymExpansion(s));
-        if (lists.every((l) => l.length > 0)) replacements.push(lists);
-      }
-      const replaced = perWord.slice(i, i + n).reduce((count, lists) => count + lists.length, 0);
-      for (const replacement of replacements) {
-        if (readings.length >= MAX_READINGS) break;
-        readings.push({
-          expansions: withoutUnmatched([...perWord.slice(0, i).flat(), ...replacement, ...perWord.slice(i + n).flat()]),
-          factor: total / (total - replaced + replacement.length),
-        });
+        if (lists.every((l) => l.length > 0)) replacements.push({ start: i, length: n, lists });
       }
     }
+  }
+  // A word that matches nothing alone but is part of a replacement ("sommer" of Sommerkleid) is no stray word:
+  // the query as typed needs it, so that only the replacement finds products.
+  const covered = (i: number) => replacements.some((r) => i >= r.start && i < r.start + r.length);
+  const typed = perWord.flatMap((lists, i) => (covered(i) ? lists : lists.filter((l) => l.length > 0)));
+  const readings: Reading[] = [{ expansions: typed.some((l) => l.length > 0) ? typed : perWord.flat(), factor: 1 }];
+  for (const { start, length, lists } of replacements.slice(0, MAX_READINGS - 1)) {
+    const replaced = perWord.slice(start, start + length).reduce((count, l) => count + l.length, 0);
+    const expansions = [...perWord.slice(0, start).flat(), ...lists, ...perWord.slice(start + length).flat()];
+    readings.push({
+      expansions: withoutUnmatched(expansions, expansions),
+      factor: total / (total - replaced + lists.length),
+    });
   }
   return readings;
 }
