@@ -291,6 +291,17 @@ describe("German compounds", () => {
     // "blusen" is no word of the catalogue: the head of the product type finds the dresses.
     expect(found(text, "blusenkleid")).toEqual([2, 3]);
     expect(found(text, "seidenkleid")).toEqual([2]);
+    // A near spelling of a whole word beats the head alone.
+    expect(found(text, "abentkleid")).toEqual([2]);
+  });
+
+  it("are no typos of a similar word", () => {
+    const text = build("de", [
+      { name: "Jacke aus Leder", productType: "Jacke" },
+      { name: "Federjacke", productType: "Jacke" },
+    ]);
+    expect(found(text, "lederjacke")).toEqual([0]);
+    expect(correctQuery(text, "lederjacke", { capacity: 100 })).toBeUndefined();
   });
 
   it("find no compound whose first part is no word of the catalogue: wool is no cotton", () => {

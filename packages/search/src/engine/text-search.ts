@@ -44,7 +44,8 @@ function wordExpansions(text: TextIndex, word: QueryWord, last: boolean, headsOn
           text.phraseSynonyms([stem(word.token, text.language)]).length > 0
         ? undefined
         : text.splitCompound(word.token);
-  if (!parts) return [joined];
+  // A head without its first part is a weaker reading than a near spelling of the whole ("somerkleid").
+  if (!parts || (parts.length === 1 && !word.parts && joined.length > 0)) return [joined];
   if (headsOnly && !word.parts) parts = parts.slice(-1);
   return parts.map((part, j) => text.expand(part, { prefix: last && j === parts.length - 1, typos: true }));
 }
@@ -181,9 +182,12 @@ export function correctQuery(text: TextIndex, query: string, scope?: MatchScope)
   for (const [i, match] of words.entries()) {
     const tokens = queryTokens(match[0], text.language);
     const token = tokens.length === 1 ? (tokens[0] as string) : undefined;
-    // A word the catalogue knows (as the last word: the start of one, or a synonym) is not a typo.
+    // A word the catalogue knows (as the last word: the start of one, a synonym, or a compound of its words) is
+    // not a typo.
     const known =
-      token === undefined || text.expand(token, { prefix: i === words.length - 1, typos: false }).length > 0;
+      token === undefined ||
+      text.expand(token, { prefix: i === words.length - 1, typos: false }).length > 0 ||
+      text.splitCompound(token) !== undefined;
     if (known) accepted.push(match[0]);
     else unknown.push({ index: i, token: token as string });
   }
