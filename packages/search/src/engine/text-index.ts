@@ -192,9 +192,12 @@ export class TextIndex {
   /** Synonyms with several words on either side, by the source's stems joined with spaces: the targets' stems. */
   private phrases = new Map<string, string[][]>();
   private readonly stemText: string[] = [];
-  /** Stem ids sorted by their reversed text (words ending alike side by side), built when a query needs it. */
+  /**
+   * In languages that write compounds as one word: each stem's text reversed, and the stem ids sorted by it
+   * (words ending alike side by side), brought up to date by `finish` or the next query that needs them.
+   */
   private stemsBySuffix: number[] = [];
-  private reversedStems: string[] = [];
+  private readonly reversedStems: string[] = [];
   /** Whether a word can be a part of a compound, by word (dropped with the expansions). */
   private readonly partCache = new Map<string, readonly string[] | null>();
   /** Per stem: 2 when it is a word of a product type, 1 of a colour, brand or category, else 0. */
@@ -332,7 +335,7 @@ export class TextIndex {
       stemId = this.postings.length;
       this.stemIds.set(stemText, stemId);
       this.stemText.push(stemText);
-      this.reversedStems.push([...stemText].reverse().join(""));
+      if (COMPOUNDING.has(this.language)) this.reversedStems.push([...stemText].reverse().join(""));
       this.postings.push(new Postings());
       if (stemId >= this.stemStamp.length) {
         this.stemStamp = grow(this.stemStamp, stemId + 1, Int32Array);
