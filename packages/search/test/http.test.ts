@@ -71,6 +71,11 @@ describe(`search HTTP API on ${DIALECT}`, () => {
     expect((await recs.json()).headline).toBe("Ähnliche Artikel");
   });
 
+  it("finds a German compound the shopper wrote as two words, first", async () => {
+    const body = await (await post("/search", request({ query: "sommer kleid" }))).json();
+    expect(body.products.map((p: { permanentid: string }) => p.permanentid)).toEqual(["103"]);
+  });
+
   it("accepts a store's public API key", async () => {
     const response = await post("/search", request({ query: "mantel" }), publicApiKey(SECRET, "de"));
     expect(response.status).toBe(200);

@@ -85,6 +85,28 @@ describe(`search service on ${DIALECT}`, () => {
     expect(service.status().builtAt).toBe(builtAt);
   });
 
+  it("finds German compounds by their parts and the merchant's synonyms of several words", async () => {
+    const first = async (query: string) =>
+      (await service.search(request({ query }, STORES.de))).products.map((p) => Number(p.permanentid));
+    // "Sommerkleid aus Leinen" first: the shopper wrote the compound as two words.
+    expect((await first("sommer kleid"))[0]).toBe(103);
+    // A compound the catalogue does not know, as its parts: "leinen" and "kleid".
+    expect(await first("leinenkleid")).toEqual([103]);
+    // "party" is no word of the catalogue: the head of the product type "Kleid" finds the dresses.
+    expect((await first("partykleid")).sort()).toEqual([101, 103, 107]);
+    const synonym = await addSynonym(
+      testDb.db,
+      { language: "de", terms: ["Partykleid", "Kleid aus Seide"] },
+      clock.now(),
+    );
+    expect(synonym.ok).toBe(true);
+    const { value: party } = await eventually(async () => {
+      const found = await first("partykleid");
+      return found.length === 1 ? found : undefined;
+    });
+    expect(party).toEqual([107]);
+  });
+
   it("drops deleted products", async () => {
     await testDb.db.deleteFrom("product").where("id", "=", 103).execute();
     await publishEvents(testDb.db, catalogChangeEvents("product", [103]), clock.now());
