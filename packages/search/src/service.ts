@@ -48,7 +48,7 @@ import {
   validateSearchRequest,
 } from "./api/validation.ts";
 import { CatalogIndex } from "./engine/catalog-index.ts";
-import type { FacetDefinition } from "./engine/facets.ts";
+import { FACETS, type FacetDefinition } from "./engine/facets.ts";
 import { normaliseQuery } from "./engine/normalize.ts";
 import { SearchEngine } from "./engine/search-engine.ts";
 import {
@@ -546,7 +546,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     },
 
     facets() {
-      return ready().facets().list;
+      // Before the first build only the built-in facets are known (the listing itself then answers 503).
+      return engine ? engine.facets().list : FACETS;
     },
 
     async listing(input) {
