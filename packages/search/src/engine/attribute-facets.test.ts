@@ -11,6 +11,7 @@ import { buildFixtureEngine, PRODUCTS, request, STORES } from "../../test/fixtur
 import { SearchApiError } from "../api/errors.ts";
 import type { FacetRequest, ListingResponse, RegularFacetResponse } from "../api/types.ts";
 import { validateListingRequest } from "../api/validation.ts";
+import { MAX_ATTRIBUTE_VALUES } from "./catalog-index.ts";
 import type { SearchEngine } from "./search-engine.ts";
 
 /** The merchant's attributes: three facetable ones (text, number, boolean) and one that is not. */
@@ -252,6 +253,33 @@ describe("many merchant attribute facets", () => {
           ),
         ),
       ).toThrow("at most 16 facets may have selected or excluded values at once.");
+    } finally {
+      setVocabulary(before);
+    }
+  });
+});
+
+describe("a facetable attribute of free text", () => {
+  it("offers its first values up to the limit, and the index still builds", () => {
+    const before = currentVocabulary();
+    setVocabulary(
+      new Vocabulary(starterVocabularyValues(), [
+        { key: "serial", valueType: "text", facetable: true, searchable: true, labels: {}, position: 1 },
+      ]),
+    );
+    try {
+      const many = Array.from({ length: MAX_ATTRIBUTE_VALUES + 5 }, (_, i) => ({
+        ...(PRODUCTS[0] as ProductRecord),
+        id: 10_000 + i,
+        masterKey: `S-${i}`,
+        referenceKey: `S-${i}`,
+        attributes: { serial: [`s${i}`] },
+      }));
+      const big = buildFixtureEngine({ products: many });
+      const serial = big.listing(request({}, STORES.de, "/c/damen/")).facets.find((f) => f.facetId === "serial");
+      expect(serial?.displayName).toBe("Serial");
+      expect(big.catalog.attributeFacets[0]?.dimension.size).toBe(MAX_ATTRIBUTE_VALUES);
+      expect(big.search(request({ query: `s${MAX_ATTRIBUTE_VALUES + 2}` })).products).toHaveLength(1);
     } finally {
       setVocabulary(before);
     }

@@ -55,6 +55,13 @@ export interface AttributeFacet {
   dimension: Dimension;
 }
 
+/**
+ * Values one merchant attribute offers as a filter: more are no filter a shopper can use (an attribute of free text
+ * marked facetable), and the value numbering must keep room for the other facets (MAX_GLOBAL_VALUES). Values
+ * beyond are left out of the facet; they are still found by search.
+ */
+export const MAX_ATTRIBUTE_VALUES = 2000;
+
 /** Global value numbers are 16-bit in the slot rows (see ROW). */
 const MAX_GLOBAL_VALUES = 0x10000;
 
@@ -723,6 +730,7 @@ export class CatalogIndex {
       for (const value of values) {
         const key = attributeValueKey(definition.valueType, value);
         if (key === undefined) continue;
+        if (!dimension.ids.has(key) && dimension.size >= MAX_ATTRIBUTE_VALUES) continue;
         const global = dimension.globalIds[dimension.idOf(key)] as number;
         if (!out.includes(global)) out.push(global);
       }
