@@ -88,6 +88,12 @@ async function openFacet(page: Page, path: string, name: string): Promise<void> 
 
 async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  // The open facet in view, then the whole page from the top (the sticky header otherwise shows mid-page).
+  await facet(page, "Ärmel").scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}-1440-facet.png` });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.locator(".listing__filter-button").click();
