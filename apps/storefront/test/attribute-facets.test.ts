@@ -63,7 +63,9 @@ beforeAll(async () => {
     records.map((r) => ({ ...r, attributes: { ...r.attributes, ...values(r.id) } })),
     new Date(),
   );
-});
+  // The shop follows through the event feed: a vocabulary change rebuilds its index (slow on a busy machine).
+  await eventually(async () => facetValues(await page(WOMEN.de as string), "Ärmel").length === 2 || undefined, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   await db?.destroy();
@@ -112,10 +114,7 @@ describe("merchant attribute facets on listings", () => {
       en: ["Sleeve", "Lined"],
     };
     for (const [store, path] of Object.entries(WOMEN)) {
-      const { value: doc } = await eventually(async () => {
-        const doc = await page(path);
-        return facetNames(doc).includes(names[store]?.[0] as string) ? doc : undefined;
-      }, 10_000);
+      const doc = await page(path);
       expect(facetNames(doc), store).toEqual(expect.arrayContaining(names[store] as string[]));
       expect(facetNames(doc).join(" "), store).not.toMatch(/Lieferantencode|supplier/i);
       expect(facetValues(doc, names[store]?.[0] as string).map((v) => [v.label, v.count])).toEqual([
