@@ -49,7 +49,7 @@ test.beforeAll(async ({ browser }) => {
   products = ids;
   const db = createDatabase({ url: join(process.cwd(), `test-results/e2e-data-${port}/vitrine.sqlite`) });
   try {
-    const ctx = testCtx(db);
+    const ctx = testCtx(db, {});
     await saveAttributeDefinition(ctx, cliActor("e2e"), {
       key: "sleeve",
       facetable: true,

@@ -38,7 +38,7 @@ beforeAll(async () => {
     ...(process.env.DATABASE_SCHEMA ? { schema: process.env.DATABASE_SCHEMA } : {}),
   });
   const actor = cliActor("test");
-  const ctx = testCtx(db);
+  const ctx = testCtx(db, {});
   const attributes = [
     { key: "sleeve", facetable: true, labels: { de: "Ärmel", fr: "Manches", en: "Sleeve" } },
     { key: "lined", valueType: "boolean" as const, facetable: true, labels: { de: "Gefüttert", en: "Lined" } },
