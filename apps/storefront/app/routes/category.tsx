@@ -53,7 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(canonical + url.search, 301);
   }
 
-  let state = knownFacetState(parseUrlState(url.search));
+  const facets = services.search.facets();
+  let state = knownFacetState(parseUrlState(url.search), facets);
   // On a category page the category is the page itself, never a `cf` choice.
   if (category.role === "regular" && state.cf) state = { ...state, cf: undefined };
   const fromForm = rangeFormState(url, state);
@@ -71,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const body = {
     ...base,
     context: { ...base.context, capture: true },
-    facets: facetRequests(state, regular ? names : undefined),
+    facets: facetRequests(state, facets, regular ? names : undefined),
     ...paging(state),
     ...(sort ? { sort } : {}),
   };

@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const { shop, services } = store;
   const url = new URL(request.url);
-  const state = knownFacetState(parseUrlState(url.search));
+  const facets = services.search.facets();
+  const state = knownFacetState(parseUrlState(url.search), facets);
   const fromForm = rangeFormState(url, state);
   if (fromForm) throw redirect(localizedPath(shop, stateHref(SEARCH_PATH, fromForm)), 302);
   const viewPath = localizedPath(shop, SEARCH_PATH);
@@ -70,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...base,
     context: { ...base.context, capture: (state.page ?? 0) === 0 },
     query,
-    facets: facetRequests(state),
+    facets: facetRequests(state, facets),
     ...paging(state),
     ...(sort ? { sort } : {}),
   };
