@@ -40,6 +40,8 @@ const server = spawn(process.execPath, [join(root, "scripts/start.ts")], {
   },
   stdio: ["ignore", "inherit", "pipe"],
 });
+// The pages section reads the server's CPU time from /proc (bench/load.ts serverCpuMs).
+process.env.BENCH_SERVER_PID = String(server.pid);
 // With several processes the first is ready before the others have built their index: wait for the primary's line.
 let allReady = processes === "1";
 server.stderr?.on("data", (chunk: Buffer) => {

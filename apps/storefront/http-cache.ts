@@ -10,7 +10,9 @@ import { LRUCache } from "lru-cache";
  *   while the others get the stale copy;
  * - purged by the tags of its `Surrogate-Key` as the event feed brings changes (lib/cache-purge.server.ts);
  * - never used for requests in preview mode (drafts), nor while the shop is in maintenance mode;
- * - the least recently used answers make room within the memory budget (`PAGE_CACHE_MB`, lru-cache).
+ * - the least recently used answers make room within the memory budget (`PAGE_CACHE_MB`, lru-cache);
+ * - an answer's note (a header the app sets and `withholdNote` takes off before anything is sent: the search or
+ *   listing the page logged) is kept with it and handed to `onView` for each view a kept copy answers.
  * `X-Cache: hit | miss | stale` says how an answer came about; `Age` how old a kept one is.
  */
 
@@ -19,6 +21,7 @@ interface Stored {
   headers: [string, string | string[]][];
   body: Buffer;
   tags: string[];
+  note: string | undefined;
   storedAt: number;
   freshMs: number;
   staleMs: number;
@@ -39,11 +42,16 @@ export class HttpCache {
   readonly #entries: LRUCache<string, Stored>;
   readonly #byTag = new Map<string, Set<string>>();
   readonly #now: () => number;
+  readonly #onView: ((note: string, req: IncomingMessage) => void) | undefined;
   #hits = 0;
   #misses = 0;
 
-  constructor(maxBytes: number, now: () => number = Date.now) {
-    this.#now = now;
+  constructor(
+    maxBytes: number,
+    options: { now?: () => number; onView?: (note: string, req: IncomingMessage) => void } = {},
+  ) {
+    this.#now = options.now ?? Date.now;
+    this.#onView = options.onView;
     this.#entries = new LRUCache<string, Stored>({
       maxSize: maxBytes,
       sizeCalculation: (entry) => Math.max(1, entry.body.length),
@@ -61,7 +69,7 @@ export class HttpCache {
    * Answers the request from the cache when it can (true); otherwise prepares `res` so that a cacheable answer is
    * kept when it finishes. Call before the compression middleware wraps `res`, so the kept body is compressed.
    */
-  answer(req: IncomingMessage, res: ServerResponse): boolean {
+  answer(req: IncomingMessage, res: ServerResponse, note: () => string | undefined = () => undefined): boolean {
     const key = HttpCache.key(req);
     const entry = this.#entries.get(key);
     if (entry) {
@@ -72,7 +80,7 @@ export class HttpCache {
       if (age < entry.freshMs + entry.staleMs) entry.refreshing = true;
     }
     this.#misses++;
-    if (req.method === "GET") this.#capture(key, res, entry);
+    if (req.method === "GET") this.#capture(key, res, entry, note);
     res.setHeader("x-cache", "miss");
     return false;
   }
@@ -101,10 +109,11 @@ export class HttpCache {
     res.setHeader("age", String(Math.floor(ageMs / 1000)));
     res.setHeader("x-cache", how);
     res.end(req.method === "HEAD" ? undefined : entry.body);
+    if (entry.note && req.method === "GET") this.#onView?.(entry.note, req);
     return true;
   }
 
-  #capture(key: string, res: ServerResponse, previous: Stored | undefined): void {
+  #capture(key: string, res: ServerResponse, previous: Stored | undefined, note: () => string | undefined): void {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -139,6 +148,7 @@ export class HttpCache {
         headers,
         body: Buffer.concat(chunks),
         tags,
+        note: note(),
         storedAt: this.#now(),
         freshMs: policy.sMaxAge * 1000,
         staleMs: policy.staleWhileRevalidate * 1000,
@@ -166,6 +176,32 @@ export class HttpCache {
       if (keys?.size === 0) this.#byTag.delete(tag);
     }
   }
+}
+
+/**
+ * Takes the header `name` off the answer before its head is sent (whoever sets it: the app's headers pass through
+ * `writeHead`, possibly after the compression middleware moved them to `setHeader`) and returns a reader of its
+ * value.
+ */
+export function withholdNote(res: ServerResponse, name: string): () => string | undefined {
+  let note: string | undefined;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const value = res.getHeader(name);
+    if (value !== undefined) {
+      note = value.toString();
+      res.removeHeader(name);
+    }
+    for (const arg of args) {
+      if (arg && typeof arg === "object" && !Array.isArray(arg) && name in arg) {
+        const headers = arg as Record<string, unknown>;
+        note = String(headers[name]);
+        delete headers[name];
+      }
+    }
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+  return () => note;
 }
 
 /** `s-maxage` and `stale-while-revalidate` of an answer a shared cache may keep (`public`), else undefined. */

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { drainUnreadBody } from "@vitrine/commerce/node-http";
 import type { ServerBuild } from "react-router";
 import { CLUSTER_READY, CLUSTER_STOP } from "./cluster.ts";
-import { HttpCache } from "./http-cache.ts";
+import { HttpCache, withholdNote } from "./http-cache.ts";
 import { StaticFiles } from "./static-files.ts";
 
 /**
@@ -62,6 +62,8 @@ type BuildModule = ServerBuild & {
       stopServices?: () => Promise<void>;
       onCachePurge?: (listener: (tags: readonly string[]) => void) => Promise<() => void>;
       maintenanceMode?: () => Promise<boolean>;
+      onCachedView?: (note: string, headers: { get(name: string): string | null }) => Promise<void>;
+      CACHE_NOTE_HEADER?: string;
       SHOP_MODULES: Parameters<typeof import("@vitrine/demo-data/seed").seedDemoShop>[1]["modules"];
     };
   };
@@ -83,7 +85,20 @@ const compress = compression();
  * The embedded shared HTTP cache (http-cache.ts) of the pages every shopper shares, purged by tag as this process
  * follows the event feed; off with PAGE_CACHE_MB=0 (a cache in front, deploy/varnish/).
  */
-const httpCache = config.PAGE_CACHE_MB > 0 ? new HttpCache(config.PAGE_CACHE_MB * 1024 * 1024) : undefined;
+const httpCache =
+  config.PAGE_CACHE_MB > 0
+    ? new HttpCache(config.PAGE_CACHE_MB * 1024 * 1024, {
+        onView(note, req) {
+          const headers = { get: (name: string) => firstHeader(req.headers[name]) ?? null };
+          build.entry.module.onCachedView?.(note, headers).catch((error: unknown) => {
+            log.warn({ err: error, path: req.url }, "logging a cached page's search failed");
+          });
+        },
+      })
+    : undefined;
+
+/** The header that carries a page's cache note (the search it logged) to the HTTP cache, never to the client. */
+const noteHeader = build.entry.module.CACHE_NOTE_HEADER;
 
 /** Preview mode (drafts) never reads the cache; neither does anything but GET and HEAD. */
 function mayUseCache(req: IncomingMessage): boolean {
@@ -201,8 +216,9 @@ const server = createServer((req, res) => {
     .then(async () => {
       // Kept pages are answered before compression (they are kept compressed); an answer to keep is captured as
       // the compression writes it.
+      const note = noteHeader ? withholdNote(res, noteHeader) : undefined;
       if (httpCache && mayUseCache(req) && !(await build.entry.module.maintenanceMode?.())) {
-        if (httpCache.answer(req, res)) return;
+        if (httpCache.answer(req, res, note)) return;
       }
       await new Promise<void>((done, fail) =>
         compress(req as never, res as never, () => {

@@ -1,5 +1,12 @@
 import { openSession, rpc, type Session, sellableVariants } from "./basket.ts";
-import { formatJavaScriptBytes, type LoadResult, measureLoad, pageGet, pageJavaScriptBytes } from "./load.ts";
+import {
+  formatJavaScriptBytes,
+  type LoadResult,
+  measureLoad,
+  pageGet,
+  pageJavaScriptBytes,
+  serverCpuMs,
+} from "./load.ts";
 
 /** Server response time and throughput of the main page types at 10 concurrent requests, and their JavaScript. */
 export async function benchPages(baseUrl: string): Promise<(string | LoadResult)[]> {
@@ -44,6 +51,11 @@ export async function benchPages(baseUrl: string): Promise<(string | LoadResult)
       }),
     );
   }
+  // What rendering a page costs the server: its CPU time per request (all processes, user + system), one request at
+  // a time, each address new to the cache. CPU time, unlike latency, is not inflated by other work on the machine.
+  for (const [name, path] of [pages[0], pages[1], pages[3], pages[5]] as [string, string][]) {
+    rows.push(await renderCpu(name, path, baseUrl));
+  }
   // A shopper who buys: a session of their own with a basket (one line), the address the same, as when they browse.
   // Pages are the same for every shopper (the HTTP cache answers them); what is theirs comes with the
   // personal-data request each page view makes (its own row).
@@ -72,6 +84,26 @@ export async function benchPages(baseUrl: string): Promise<(string | LoadResult)
     rows.push(formatJavaScriptBytes(name, await pageJavaScriptBytes(baseUrl, path)));
   }
   return rows;
+}
+
+/** The issue's target for a listing render (CPU on this machine). */
+const LISTING_RENDER_TARGET_MS = 8;
+const RENDERS = 100;
+
+async function renderCpu(name: string, path: string, baseUrl: string): Promise<string> {
+  const separator = path.includes("?") ? "&" : "?";
+  const render = async (i: number) => {
+    const answer = await pageGet(new URL(`${path}${separator}render=${i}`, baseUrl));
+    if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+    if (answer.headers.get("x-cache") === "hit") throw new Error(`${path}: answered from the cache`);
+  };
+  for (let i = 0; i < 10; i++) await render(-1 - i);
+  const before = serverCpuMs();
+  if (before === undefined) return `render CPU ${name}: no /proc here`;
+  for (let i = 0; i < RENDERS; i++) await render(i);
+  const perRender = ((serverCpuMs() as number) - before) / RENDERS;
+  const target = name.includes("listing") ? ` (target ${LISTING_RENDER_TARGET_MS} ms)` : "";
+  return `render CPU ${name.padEnd(30)} ${perRender.toFixed(1).padStart(6)} ms per page, one at a time, n=${RENDERS}${target}`;
 }
 
 async function firstProductPath(baseUrl: string): Promise<string | undefined> {

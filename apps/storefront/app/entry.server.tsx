@@ -10,8 +10,9 @@ import { ServerRouter } from "react-router";
 import { messagesForLocaleCode } from "./i18n/messages.server.ts";
 import { setMessageSource } from "./i18n/registry.ts";
 import { requestContext, shopContext } from "./lib/context.ts";
-import { type PageCaching, setSharedCacheHeaders } from "./lib/http-cache.ts";
+import { decodeCacheNote, type PageCaching, setSharedCacheHeaders, viewCapture } from "./lib/http-cache.ts";
 import { noteFailure } from "./lib/middleware.server.ts";
+import { visitorClientId } from "./lib/search.server.ts";
 import { getServices, type ServiceOptions, stopServices } from "./lib/services.server.ts";
 
 setMessageSource((locale) => messagesForLocaleCode(locale) ?? {});
@@ -146,4 +147,19 @@ export async function maintenanceMode(): Promise<boolean> {
 export async function onCachePurge(listener: (tags: readonly string[]) => void): Promise<() => void> {
   return (await getServices()).cachePurger.onPurge(listener);
 }
+/**
+ * The server's HTTP cache answered a view of a page that logged a search or listing when it rendered (its cache
+ * note, lib/http-cache.ts): logged for this view too, so the search log and learned queries count every visit.
+ */
+export async function onCachedView(note: string, headers: { get(name: string): string | null }): Promise<void> {
+  const capture = decodeCacheNote(note);
+  if (!capture) return;
+  const { kind, input, answered } = viewCapture(
+    capture,
+    visitorClientId({ headers }),
+    headers.get("user-agent") ?? undefined,
+  );
+  (await getServices()).search.recordCapture(kind, input, answered);
+}
+export { CACHE_NOTE_HEADER } from "./lib/http-cache.ts";
 export { SHOP_MODULES } from "./lib/services.server.ts";

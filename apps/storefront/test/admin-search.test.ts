@@ -130,10 +130,10 @@ describe("synonyms", () => {
     const refused = await browser.submit("/admin/search/synonyms/", {
       intent: "save",
       language: "de",
-      terms: "t shirt, tee",
+      terms: "shoes for running in the rain, tee",
     });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Wörter: a synonym is one word.");
+    expect(await refused.text()).toContain("Wörter: a synonym has at most 4 words.");
 
     await searchPage(NOTHING, (html) => html.includes(`Keine Ergebnisse für „${NOTHING}“`));
     const saved = await browser.submit("/admin/search/synonyms/", { intent: "save", ...draft });

@@ -40,7 +40,7 @@ const flag = (name: string) => args.includes(`--${name}`);
 const PRODUCTS = Number(option("products", "5000"));
 const VERBOSE = flag("verbose");
 const TODAY = new Date(Date.UTC(2026, 10, 22));
-const CLASSES: QueryClass[] = ["exact", "combined", "synonym", "form", "typo"];
+const CLASSES: QueryClass[] = ["exact", "combined", "synonym", "form", "typo", "compound"];
 const K = 10;
 
 interface Outcome {

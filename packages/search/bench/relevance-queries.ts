@@ -4,10 +4,11 @@
  *
  * Classes: `exact` — the catalogue's own words; `combined` — type with colour or audience; `synonym` — everyday
  * words the catalogue words differently; `form` — apostrophes, possessives, hyphens, diacritics, plurals;
- * `typo` — misspelt queries.
+ * `typo` — misspelt queries; `compound` — German compounds typed as one word or spaced ("lederjacke", "sonnen
+ * brille").
  */
 
-export type QueryClass = "exact" | "combined" | "synonym" | "form" | "typo";
+export type QueryClass = "exact" | "combined" | "synonym" | "form" | "typo" | "compound";
 
 /** Demo catalogue: product type ids and colour ids of packages/commerce vocabulary; audience from the category tree. */
 export interface DemoQuery {
@@ -55,6 +56,7 @@ export const DEMO_QUERIES: Record<"de" | "fr" | "en", DemoQuery[]> = {
     ["kids t-shirt", "synonym", "tshirt", "", "kids"],
     ["sweater", "synonym", "sweater"],
     ["hosen für kinder", "synonym", "trousers", "", "kids"],
+    ["kapuzenpullover", "synonym", "hoodie"],
     ["t-shirt", "form", "tshirt"],
     ["tshirt", "form", "tshirt"],
     ["t shirt", "form", "tshirt"],
@@ -71,6 +73,19 @@ export const DEMO_QUERIES: Record<"de" | "fr" | "en", DemoQuery[]> = {
     ["sandalne", "typo", "sandal"],
     ["schwarzes klied", "typo", "dress", "black"],
     ["sonnenbrile", "typo", "sunglasses"],
+    ["lederjacke", "compound", "jacket"],
+    ["wollmantel", "compound", "coat"],
+    ["baumwollkleid", "compound", "dress"],
+    ["jeansrock", "compound", "skirt"],
+    ["lederstiefel", "compound", "boot"],
+    ["kinderjacke", "compound", "jacket", "", "kids"],
+    ["damenmantel", "compound", "coat", "", "women"],
+    ["herrenhemd", "compound", "shirt", "", "men"],
+    ["sommerkleid", "compound", "dress"],
+    ["brille", "compound", "sunglasses"],
+    ["sonnen brille", "compound", "sunglasses"],
+    ["polo shirt", "compound", "polo"],
+    ["bade anzug", "compound", "swimwear"],
   ]),
   fr: rows([
     ["robe", "exact", "dress"],
@@ -97,6 +112,7 @@ export const DEMO_QUERIES: Record<"de" | "fr" | "en", DemoQuery[]> = {
     ["tee-shirt", "synonym", "tshirt"],
     ["jogging enfant", "synonym", "trousers", "", "kids"],
     ["pull kids", "synonym", "sweater", "", "kids"],
+    ["hoodie", "synonym", "hoodie"],
     ["l'écharpe", "form", "scarf"],
     ["l'echarpe", "form", "scarf"],
     ["écharpes", "form", "scarf"],
@@ -140,6 +156,8 @@ export const DEMO_QUERIES: Record<"de" | "fr" | "en", DemoQuery[]> = {
     ["pants", "synonym", "trousers"],
     ["children's jacket", "synonym", "jacket", "", "kids"],
     ["tee", "synonym", "tshirt"],
+    ["swimming costume", "synonym", "swimwear"],
+    ["bathing suit", "synonym", "swimwear"],
     ["men's jacket", "form", "jacket", "", "men"],
     ["women's dress", "form", "dress", "", "women"],
     ["kid's t-shirt", "form", "tshirt", "", "kids"],
@@ -249,6 +267,8 @@ export const REAL_QUERIES: RealQuery[] = (
     ["kids pants", "synonym", TROUSERS, "", KIDS],
     ["black jumper", "synonym", SWEATER, "Black"],
     ["flip-flops", "synonym", "Flip flop"],
+    ["swimming costume", "synonym", "Swimsuit"],
+    ["bathing suit", "synonym", "Swimsuit"],
     ["hat", "synonym", HATS],
     ["men's jacket", "form", "Jacket", "", MEN],
     ["men's shirt", "form", "Shirt", "", MEN],

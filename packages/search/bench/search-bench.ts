@@ -11,13 +11,26 @@
  * The 1,000,000 catalogue needs a larger heap than Node's default (`npm run bench:search` gives it): the
  * generated records alone take about 5 GB while the index is built from them.
  *
- * Options: `--sizes 10000,100000,1000000` `--queries 600` `--real PATH` `--no-real`.
+ * Options: `--sizes 10000,100000,1000000` `--queries 600` `--real PATH` `--no-real`; `--attributes` gives the
+ * products three facetable merchant attributes (text, number, boolean; vocabulary set here), counted with every
+ * listing and search, and measures a listing filtered by them.
  */
 import { cpus, loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { fixedClock, type Language, type ProductRecord, productTexts, SHOPS, type Shop } from "@vitrine/commerce";
+import {
+  type AttributeDefinition,
+  fixedClock,
+  type Language,
+  type ProductRecord,
+  productTexts,
+  SHOPS,
+  type Shop,
+  setVocabulary,
+  starterVocabularyValues,
+  Vocabulary,
+} from "@vitrine/commerce";
 import { type DemoCatalog, generateDemoCatalog } from "@vitrine/demo-data";
 import type { FacetRequest } from "../src/api/types.ts";
 import { CatalogIndex } from "../src/engine/catalog-index.ts";
@@ -35,6 +48,23 @@ const option = (name: string, fallback: string) => {
 };
 const SIZES = option("sizes", "10000,100000,1000000").split(",").map(Number);
 const QUERIES = Number(option("queries", "600"));
+const ATTRIBUTES = args.includes("--attributes");
+
+/** The merchant attributes of `--attributes`, and a product's values of them (from its id: every value is used). */
+const MERCHANT_ATTRIBUTES: AttributeDefinition[] = [
+  { key: "sleeve", valueType: "text", facetable: true, searchable: false, labels: { de: "Ärmel" }, position: 1 },
+  { key: "length_cm", valueType: "number", facetable: true, searchable: false, labels: { en: "Length" }, position: 2 },
+  { key: "lined", valueType: "boolean", facetable: true, searchable: false, labels: { en: "Lined" }, position: 3 },
+];
+const SLEEVES = ["long", "short", "three-quarter", "sleeveless", "cap"];
+function merchantValues(id: number): Record<string, string[]> {
+  return {
+    sleeve: [SLEEVES[id % SLEEVES.length] as string],
+    length_cm: [String(50 + (id % 17) * 5)],
+    lined: [id % 3 === 0 ? "true" : "false"],
+  };
+}
+if (ATTRIBUTES) setVocabulary(new Vocabulary(starterVocabularyValues(), MERCHANT_ATTRIBUTES));
 const TODAY = new Date(Date.UTC(2026, 10, 22));
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -124,6 +154,7 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
   // by one in place, so the generator's copy goes as the clone grows (one catalogue in memory, not two).
   for (let i = 0; i < demo.products.length; i++) demo.products[i] = structuredClone(demo.products[i] as ProductRecord);
   let records: ProductRecord[] | undefined = demo.products;
+  if (ATTRIBUTES) for (const p of records) p.attributes = merchantValues(p.id);
   demo.products = [];
   memory();
   // Garbage collection during the build: it grows with the live heap, which holds every record meanwhile.
@@ -248,6 +279,22 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
       sort: { sortCriteria: "fields" as const, fields: [{ field: "ec_price", direction: "asc" as const }] },
     };
   });
+  // Two of the merchant's facets filtering (one value of one, two of the other).
+  const attributeRequests = listingRequests.map((req, i) => ({
+    ...req,
+    facets: [
+      {
+        facetId: "sleeve",
+        type: "regular" as const,
+        values: [{ value: SLEEVES[i % SLEEVES.length] as string, state: "selected" as const }],
+      },
+      {
+        facetId: "length_cm",
+        type: "regular" as const,
+        values: ["60", "75"].map((value) => ({ value, state: "selected" as const })),
+      },
+    ],
+  }));
   // What a shopper has typed so far: 1 to 4 letters for completions, 2 to 5 for instant products.
   const suggestRequests = Array.from({ length: QUERIES }, () => {
     const shop = r.pick(shops);
@@ -292,6 +339,15 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
       QUERIES,
       (i) => engine.listing(filterRequests[i] as (typeof filterRequests)[number]).pagination.totalEntries,
     ),
+    ...(ATTRIBUTES
+      ? [
+          measure(
+            "listing + merchant attributes",
+            QUERIES,
+            (i) => engine.listing(attributeRequests[i] as (typeof attributeRequests)[number]).pagination.totalEntries,
+          ),
+        ]
+      : []),
     measure(
       "query suggestions",
       QUERIES,
@@ -357,7 +413,9 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
 console.log(
   `search benchmark · Node ${process.version} · ${cpus().length} cores, load average ${loadavg()
     .map((l) => l.toFixed(1))
-    .join(" ")} · ${QUERIES} queries per type (after 50 warm-up)`,
+    .join(
+      " ",
+    )} · ${QUERIES} queries per type (after 50 warm-up)${ATTRIBUTES ? " · 3 facetable merchant attributes" : ""}`,
 );
 for (const size of SIZES) {
   await bench(`${size.toLocaleString("en")} demo products`, () =>

@@ -20,6 +20,7 @@ export {
   SEARCH_EVENTS_PATH,
   type SearchHttpHandler,
   type SearchHttpOptions,
+  VISITOR_COOKIE,
 } from "./api/http-handler.ts";
 export {
   DEFAULT_SEARCH_PORT,
@@ -40,7 +41,7 @@ export { type ProductTile, type TileBadge, type TileSwatch, toProductTile } from
 export type * from "./api/types.ts";
 export { type SearchDb, type SearchTables, searchDb, searchMigrations } from "./db/index.ts";
 export { CatalogIndex, type CatalogInput } from "./engine/catalog-index.ts";
-export { FACETS, type FacetDefinition } from "./engine/facets.ts";
+export { FACETS, type FacetDefinition, facetDisplayName } from "./engine/facets.ts";
 export { RECOMMENDATION_SLOTS, type RecommendationSlot } from "./engine/recommend.ts";
 export {
   availableSorts,

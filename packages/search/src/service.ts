@@ -48,6 +48,7 @@ import {
   validateSearchRequest,
 } from "./api/validation.ts";
 import { CatalogIndex } from "./engine/catalog-index.ts";
+import { FACETS, type FacetDefinition } from "./engine/facets.ts";
 import { normaliseQuery } from "./engine/normalize.ts";
 import { SearchEngine } from "./engine/search-engine.ts";
 import {
@@ -127,6 +128,11 @@ export interface SearchService {
    */
   onFeedEvents(listener: FeedListener): () => void;
   status(): SearchServiceStatus;
+  /**
+   * The facets listings and searches offer now (the built-in ones, then the merchant's facetable attributes): a
+   * request may name these. Changes with the vocabulary, once the index has followed it.
+   */
+  facets(): readonly FacetDefinition[];
   listing(req: ListingRequest): Promise<ListingResponse>;
   search(req: SearchRequest): Promise<SearchResponse>;
   productSuggest(req: SearchRequest): Promise<SearchResponse>;
@@ -539,9 +545,14 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       };
     },
 
+    facets() {
+      // Before the first build only the built-in facets are known (the listing itself then answers 503).
+      return engine ? engine.facets().list : FACETS;
+    },
+
     async listing(input) {
       const current = ready();
-      const req = validateListingRequest(input, clock.now());
+      const req = validateListingRequest(input, clock.now(), current.facets().byId);
       const response = current.listing(req);
       capture("listing", req, response, current, safePath(req.context.view.url));
       return response;
@@ -549,7 +560,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
     async search(input) {
       const current = ready();
-      const req = validateSearchRequest(input, clock.now());
+      const req = validateSearchRequest(input, clock.now(), current.facets().byId);
       const response = current.search(req);
       capture("search", req, response, current, req.query?.trim() || null);
       return response;
@@ -564,7 +575,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
     async productSuggest(input) {
       const current = ready();
-      return current.productSuggest(validateSearchRequest(input, clock.now()));
+      return current.productSuggest(validateSearchRequest(input, clock.now(), current.facets().byId));
     },
 
     async querySuggest(input) {
@@ -581,7 +592,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
           "The following properties are invalid:\n\n\ttype: value is not in enum.",
         );
       }
-      return current.facetSearch(validateFacetSearchRequest(input, clock.now()), type);
+      return current.facetSearch(validateFacetSearchRequest(input, clock.now(), current.facets().byId), type);
     },
 
     async recommendations(input) {

@@ -1,6 +1,7 @@
 import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TestDatabase } from "@vitrine/commerce/testing";
+import { cliActor, loadProductRecords, saveAttributeDefinition, writeProductRecords } from "@vitrine/commerce";
+import { type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSearchToken, publicApiKey } from "../src/api/auth.ts";
 import { createSearchHttpHandler, type SearchHttpHandler } from "../src/api/http-handler.ts";
@@ -69,6 +70,11 @@ describe(`search HTTP API on ${DIALECT}`, () => {
       context: { view: { url: "http://shop.test/de/p/x/" }, product: { productId: "101" } },
     });
     expect((await recs.json()).headline).toBe("Ähnliche Artikel");
+  });
+
+  it("finds a German compound the shopper wrote as two words, first", async () => {
+    const body = await (await post("/search", request({ query: "sommer kleid" }))).json();
+    expect(body.products.map((p: { permanentid: string }) => p.permanentid)).toEqual(["103"]);
   });
 
   it("accepts a store's public API key", async () => {
@@ -355,5 +361,58 @@ describe(`search HTTP API on ${DIALECT}`, () => {
       new Request(`${BASE}/search`, { method: "OPTIONS", headers: { origin: "https://evil.example" } }),
     );
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("accepts and answers the merchant's facetable attributes like the built-in facets, by the attribute's key", async () => {
+    const ctx = testCtx(testDb.db, { clock });
+    await saveAttributeDefinition(ctx, cliActor("test"), {
+      key: "lined",
+      valueType: "boolean",
+      facetable: true,
+      labels: { de: "Gefüttert", en: "Lined" },
+    });
+    await saveAttributeDefinition(ctx, cliActor("test"), { key: "note", facetable: false });
+    const lined: Record<number, string> = { 101: "false", 103: "false", 104: "true" };
+    const records = await loadProductRecords(testDb, Object.keys(lined).map(Number));
+    await writeProductRecords(
+      testDb,
+      records.map((r) => ({ ...r, attributes: { lined: [lined[r.id] as string], note: ["x"] } })),
+      clock.now(),
+    );
+    await service.refresh();
+    const facet = { facetId: "lined", field: "lined", type: "regular", values: [{ value: "Ja", state: "selected" }] };
+    const listing = await post("/listing", request({ facets: [facet] }, STORES.de, "/c/damen/"));
+    expect(listing.status).toBe(200);
+    const body = await listing.json();
+    expect(body.products.map((p: { permanentid: string }) => p.permanentid)).toEqual(["104"]);
+    expect(body.facets.find((f: { facetId: string }) => f.facetId === "lined")).toEqual(
+      expect.objectContaining({
+        facetId: "lined",
+        field: "lined",
+        displayName: "Gefüttert",
+        type: "regular",
+        values: [
+          expect.objectContaining({ value: "Ja", state: "selected", numberOfResults: 1 }),
+          expect.objectContaining({ value: "Nein", state: "idle", numberOfResults: 2 }),
+        ],
+      }),
+    );
+    expect(body.facets.map((f: { facetId: string }) => f.facetId)).not.toContain("note");
+    const values = await post("/facet?type=SEARCH", {
+      ...request({ query: "kleid" }),
+      facetId: "lined",
+      facetQuery: "*",
+    });
+    expect((await values.json()).values).toEqual([{ rawValue: "Nein", displayValue: "Nein", count: 2 }]);
+    const notFacetable = await post(
+      "/search",
+      request({ query: "kleid", facets: [{ facetId: "note", type: "regular", values: [] }] }),
+    );
+    expect(notFacetable.status).toBe(400);
+    expect((await notFacetable.json()).message).toBe(
+      "The following properties are invalid:\n\n\tfacets.0.facetId: value does not match an existing facet.",
+    );
+    const wrongType = await post("/listing", request({ facets: [{ ...facet, type: "numericalRange", values: [] }] }));
+    expect((await wrongType.json()).message).toContain("facets.0.type: value must be regular for this facet.");
   });
 });

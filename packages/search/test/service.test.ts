@@ -8,6 +8,7 @@ import {
   publishEvent,
   publishEvents,
   removePhysicalStore,
+  saveAttributeDefinition,
   setProductStoreStock,
   updateVocabularyValue,
   writeCategoryRecords,
@@ -16,7 +17,7 @@ import {
 import { type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
-import type { FacetRequest, ListingResponse, LocationFacetResponse } from "../src/api/types.ts";
+import type { FacetRequest, ListingResponse, LocationFacetResponse, RegularFacetResponse } from "../src/api/types.ts";
 import { searchDb } from "../src/db/index.ts";
 import { type EventRow, insertEventRows, upsertLearnedQueries } from "../src/events/events.ts";
 import { addRule, addSynonym } from "../src/merchandising/rules.ts";
@@ -83,6 +84,28 @@ describe(`search service on ${DIALECT}`, () => {
     });
     expect(ms).toBeLessThan(2000);
     expect(service.status().builtAt).toBe(builtAt);
+  });
+
+  it("finds German compounds by their parts and the merchant's synonyms of several words", async () => {
+    const first = async (query: string) =>
+      (await service.search(request({ query }, STORES.de))).products.map((p) => Number(p.permanentid));
+    // "Sommerkleid aus Leinen" first: the shopper wrote the compound as two words.
+    expect((await first("sommer kleid"))[0]).toBe(103);
+    // A compound the catalogue does not know, as its parts: "leinen" and "kleid".
+    expect(await first("leinenkleid")).toEqual([103]);
+    // "party" is no word of the catalogue: the head of the product type "Kleid" finds the dresses.
+    expect((await first("partykleid")).sort()).toEqual([101, 103, 107]);
+    const synonym = await addSynonym(
+      testDb.db,
+      { language: "de", terms: ["Partykleid", "Kleid aus Seide"] },
+      clock.now(),
+    );
+    expect(synonym.ok).toBe(true);
+    const { value: party } = await eventually(async () => {
+      const found = await first("partykleid");
+      return found.length === 1 ? found : undefined;
+    });
+    expect(party).toEqual([107]);
   });
 
   it("drops deleted products", async () => {
@@ -206,6 +229,56 @@ describe(`search service on ${DIALECT}`, () => {
     });
     expect(added.ok).toBe(true);
     await eventually(() => currentVocabulary().has("productType", "poncho") || undefined);
+  });
+
+  it("offers a facetable merchant attribute as a facet, following its flag and labels without a restart", async () => {
+    const ctx = testCtx(testDb.db, { clock });
+    const actor = cliActor("test");
+    // An attribute of the vocabulary that is not facetable: no facet, and a request naming it is refused.
+    expect(
+      (await saveAttributeDefinition(ctx, actor, { key: "sleeve", facetable: false, labels: { de: "Ärmel" } })).ok,
+    ).toBe(true);
+    // 103 was deleted above: the dress (101, 102) and the coat (104).
+    const records = await loadProductRecords(testDb, [101, 102, 104]);
+    const sleeves: Record<number, string[]> = { 101: ["long"], 102: ["long"], 104: ["short"] };
+    await writeProductRecords(
+      testDb,
+      records.map((r) => ({ ...r, attributes: { ...r.attributes, sleeve: sleeves[r.id] ?? [] } })),
+      clock.now(),
+    );
+    expect((await loadProductRecords(testDb, [104]))[0]?.attributes.sleeve).toEqual(["short"]);
+    const sleeveFacet = async (store: (typeof STORES)["de" | "en"] = STORES.de, facets: FacetRequest[] = []) => {
+      const r = await service.listing(request({ facets }, store, store === STORES.en ? "/c/women/" : "/c/damen/"));
+      return { r, facet: r.facets.find((f) => f.facetId === "sleeve") as RegularFacetResponse | undefined };
+    };
+    await eventually(() => currentVocabulary().attribute("sleeve") !== undefined || undefined);
+    expect((await sleeveFacet()).facet).toBeUndefined();
+    await expect(
+      service.listing(
+        request({ facets: [{ facetId: "sleeve", type: "regular", values: [] }] }, STORES.de, "/c/damen/"),
+      ),
+    ).rejects.toBeInstanceOf(SearchValidationError);
+
+    await saveAttributeDefinition(ctx, actor, { key: "sleeve", facetable: true, labels: { en: "Sleeve" } });
+    const { value: shown } = await eventually(async () => (await sleeveFacet()).facet);
+    expect(shown.displayName).toBe("Ärmel");
+    expect(shown.values.map((v) => [v.value, v.numberOfResults])).toEqual([
+      ["long", 1],
+      ["short", 1],
+    ]);
+    expect(service.facets().map((f) => f.facetId)).toContain("sleeve");
+    const selected = await sleeveFacet(STORES.en, [
+      { facetId: "sleeve", type: "regular", values: [{ value: "short", state: "selected" }] },
+    ]);
+    expect(selected.facet?.displayName).toBe("Sleeve");
+    expect(ids(selected.r)).toEqual([104]);
+
+    // A new label shows without a restart; the flag taken off removes the facet.
+    await saveAttributeDefinition(ctx, actor, { key: "sleeve", labels: { de: "Ärmellänge" } });
+    await eventually(async () => (await sleeveFacet()).facet?.displayName === "Ärmellänge" || undefined);
+    await saveAttributeDefinition(ctx, actor, { key: "sleeve", facetable: false });
+    await eventually(async () => (await sleeveFacet()).facet === undefined || undefined);
+    expect(service.facets().map((f) => f.facetId)).not.toContain("sleeve");
   });
 
   it("follows merchandising rules and synonyms from the database", async () => {

@@ -1,9 +1,10 @@
+import { FACETS } from "@vitrine/search";
 import { describe, expect, it } from "vitest";
 import { facetRequests } from "./listing.server.ts";
 import { parseUrlState } from "./url-state.ts";
 
 const categoryRequest = (search: string, categoryPath?: string[]) =>
-  facetRequests(parseUrlState(search), categoryPath).find((f) => f.facetId === "ec_category");
+  facetRequests(parseUrlState(search), FACETS, categoryPath).find((f) => f.facetId === "ec_category");
 
 describe("the category facet request", () => {
   it("asks for the chain only (numberOfValues 1) when a path is selected, the children on the selected value", () => {

@@ -4,7 +4,7 @@ import {
   type CategoryFacetValue,
   type CategoryFacetValueRequest,
   type DateFacetResponse,
-  FACETS,
+  type FacetDefinition,
   type FacetRequest,
   type FacetResponse,
   isSearchApiError,
@@ -74,8 +74,6 @@ const ARRIVAL_FACET = "new_arrivals";
 /** Largest page size a URL may ask for. */
 export const MAX_PER_PAGE = 96;
 
-const FACET_TYPES = new Map(FACETS.map((f) => [f.facetId, f.type]));
-
 const arrivalWindow = (days: number): DateRange => ({ start: `past-${days}-day`, end: "now", endInclusive: true });
 
 /** The facet type each URL map holds. */
@@ -93,17 +91,19 @@ const MAP_TYPES: Record<FacetMap, string> = {
 };
 
 /**
- * The state without facet ids the service does not know, or that sit in a map of another facet type (facet ids
- * must match an existing facet): they would make the request invalid.
+ * The state without facet ids the service does not know (`facets`: the service's now, the merchant's attributes
+ * among them), or that sit in a map of another facet type (facet ids must match an existing facet): they would
+ * make the request invalid. A link to an attribute that is no longer a filter thus still lists the products.
  */
-export function knownFacetState(state: UrlState): UrlState {
+export function knownFacetState(state: UrlState, facets: readonly FacetDefinition[]): UrlState {
+  const types = new Map(facets.map((f) => [f.facetId, f.type]));
   let next: Record<string, unknown> | undefined;
   for (const map of FACET_MAPS) {
     const entries = state[map];
     if (!entries) continue;
     // Without a prototype, like the parsed maps: a facet id from the URL never reads Object.prototype.
     const kept: Record<string, unknown> = Object.create(null);
-    for (const [id, values] of Object.entries(entries)) if (FACET_TYPES.get(id) === MAP_TYPES[map]) kept[id] = values;
+    for (const [id, values] of Object.entries(entries)) if (types.get(id) === MAP_TYPES[map]) kept[id] = values;
     if (Object.keys(kept).length === Object.keys(entries).length) continue;
     next ??= { ...state };
     if (Object.keys(kept).length > 0) next[map] = kept;
@@ -113,14 +113,18 @@ export function knownFacetState(state: UrlState): UrlState {
 }
 
 /**
- * The protocol's facet requests for a URL state: every facet of the service (each facet named in the URL is
- * among them), with the values the URL selects or excludes. `categoryPath` puts a category page's own category
+ * The protocol's facet requests for a URL state: every facet of the service (`facets`, each facet named in the URL
+ * is among them), with the values the URL selects or excludes. `categoryPath` puts a category page's own category
  * in the category facet (names from the root), so the facet answers with its children.
  */
-export function facetRequests(state: UrlState, categoryPath?: readonly string[]): FacetRequest[] {
+export function facetRequests(
+  state: UrlState,
+  facets: readonly FacetDefinition[],
+  categoryPath?: readonly string[],
+): FacetRequest[] {
   const named = new Set(facetIdsInState(state));
   const requests: FacetRequest[] = [];
-  for (const def of FACETS) {
+  for (const def of facets) {
     const id = def.facetId;
     const base = { facetId: id, field: def.field, type: def.type };
     switch (def.type) {

@@ -2,6 +2,7 @@ import type { ShopCtx } from "@vitrine/commerce";
 import {
   activePromotions,
   colourHex,
+  currentVocabulary,
   deliveryDateRange,
   deliveryMethodsFor,
   getCategoryTree,
@@ -203,7 +204,13 @@ export async function loadProductPage(store: StoreRequest, request: Request, id:
   const sizes = sizeOptions(product, shop.locale);
   const buyable = product.variants.filter((v) => v.isSellable);
   const range = deliveryDateRange(buyable);
-  const details: ProductDetail[] = ["material", "fit", "pattern", "colorDetail"].flatMap((key) => {
+  // The built-in details, then the merchant's own attributes in the vocabulary's order.
+  const builtInDetails = ["material", "fit", "pattern", "colorDetail"];
+  const merchantDetails = currentVocabulary()
+    .attributes()
+    .map((a) => a.key)
+    .filter((key) => !builtInDetails.includes(key));
+  const details: ProductDetail[] = [...builtInDetails, ...merchantDetails].flatMap((key) => {
     const attribute = product.attributes[key];
     return attribute && attribute.values.length > 0
       ? [{ key, label: attribute.label, value: attribute.values.map((v) => v.label).join(", ") }]

@@ -8,6 +8,7 @@ import {
   publicApiKey,
   type RecommendationsRequest,
   toProductTile,
+  VISITOR_COOKIE,
 } from "@vitrine/search";
 import type { ProductBadge, ProductTileData, ProductTileImage } from "../components/ProductTile.tsx";
 import type { RecommendationSlotData } from "../components/RecommendationSlider.tsx";
@@ -21,11 +22,9 @@ import { localizedPath, readCookie } from "./store.ts";
  * carries, response products as product tiles, recommendation slots, and the tracking settings of the page.
  */
 
-/** The visitor id the browser's event client keeps (`app/lib/tracking.ts`), when it is a UUID. */
-const VISITOR_COOKIE = "coveo_visitorId";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** The visitor id of the browser's event client, when it sent a well-formed one. */
+/** The visitor id the browser's event client keeps (`app/lib/tracking.ts`), when it sent a well-formed one. */
 export function visitorClientId(request: { headers: { get(name: string): string | null } }): string | undefined {
   const visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
   return visitor && UUID.test(visitor) ? visitor : undefined;

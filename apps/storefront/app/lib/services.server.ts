@@ -10,6 +10,7 @@ import {
   type Db,
   defaultImageUrl,
   ensureSchema,
+  forgetPhysicalStoreCount,
   forgetShopLogo,
   forgetShopSettings,
   invalidateCategoryTree,
@@ -162,6 +163,11 @@ async function createServices(options: ServiceOptions): Promise<Services> {
     if (full || events.some((e) => e.type === "catalog.changed" && e.entity === "category")) {
       invalidateCategoryTree({ db });
     }
+  });
+  // Whether the shop has physical stores shows on every page (the finder's link): forgotten before the purger below
+  // drops the pages (the search service's version moves with the same events).
+  search.onFeedEvents(({ events, full }) => {
+    if (full || events.some((e) => e.type === "physical_store.changed")) forgetPhysicalStoreCount(db);
   });
   const cachePurger = createCachePurger(search, { purgeUrl: config.HTTP_CACHE_PURGE_URL, log });
   // The shop settings (name, logo, delivery prices, return window…) show on every page: a change made by any process

@@ -2,6 +2,7 @@ import { type ShopCtx, shopCtx } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, shopContext } from "./context.ts";
+import type { PageCapture } from "./http-cache.ts";
 import type { Services } from "./services.server.ts";
 
 /** Everything a store page's loader or action usually needs, from the request context. */
@@ -17,9 +18,10 @@ export interface StoreRequest {
   /**
    * Says that the page is the same for every shopper of the store, so shared HTTP caches may keep it
    * (lib/http-cache.ts): `products` are what the page is about (a product or outfit page; otherwise it counts as
-   * showing many products), `tags` more purge tags (page type, content entry).
+   * showing many products), `tags` more purge tags (page type, content entry), `capture` the search or listing
+   * the page logged (a kept copy logs it again for each view it answers).
    */
-  cachePage(options?: { products?: readonly number[]; tags?: string[] }): void;
+  cachePage(options?: { products?: readonly number[]; tags?: string[]; capture?: PageCapture | undefined }): void;
   /** Says that the answer holds the shopper's own data (the session was read): it is never shared. */
   personal(): void;
 }
@@ -39,7 +41,7 @@ export function storeRequest(context: Readonly<RouterContextProvider>): StoreReq
     },
     cachePage(options = {}) {
       if (state.editorMode) return;
-      state.caching = { products: options.products, tags: options.tags ?? [] };
+      state.caching = { products: options.products, tags: options.tags ?? [], capture: options.capture };
     },
   };
 }

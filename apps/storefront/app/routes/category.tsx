@@ -5,6 +5,7 @@ import { ProductListing } from "../components/listing/ProductListing.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { resolvePageAlternates } from "../lib/alternates.server.ts";
 import { invalidPage } from "../lib/errors.ts";
+import { pageCapture } from "../lib/http-cache.ts";
 import {
   facetRequests,
   knownFacetState,
@@ -52,7 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(canonical + url.search, 301);
   }
 
-  let state = knownFacetState(parseUrlState(url.search));
+  const facets = services.search.facets();
+  let state = knownFacetState(parseUrlState(url.search), facets);
   // On a category page the category is the page itself, never a `cf` choice.
   if (category.role === "regular" && state.cf) state = { ...state, cf: undefined };
   const fromForm = rangeFormState(url, state);
@@ -70,14 +72,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const body = {
     ...base,
     context: { ...base.context, capture: true },
-    facets: facetRequests(state, regular ? names : undefined),
+    facets: facetRequests(state, facets, regular ? names : undefined),
     ...paging(state),
     ...(sort ? { sort } : {}),
   };
-  const response = await (query ? services.search.search({ ...body, query }) : services.search.listing(body)).catch(
-    searchFailure,
-  );
-  store.cachePage({ tags: [query ? "search" : "listing"] });
+  const input = query ? { ...body, query } : body;
+  const response = await (query ? services.search.search(input) : services.search.listing(input)).catch(searchFailure);
+  store.cachePage({
+    tags: [query ? "search" : "listing"],
+    capture: pageCapture(query ? "search" : "listing", input, response),
+  });
 
   const listing = listingView({
     store,

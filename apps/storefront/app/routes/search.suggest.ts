@@ -188,7 +188,8 @@ async function facetValues(
   const pageUrl = new URL(url.searchParams.get("page") ?? "/", url.origin);
   const inStore = parseStorePath(pageUrl.pathname);
   if (!inStore || inStore.shop.code !== shop.code) return json({ values: [] }, "no-store");
-  const state = knownFacetState(parseUrlState(pageUrl.search));
+  const facets = services.search.facets();
+  const state = knownFacetState(parseUrlState(pageUrl.search), facets);
   const isSearch = inStore.path.startsWith("/search/");
   const base = searchBase(shop, request, pageUrl.pathname);
   const facetQuery = withoutControlCharacters(url.searchParams.get("facetQuery") ?? "*").slice(0, MAX_QUERY);
@@ -197,7 +198,7 @@ async function facetValues(
       {
         ...base,
         ...(isSearch && state.q ? { query: state.q } : {}),
-        facets: facetRequests(state),
+        facets: facetRequests(state, facets),
         facetId,
         facetQuery,
         numberOfValues: FACET_SEARCH_VALUES,

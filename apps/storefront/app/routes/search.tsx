@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { Link } from "../components/Link.tsx";
 import { ProductListing } from "../components/listing/ProductListing.tsx";
 import { useT } from "../i18n/i18n.tsx";
+import { pageCapture } from "../lib/http-cache.ts";
 import {
   facetRequests,
   knownFacetState,
@@ -43,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = storeRequest(context);
   const { shop, services } = store;
   const url = new URL(request.url);
-  const state = knownFacetState(parseUrlState(url.search));
+  const facets = services.search.facets();
+  const state = knownFacetState(parseUrlState(url.search), facets);
   const fromForm = rangeFormState(url, state);
   if (fromForm) throw redirect(localizedPath(shop, stateHref(SEARCH_PATH, fromForm)), 302);
   const viewPath = localizedPath(shop, SEARCH_PATH);
@@ -69,12 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...base,
     context: { ...base.context, capture: (state.page ?? 0) === 0 },
     query,
-    facets: facetRequests(state),
+    facets: facetRequests(state, facets),
     ...paging(state),
     ...(sort ? { sort } : {}),
   };
   const response = await services.search.search(searchRequest).catch(searchFailure);
-  store.cachePage({ tags: ["search"] });
+  store.cachePage({ tags: ["search"], capture: pageCapture("search", searchRequest, response) });
 
   const redirectTo = response.triggers.find((t) => t.type === "redirect");
   if (redirectTo && typeof redirectTo.content === "string")

@@ -2,6 +2,7 @@ import {
   bulkChangeStock,
   type DomainFailure,
   deleteProduct,
+  editInputOf,
   failureAnswer,
   failureExitCode,
   formatMoneyInput,
@@ -10,8 +11,6 @@ import {
   loadEditableProduct,
   PRICE_ZONES,
   PRODUCT_STATUSES,
-  type ProductEditInput,
-  type ProductRecord,
   type ProductStatus,
   parseMoney,
   STOCK_STATES,
@@ -44,46 +43,6 @@ function refused(ctx: CommandContext, failure: DomainFailure, extra = ""): numbe
 }
 
 /** The editor's input for a product as it is: a command changes only what it names. */
-function asInput(record: ProductRecord, updatedAt: string): ProductEditInput {
-  return {
-    translations: Object.fromEntries(
-      Object.entries(record.translations).map(([l, t]) => [
-        l,
-        { name: t.name, shortDescription: t.shortDescription, description: t.description },
-      ]),
-    ),
-    brand: record.brand,
-    productType: record.productType,
-    colorId: record.colorId,
-    pattern: record.pattern,
-    fit: record.fit ?? "",
-    material: record.material,
-    attributes: record.attributes,
-    categoryIds: record.categoryIds,
-    variants: Object.fromEntries(
-      record.variants.map((v) => [
-        v.id,
-        {
-          prices: Object.fromEntries(
-            Object.entries(v.prices).map(([zone, p]) => [
-              zone,
-              {
-                list: formatMoneyInput(p.listPrice),
-                sale: formatMoneyInput(p.salePrice),
-                reduction: p.reductionCategory ?? "",
-              },
-            ]),
-          ),
-          stock: String(v.stock.quantity),
-          stockWas: v.stock.quantity,
-          stockVersion: v.stock.version ?? 0,
-        },
-      ]),
-    ),
-    updatedAt,
-  };
-}
-
 const money = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? "–" : formatMoneyInput(cents);
 
@@ -181,7 +140,7 @@ export const productCommands: Command[] = [
       const product = await loadEditableProduct(c, id);
       if (!product) return refused(ctx, { ok: false, error: "NotFound", detail: `No product ${id}` });
       const only = text(ctx.options.variant);
-      const input = asInput(product.record, product.updatedAt);
+      const input = editInputOf(product.record, product.updatedAt);
       let touched = 0;
       for (const [variantId, variant] of Object.entries(input.variants)) {
         if (only !== undefined && variantId !== only) continue;
@@ -231,7 +190,7 @@ export const productCommands: Command[] = [
       }
       const product = await loadEditableProduct(c, id);
       if (!product) return refused(ctx, { ok: false, error: "NotFound", detail: `No product ${id}` });
-      const input = asInput(product.record, product.updatedAt);
+      const input = editInputOf(product.record, product.updatedAt);
       const variant = input.variants[Number(only)];
       if (!variant) return refused(ctx, { ok: false, error: "NotFound", detail: `No size ${only} in product ${id}` });
       variant.stock = String(ctx.options.add ? Math.max(0, variant.stockWas + quantity) : quantity);

@@ -102,6 +102,9 @@ describe("vitrine search", () => {
     expect((await cli("search", "synonyms", "list")).out).toEqual([`${id.padStart(4)}  de pulli → pullover`]);
     expect(await cli("search", "synonyms", "remove", id)).toMatchObject({ code: 0, out: [`Removed synonyms ${id}`] });
     expect((await cli("search", "synonyms", "list")).out).toEqual(["No synonyms"]);
+    // A phrase is one argument: the shell's quotes keep its words together.
+    const phrase = await cli("search", "synonyms", "add", "trainers", "running shoes", "--language", "en");
+    expect(phrase.out[0]).toMatch(/^Added synonyms \d+: trainers, running shoes$/);
   });
 
   it("prints the stores' API keys and search tokens", async () => {

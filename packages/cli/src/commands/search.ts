@@ -284,7 +284,8 @@ export const searchCommands: Command[] = [
     path: ["search", "synonyms", "add"],
     summary: "Add words that mean the same in searches",
     usage: "vitrine search synonyms add WORD WORD... [--language de|fr|en] [--one-way]",
-    details: "--one-way: only the first word also finds the others (pulli → pullover), not the reverse.",
+    details:
+      'A WORD may be a phrase in quotes ("running shoes"). --one-way: only the first word also finds the others (pulli → pullover), not the reverse.',
     options: {
       language: { type: "string", description: "de, fr or en (default: every language)" },
       "one-way": { type: "boolean", description: "Only the first word expands to the others" },

@@ -11,6 +11,7 @@ import {
   bulkChangeStock,
   deletedVariantIds,
   deleteProduct,
+  editInputOf,
   formatMoneyInput,
   isDeletedProduct,
   listProducts,
@@ -50,42 +51,6 @@ afterAll(async () => {
 const product = (i: number) => demo.products[i] as ProductRecord;
 
 /** The editor's input for a product as it is (what an untouched form posts). */
-function untouched(record: ProductRecord, updatedAt?: string): ProductEditInput {
-  return {
-    translations: Object.fromEntries(
-      Object.entries(record.translations).map(([l, tr]) => [
-        l,
-        { name: tr.name, shortDescription: tr.shortDescription, description: tr.description },
-      ]),
-    ),
-    brand: record.brand,
-    productType: record.productType,
-    colorId: record.colorId,
-    pattern: record.pattern,
-    fit: record.fit ?? "",
-    material: record.material,
-    attributes: record.attributes,
-    categoryIds: record.categoryIds,
-    variants: Object.fromEntries(
-      record.variants.map((v) => [
-        v.id,
-        {
-          prices: Object.fromEntries(
-            Object.entries(v.prices).map(([zone, p]) => [
-              zone,
-              { list: formatMoneyInput(p.listPrice), sale: formatMoneyInput(p.salePrice), reduction: "" },
-            ]),
-          ),
-          stock: String(v.stock.quantity),
-          stockWas: v.stock.quantity,
-          stockVersion: v.stock.version ?? 0,
-        },
-      ]),
-    ),
-    ...(updatedAt ? { updatedAt } : {}),
-  };
-}
-
 describe("money input", () => {
   it("reads amounts as operators type them, in cents", () => {
     expect(parseMoney("59.95")).toBe(5995);
@@ -192,7 +157,7 @@ describe("product editor", () => {
       Awaited<ReturnType<typeof loadEditableProduct>>
     >;
     const cursor = (await readEventsAfter(t.db, EVENT_FEED_START, 100_000)).cursor;
-    const input = untouched(before.record, before.updatedAt);
+    const input = editInputOf(before.record, before.updatedAt);
     input.translations.de = { name: "Neuer Name", shortDescription: "Kurz", description: "Lang" };
     const variant = before.record.variants[0] as ProductRecord["variants"][number];
     (input.variants[variant.id] as ProductEditInput["variants"][number]).prices.CH = {
@@ -217,7 +182,7 @@ describe("product editor", () => {
     expect(entry?.after).toMatchObject({ prices: { [`${variant.id}.CH`]: "14990/9990" } });
     expect(entry?.before).not.toHaveProperty("brand");
 
-    const again = await saveProduct(ctx, actor, p.id, untouched(saved as ProductRecord));
+    const again = await saveProduct(ctx, actor, p.id, editInputOf(saved as ProductRecord));
     expect(again).toMatchObject({ ok: true, changed: false });
   });
 
@@ -235,7 +200,7 @@ describe("product editor", () => {
     expect(before.record.images.map((i) => i.assetName).slice(3)).toEqual(
       ["image4", "image5"].slice(0, paths.length - 3),
     );
-    const input = untouched(before.record, before.updatedAt);
+    const input = editInputOf(before.record, before.updatedAt);
     input.translations.de = { name: "Mit vielen Fotos", shortDescription: "", description: "" };
     expect(await saveProduct(ctx, actor, p.id, input)).toMatchObject({ ok: true, changed: true });
     const [saved] = await loadProductRecords(ctx, [p.id]);
@@ -245,7 +210,7 @@ describe("product editor", () => {
   it("refuses bad fields all at once and writes nothing of the form", async () => {
     const p = product(11);
     const before = (await loadEditableProduct(ctx, p.id))?.record as ProductRecord;
-    const input = untouched(before);
+    const input = editInputOf(before);
     input.translations.de = { name: "Fast gespeichert", shortDescription: "", description: "" };
     input.brand = " ";
     input.colorId = "no-such-colour";
@@ -283,7 +248,7 @@ describe("product editor", () => {
     const before = (await loadEditableProduct(ctx, p.id)) as NonNullable<
       Awaited<ReturnType<typeof loadEditableProduct>>
     >;
-    const input = untouched(before.record, before.updatedAt);
+    const input = editInputOf(before.record, before.updatedAt);
     input.attributes = { ...input.attributes, waist_cm: ["72.5", "zweiundsiebzig"], lined: ["ja"] };
     const refused = await saveProduct(ctx, actor, p.id, input);
     expect(refused).toMatchObject({
@@ -307,13 +272,13 @@ describe("product editor", () => {
       .set({ stock_quantity: v.stock.quantity + 7, stock_version: (v.stock.version ?? 0) + 1 })
       .where("id", "=", v.id)
       .execute();
-    const input = untouched(loaded);
+    const input = editInputOf(loaded);
     (input.variants[v.id] as ProductEditInput["variants"][number]).stock = "3";
     const refused = await saveProduct(ctx, actor, p.id, input);
     expect(refused).toMatchObject({ ok: false, fields: { [productField.stock(v.id)]: "stock_moved" } });
 
     // A price-only save from the same stale form leaves the moved stock as it is.
-    const priceOnly = untouched(loaded);
+    const priceOnly = editInputOf(loaded);
     (priceOnly.variants[v.id] as ProductEditInput["variants"][number]).prices.DE = {
       list: "10.00",
       sale: "",
@@ -328,7 +293,7 @@ describe("product editor", () => {
   it("refuses a save over a change made meanwhile", async () => {
     const p = product(13);
     const loaded = await loadEditableProduct(ctx, p.id);
-    const input = untouched(loaded?.record as ProductRecord, "2000-01-01T00:00:00.000Z");
+    const input = editInputOf(loaded?.record as ProductRecord, "2000-01-01T00:00:00.000Z");
     expect(await saveProduct(ctx, actor, p.id, input)).toMatchObject({ ok: false, error: "Conflict" });
     expect(await saveProduct(ctx, actor, 424_242, input)).toMatchObject({ ok: false, error: "NotFound" });
   });

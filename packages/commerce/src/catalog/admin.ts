@@ -7,6 +7,7 @@ import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
 import { chunk } from "../util.ts";
 import {
   BULK_LIMIT,
+  formatMoneyInput,
   isProductStatus,
   LIST_COUNT_CAP,
   LIST_PAGE_SIZES,
@@ -355,6 +356,51 @@ export interface ProductEditInput {
   variants: Record<number, VariantInput>;
   /** The `updated_at` the editor loaded: a save over a change made meanwhile is refused. */
   updatedAt?: string;
+}
+
+/**
+ * The editor's input for a product as it is (names, attributes, each size's prices, reduction and stock): what the
+ * editor shows before the operator changes anything, and what the CLI changes one field of. Saved unchanged, it
+ * changes nothing.
+ */
+export function editInputOf(record: ProductRecord, updatedAt?: string): ProductEditInput {
+  return {
+    translations: Object.fromEntries(
+      Object.entries(record.translations).map(([language, t]) => [
+        language,
+        { name: t.name, shortDescription: t.shortDescription, description: t.description },
+      ]),
+    ),
+    brand: record.brand,
+    productType: record.productType,
+    colorId: record.colorId,
+    pattern: record.pattern,
+    fit: record.fit ?? "",
+    material: record.material,
+    attributes: record.attributes,
+    categoryIds: record.categoryIds,
+    variants: Object.fromEntries(
+      record.variants.map((v) => [
+        v.id,
+        {
+          prices: Object.fromEntries(
+            Object.entries(v.prices).map(([zone, p]) => [
+              zone,
+              {
+                list: formatMoneyInput(p.listPrice),
+                sale: formatMoneyInput(p.salePrice),
+                reduction: p.reductionCategory ?? "",
+              },
+            ]),
+          ),
+          stock: String(v.stock.quantity),
+          stockWas: v.stock.quantity,
+          stockVersion: v.stock.version ?? 0,
+        },
+      ]),
+    ),
+    ...(updatedAt ? { updatedAt } : {}),
+  };
 }
 
 /** Why a field was refused (message keys `admin.product.error.{code}`). */

@@ -8,6 +8,7 @@ import {
   bulkChangePrices,
   bulkChangeStock,
   deleteProduct,
+  editInputOf,
   formatMoneyInput,
   LIST_COUNT_CAP,
   LOW_STOCK_UNITS,
@@ -15,6 +16,7 @@ import {
   loadEditableProduct,
   type ProductEditInput,
   saveProduct,
+  type VariantInput,
 } from "./admin.ts";
 import { setProductImagePaths } from "./images.ts";
 import { importCatalog } from "./import.ts";
@@ -106,42 +108,14 @@ async function editorInput(
 ): Promise<ProductEditInput> {
   const current = await loadEditableProduct(ctx, id);
   const record = current?.record as ProductRecord;
-  return {
-    translations: Object.fromEntries(
-      Object.entries(record.translations).map(([l, tr]) => [
-        l,
-        { name: tr.name, shortDescription: tr.shortDescription, description: tr.description },
-      ]),
-    ),
-    brand: record.brand,
-    productType: record.productType,
-    colorId: record.colorId,
-    pattern: record.pattern,
-    fit: record.fit ?? "",
-    material: record.material,
-    attributes: record.attributes,
-    categoryIds: record.categoryIds,
-    updatedAt: current?.updatedAt,
-    variants: Object.fromEntries(
-      record.variants.map((v) => {
-        const c = change(v);
-        return [
-          v.id,
-          {
-            prices: Object.fromEntries(
-              Object.entries(v.prices).map(([zone, p]) => [
-                zone,
-                { list: formatMoneyInput(p.listPrice), sale: c.sale ?? formatMoneyInput(p.salePrice), reduction: "" },
-              ]),
-            ),
-            stock: String(c.stock ?? v.stock.quantity),
-            stockWas: v.stock.quantity,
-            stockVersion: v.stock.version ?? 0,
-          },
-        ];
-      }),
-    ),
-  };
+  const input = editInputOf(record, current?.updatedAt);
+  for (const v of record.variants) {
+    const c = change(v);
+    const variant = input.variants[v.id] as VariantInput;
+    if (c.stock !== undefined) variant.stock = String(c.stock);
+    if (c.sale !== undefined) for (const price of Object.values(variant.prices)) if (price) price.sale = c.sale;
+  }
+  return input;
 }
 
 describe("the product list's stock, sale and picture columns", () => {

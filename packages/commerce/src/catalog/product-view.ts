@@ -14,7 +14,14 @@ import {
 import { type ProductRecord, productTexts } from "./records.ts";
 import { compareSizes, displaySize, ONE_SIZE } from "./sizes.ts";
 import { productSegment } from "./slug.ts";
-import { ATTRIBUTE_LABELS, colourHex, colourName, currentVocabulary, vocabularyLabel } from "./vocabulary.ts";
+import {
+  ATTRIBUTE_LABELS,
+  attributeValueLabel,
+  colourHex,
+  colourName,
+  currentVocabulary,
+  vocabularyLabel,
+} from "./vocabulary.ts";
 
 const ONE_SIZE_LABELS = { de: "Einheitsgröße", fr: "Taille unique", en: "One size" } as const;
 
@@ -215,7 +222,10 @@ export function buildProductView(record: ProductRecord, options: ViewOptions): P
         key,
         language,
         values.length > 1,
-        values.map((v) => ({ id: v, label: v })),
+        values.map((v) => ({
+          id: v,
+          label: attributeValueLabel(currentVocabulary().attribute(key)?.valueType, v, language),
+        })),
       );
   }
 

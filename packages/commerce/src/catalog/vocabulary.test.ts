@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  attributeValueKey,
+  attributeValueLabel,
   COLOURS,
   colourHex,
   colourName,
@@ -90,5 +92,29 @@ describe("vocabulary as data", () => {
   it("makes an id readable when a value has no label", () => {
     expect(labelFromId("vest-top")).toBe("Vest top");
     expect(labelFromId("under_wear")).toBe("Under wear");
+  });
+});
+
+describe("merchant attribute values", () => {
+  it("keep one spelling per number, booleans and text as written, and leave out values of another type", () => {
+    expect(attributeValueKey("number", "72.50")).toBe("72.5");
+    expect(attributeValueKey("number", "072")).toBe("72");
+    expect(attributeValueKey("number", "wide")).toBeUndefined();
+    expect(attributeValueKey("boolean", "true")).toBe("true");
+    expect(attributeValueKey("boolean", "yes")).toBeUndefined();
+    expect(attributeValueKey("text", "Long sleeve")).toBe("Long sleeve");
+  });
+
+  it("read as yes/no in the store's language, numbers in its notation, text as written", () => {
+    expect(["de", "fr", "en"].map((l) => attributeValueLabel("boolean", "true", l as "de"))).toEqual([
+      "Ja",
+      "Oui",
+      "Yes",
+    ]);
+    expect(attributeValueLabel("boolean", "false", "de")).toBe("Nein");
+    expect(attributeValueLabel("number", "72.5", "de")).toBe("72,5");
+    expect(attributeValueLabel("number", "12000", "en")).toBe("12000");
+    expect(attributeValueLabel("text", "true", "de")).toBe("true");
+    expect(attributeValueLabel(undefined, "long", "fr")).toBe("long");
   });
 });

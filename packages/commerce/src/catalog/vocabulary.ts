@@ -45,6 +45,30 @@ export function attributeValueProblem(
   return undefined;
 }
 
+/** Yes and no, for merchant attributes of type boolean (product pages and facets). */
+export const BOOLEAN_LABELS: Record<"true" | "false", Labels> = {
+  true: { de: "Ja", fr: "Oui", en: "Yes" },
+  false: { de: "Nein", fr: "Non", en: "No" },
+};
+
+/**
+ * One value of a merchant attribute as the index keeps it: numbers in one spelling (`72.50` and `72.5` are the
+ * same value), booleans and text as written; undefined for a value its type does not allow.
+ */
+export function attributeValueKey(type: AttributeValueType, value: string): string | undefined {
+  if (attributeValueProblem(type, value)) return undefined;
+  return type === "number" ? String(Number(value)) : value;
+}
+
+/** A merchant attribute's value as a shopper reads it: yes/no in the language, numbers in its notation, text as written. */
+export function attributeValueLabel(type: AttributeValueType | undefined, value: string, language: Language): string {
+  if (type === "boolean" && (value === "true" || value === "false")) return BOOLEAN_LABELS[value][language];
+  if (type === "number" && attributeValueProblem(type, value) === undefined) {
+    return new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 6 }).format(Number(value));
+  }
+  return value;
+}
+
 /** A merchant-defined attribute (the keys of a product's `attributes`). */
 export interface AttributeDefinition {
   key: string;

@@ -1,6 +1,6 @@
 import { type Actor, changedFields, recordAudit } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
-import type { Db } from "../db/database.ts";
+import { processReading } from "../db/process-reading.ts";
 import { publishEvents } from "../events/publish.ts";
 
 /** Shop settings stored in the database, so every process sees a change without a restart. */
@@ -34,22 +34,17 @@ export async function settingOrInsert(ctx: Pick<Ctx, "db">, key: string, value: 
 const MAINTENANCE_KEY = "maintenance_mode";
 /** How long a process trusts its last reading of the maintenance flag. */
 const MAINTENANCE_TTL_MS = 1000;
-const maintenanceCache = new WeakMap<Db, { at: number; value: Promise<boolean> }>();
+const maintenanceReading = processReading(MAINTENANCE_TTL_MS, (db) =>
+  getSetting({ db }, MAINTENANCE_KEY).then((v) => v === "on"),
+);
 
 export async function isMaintenanceMode(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<boolean> {
-  const { db } = ctx;
-  const cached = maintenanceCache.get(db);
-  if (cached && now - cached.at < MAINTENANCE_TTL_MS) return cached.value;
-  const value = getSetting(ctx, MAINTENANCE_KEY).then((v) => v === "on");
-  maintenanceCache.set(db, { at: now, value });
-  value.catch(() => maintenanceCache.delete(db));
-  return value;
+  return maintenanceReading.get(ctx.db, now);
 }
 
 export async function setMaintenanceMode(ctx: Pick<Ctx, "db">, on: boolean, now: Date): Promise<void> {
-  const { db } = ctx;
   await setSetting(ctx, MAINTENANCE_KEY, on ? "on" : "off", now);
-  maintenanceCache.delete(db);
+  maintenanceReading.forget(ctx.db);
 }
 
 const MAINTENANCE_MESSAGE_KEY = "maintenance_message";
@@ -112,7 +107,7 @@ export function switchMaintenance(
       before: diff.before,
       after: diff.after,
     });
-    maintenanceCache.delete(ctx.db);
+    maintenanceReading.forget(ctx.db);
     return { ok: true, state: after, changed: true };
   });
 }

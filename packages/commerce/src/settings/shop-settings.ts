@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Actor, changedFields, recordAudit } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import type { Db } from "../db/database.ts";
+import { processReading } from "../db/process-reading.ts";
 import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
 import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentSettings } from "../payments/methods.ts";
@@ -190,21 +191,16 @@ export async function readShopSettings(ctx: Pick<Ctx, "db">): Promise<ShopSettin
   return settings;
 }
 
-const cache = new WeakMap<Db, { at: number; value: Promise<ShopSettings> }>();
+const reading = processReading(SHOP_SETTINGS_TTL_MS, (db) => readShopSettings({ db }));
 
 /** The settings as the shop uses them: this process's reading, at most `SHOP_SETTINGS_TTL_MS` old. */
 export function shopSettings(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<ShopSettings> {
-  const cached = cache.get(ctx.db);
-  if (cached && now - cached.at < SHOP_SETTINGS_TTL_MS) return cached.value;
-  const value = readShopSettings(ctx);
-  cache.set(ctx.db, { at: now, value });
-  value.catch(() => cache.delete(ctx.db));
-  return value;
+  return reading.get(ctx.db, now);
 }
 
 /** Drops this process's reading (the feed brought a change, or this process made one). */
 export function forgetShopSettings(db: Db): void {
-  cache.delete(db);
+  reading.forget(db);
 }
 
 /** Whether feed events concern the shop settings (the storefront drops its reading and every cached page). */
@@ -252,7 +248,7 @@ export function updateShopSettings(ctx: Ctx, actor: Actor, change: unknown): Pro
       before: diff.before,
       after: diff.after,
     });
-    cache.delete(ctx.db);
+    reading.forget(ctx.db);
     return { ok: true, settings: after, changed: true };
   });
 }

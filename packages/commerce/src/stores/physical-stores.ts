@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "../context.ts";
+import type { Db } from "../db/database.ts";
+import { processReading } from "../db/process-reading.ts";
 import { parseJson } from "../json.ts";
 import { chunk } from "../util.ts";
 
@@ -77,13 +79,28 @@ export async function listPhysicalStores(ctx: Pick<Ctx, "db">): Promise<Physical
   }));
 }
 
-/** How many physical stores the shop has (pages speak of stores, in-store returns and the finder only when > 0). */
-export async function countPhysicalStores(ctx: Pick<Ctx, "db">): Promise<number> {
-  const row = await ctx.db
+/** How long a process trusts its count of physical stores (the feed's `physical_store.changed` drops it sooner). */
+export const PHYSICAL_STORE_COUNT_TTL_MS = 1000;
+
+const storeCount = processReading(PHYSICAL_STORE_COUNT_TTL_MS, async (db) => {
+  const row = await db
     .selectFrom("physical_store")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+});
+
+/**
+ * How many physical stores the shop has (pages speak of stores, in-store returns and the finder only when > 0):
+ * every page shows it, so each process keeps its count (`processReading`).
+ */
+export function countPhysicalStores(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<number> {
+  return storeCount.get(ctx.db, now);
+}
+
+/** Drops this process's count (a store was added or removed here, or the feed says so). */
+export function forgetPhysicalStoreCount(db: Db): void {
+  storeCount.forget(db);
 }
 
 export interface StoreStockRecord {

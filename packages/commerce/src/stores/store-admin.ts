@@ -3,7 +3,12 @@ import { loadEditableProduct } from "../catalog/admin.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import { publishEvents } from "../events/publish.ts";
 import type { NewEvent } from "../events/types.ts";
-import { listPhysicalStores, type PhysicalStoreRecord, physicalStoreRecordSchema } from "./physical-stores.ts";
+import {
+  forgetPhysicalStoreCount,
+  listPhysicalStores,
+  type PhysicalStoreRecord,
+  physicalStoreRecordSchema,
+} from "./physical-stores.ts";
 
 /**
  * The operator's physical stores (back office `/admin/stores/`, `vitrine stores …`): add, change, remove, and the
@@ -249,7 +254,7 @@ export function addPhysicalStore(ctx: Ctx, actor: Actor, input: PhysicalStoreInp
       after: storeState(record),
     });
     return { ok: true, store: record, changed: true };
-  });
+  }).finally(() => forgetPhysicalStoreCount(ctx.db));
 }
 
 /** Changes a store (its id stays). A save without a change writes nothing. */
@@ -328,7 +333,7 @@ export function removePhysicalStore(
       note: held.variants > 0 ? `removed with its stock: ${held.pieces} piece(s) in ${held.variants} size(s)` : null,
     });
     return { ok: true, store: before, removedStock: held };
-  });
+  }).finally(() => forgetPhysicalStoreCount(ctx.db));
 }
 
 // --- stock per size and store --------------------------------------------------------------------------------------

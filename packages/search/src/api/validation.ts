@@ -1,7 +1,7 @@
 import { specErrorMap, text } from "@vitrine/commerce";
 import { z } from "zod";
 import { DateFormatError, parseFacetDate } from "../engine/dates.ts";
-import { FACET_BY_ID } from "../engine/facets.ts";
+import { FACET_BY_ID, type FacetDefinition } from "../engine/facets.ts";
 import { SearchValidationError } from "./errors.ts";
 import type {
   FacetRequest,
@@ -134,12 +134,6 @@ const facet = z
     sortCriteria: text().optional(),
   })
   .superRefine((f, ctx) => {
-    const known = FACET_BY_ID.get(f.facetId);
-    if (f.facetId && FACET_ID_PATTERN.test(f.facetId) && !known) {
-      ctx.addIssue({ code: "custom", path: ["facetId"], message: "value does not match an existing facet." });
-    } else if (known && known.type !== f.type) {
-      ctx.addIssue({ code: "custom", path: ["type"], message: `value must be ${known.type} for this facet.` });
-    }
     const schema = VALUE_SCHEMAS[f.type];
     f.values.forEach((value, i) => {
       const result = schema.safeParse(value, { error: specErrorMap });
@@ -189,7 +183,10 @@ const recommendationsSchema = z.object({
   slotId: text().min(1).max(100),
 });
 
-function parse<T>(schema: z.ZodType, input: unknown, now: Date): T {
+/** The facets a request may name, by id: the built-in ones unless the catalogue's are given. */
+type KnownFacets = ReadonlyMap<string, Pick<FacetDefinition, "type">>;
+
+function parse<T>(schema: z.ZodType, input: unknown, now: Date, known: KnownFacets = FACET_BY_ID): T {
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     throw new SearchValidationError([{ field: "(body)", message: "value is not an object." }]);
   }
@@ -206,9 +203,25 @@ function parse<T>(schema: z.ZodType, input: unknown, now: Date): T {
   const issues = result.success
     ? []
     : result.error.issues.map((i) => ({ field: i.path.map(String).join(".") || "(body)", message: i.message }));
-  if (result.success) issues.push(...dateIssues((result.data as { facets?: FacetRequest[] }).facets, now));
+  if (result.success) {
+    const facets = (result.data as { facets?: FacetRequest[] }).facets;
+    issues.push(...facetIdIssues(facets, known), ...dateIssues(facets, now));
+  }
   if (issues.length > 0) throw new SearchValidationError(issues);
   return result.data as T;
+}
+
+/** Facet ids must name one of the catalogue's facets, with its type. */
+function facetIdIssues(facets: readonly FacetRequest[] | undefined, known: KnownFacets) {
+  const issues: { field: string; message: string }[] = [];
+  facets?.forEach((f, fi) => {
+    const def = known.get(f.facetId);
+    if (!def) issues.push({ field: `facets.${fi}.facetId`, message: "value does not match an existing facet." });
+    else if (def.type !== f.type) {
+      issues.push({ field: `facets.${fi}.type`, message: `value must be ${def.type} for this facet.` });
+    }
+  });
+  return issues;
 }
 
 /** Date range values: absolute or relative dates that parse, from 1401 on, start not after end. */
@@ -236,12 +249,12 @@ function dateIssues(facets: readonly FacetRequest[] | undefined, now: Date) {
   return issues;
 }
 
-export const validateListingRequest = (input: unknown, now: Date): ListingRequest =>
-  parse<ListingRequest>(listingSchema, input, now);
-export const validateSearchRequest = (input: unknown, now: Date): SearchRequest =>
-  parse<SearchRequest>(searchSchema, input, now);
-export const validateFacetSearchRequest = (input: unknown, now: Date): FacetSearchRequest =>
-  parse<FacetSearchRequest>(facetSearchSchema, input, now);
+export const validateListingRequest = (input: unknown, now: Date, facets?: KnownFacets): ListingRequest =>
+  parse<ListingRequest>(listingSchema, input, now, facets);
+export const validateSearchRequest = (input: unknown, now: Date, facets?: KnownFacets): SearchRequest =>
+  parse<SearchRequest>(searchSchema, input, now, facets);
+export const validateFacetSearchRequest = (input: unknown, now: Date, facets?: KnownFacets): FacetSearchRequest =>
+  parse<FacetSearchRequest>(facetSearchSchema, input, now, facets);
 export const validateQuerySuggestRequest = (input: unknown, now: Date): QuerySuggestRequest =>
   parse<QuerySuggestRequest>(querySuggestSchema, input, now);
 export const validateRecommendationsRequest = (input: unknown, now: Date): RecommendationsRequest =>

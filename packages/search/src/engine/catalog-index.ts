@@ -1,4 +1,7 @@
 import {
+  type AttributeDefinition,
+  attributeValueKey,
+  attributeValueLabel,
   type CategoryRecord,
   CategoryTree,
   colourName,
@@ -40,6 +43,24 @@ export const DIM = {
   size: 6,
   store: 7,
 } as const;
+
+/** The first dimension of the merchant's facetable attributes (one each, after the built-in ones). */
+export const FIRST_ATTRIBUTE_DIM = 8;
+
+/** A facetable merchant attribute: its definition when the index was built, and its values as a dimension. */
+export interface AttributeFacet {
+  definition: AttributeDefinition;
+  /** The facet's name in each language (the attribute's label, with the vocabulary's fallback). */
+  names: Record<Language, string>;
+  dimension: Dimension;
+}
+
+/**
+ * Values one merchant attribute offers as a filter: more are no filter a shopper can use (an attribute of free text
+ * marked facetable), and the value numbering must keep room for the other facets (MAX_GLOBAL_VALUES). Values
+ * beyond are left out of the facet; they are still found by search.
+ */
+export const MAX_ATTRIBUTE_VALUES = 2000;
 
 /** Global value numbers are 16-bit in the slot rows (see ROW). */
 const MAX_GLOBAL_VALUES = 0x10000;
@@ -175,9 +196,9 @@ const NO_STORES: number[] = [];
  * The colour group, the arrival day, the price in each zone (cents, 0 where not sold), the attribute info
  * (attributes | uniform << 15 | shared << 16), the derived info (sizes | stores << 16), then the slot's facet values
  * as 16-bit global value numbers (`rowValues` is the same memory, 16 bits at a time): first its attribute values
- * (categories with ancestors, brand, fit, pattern, materials, then colour), then the values derived from its
- * variants: sizes that can be bought online, then physical stores holding stock. A slot with more values than fit
- * (ROW_CAPACITY) has them in `overflowValues`, from the position in its first value field.
+ * (categories with ancestors, brand, fit, pattern, materials, the merchant's facetable attributes, then colour), then
+ * the values derived from its variants: sizes that can be bought online, then physical stores holding stock. A slot
+ * with more values than fit (ROW_CAPACITY) has them in `overflowValues`, from the position in its first value field.
  */
 export const ROW = 16;
 export const ROW_GROUP = 0;
@@ -251,6 +272,13 @@ export class CatalogIndex {
   );
   readonly categories: Dimension;
   readonly stores: Dimension;
+  /**
+   * The merchant's facetable attributes as of the vocabulary the index was built with (a vocabulary change
+   * rebuilds the index); their values sit in the slot rows with the other attribute values.
+   */
+  readonly attributeFacets: readonly AttributeFacet[];
+  /** Every dimension by its number (DIM, then FIRST_ATTRIBUTE_DIM onwards). */
+  readonly dimensions: readonly Dimension[];
 
   /** Slots in use (alive or dead). */
   slotCount = 0;
@@ -332,6 +360,32 @@ export class CatalogIndex {
       }
     };
     walk(tree.roots);
+    const vocabulary = currentVocabulary();
+    this.attributeFacets = vocabulary
+      .attributes()
+      .filter((a) => a.facetable)
+      .map((definition, i) => ({
+        definition,
+        names: {
+          de: vocabulary.attributeLabel(definition.key, "de"),
+          fr: vocabulary.attributeLabel(definition.key, "fr"),
+          en: vocabulary.attributeLabel(definition.key, "en"),
+        },
+        dimension: new Dimension(this.values, FIRST_ATTRIBUTE_DIM + i, (key, language) =>
+          attributeValueLabel(definition.valueType, key, language),
+        ),
+      }));
+    this.dimensions = [
+      this.categories,
+      this.brands,
+      this.colours,
+      this.fits,
+      this.patterns,
+      this.materials,
+      this.sizes,
+      this.stores,
+      ...this.attributeFacets.map((a) => a.dimension),
+    ];
   }
 
   static build(input: CatalogInput): CatalogIndex {
@@ -590,13 +644,15 @@ export class CatalogIndex {
     this.variantCount[slot] = variants.length;
     this.inStock[slot] = anySellable ? 1 : 0;
 
-    // What colour siblings usually share first (categories, brand, fit, pattern, materials), then the colour.
+    // What colour siblings usually share first (categories, brand, fit, pattern, materials, the merchant's
+    // facetable attributes), then the colour.
     const attributes = [
       ...categoryValues.map((id) => this.categories.globalIds[id] as number),
       this.brands.globalIds[this.brand[slot] as number] as number,
       ...(fit >= 0 ? [this.fits.globalIds[fit] as number] : []),
       ...(pattern >= 0 ? [this.patterns.globalIds[pattern] as number] : []),
       ...materials.map((id) => this.materials.globalIds[id] as number),
+      ...this.attributeValues(record),
     ];
     const shared = attributes.length;
     attributes.push(this.colours.globalIds[this.colour[slot] as number] as number);
@@ -698,6 +754,23 @@ export class CatalogIndex {
       categoryIds: this.categoryList(record.categoryIds),
       arrivalDate: this.intern(record.arrivalDate),
     };
+  }
+
+  /** Global value numbers of a product's values of the facetable merchant attributes (values of another type left out). */
+  private attributeValues(record: ProductRecord): number[] {
+    const out: number[] = [];
+    for (const { definition, dimension } of this.attributeFacets) {
+      const values = record.attributes[definition.key];
+      if (!values) continue;
+      for (const value of values) {
+        const key = attributeValueKey(definition.valueType, value);
+        if (key === undefined) continue;
+        if (!dimension.ids.has(key) && dimension.size >= MAX_ATTRIBUTE_VALUES) continue;
+        const global = dimension.globalIds[dimension.idOf(key)] as number;
+        if (!out.includes(global)) out.push(global);
+      }
+    }
+    return out;
   }
 
   /** Removes a product (no-op when it is not indexed). */

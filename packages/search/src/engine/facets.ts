@@ -1,4 +1,5 @@
 import { ATTRIBUTE_LABELS, compareSizes, distanceKm, type Language } from "@vitrine/commerce";
+import { invalid } from "../api/errors.ts";
 import type {
   CategoryFacetResponse,
   CategoryFacetValue,
@@ -18,7 +19,15 @@ import type {
   RegularFacetValue,
   RegularFacetValueRequest,
 } from "../api/types.ts";
-import { type CatalogIndex, DIM, type Dimension, ROW, ROW_ARRIVAL, ROW_PRICE } from "./catalog-index.ts";
+import {
+  type AttributeFacet,
+  type CatalogIndex,
+  DIM,
+  type Dimension,
+  ROW,
+  ROW_ARRIVAL,
+  ROW_PRICE,
+} from "./catalog-index.ts";
 import { formatApiDate, parseFacetDate } from "./dates.ts";
 import { compareText } from "./normalize.ts";
 import { automaticRanges, type RangeAlgorithm } from "./ranges.ts";
@@ -33,6 +42,8 @@ export interface FacetDefinition {
   label: string;
   /** Values shown when the request does not say. */
   numberOfValues: number;
+  /** A merchant attribute's facet: its name per language (instead of `label`), its values' dimension. */
+  attribute?: AttributeFacet;
 }
 
 export const HIERARCHY_DELIMITER = "|";
@@ -58,8 +69,49 @@ export const FACETS: readonly FacetDefinition[] = [
 
 export const FACET_BY_ID = new Map(FACETS.map((f) => [f.facetId, f]));
 
+export interface CatalogFacets {
+  list: readonly FacetDefinition[];
+  byId: ReadonlyMap<string, FacetDefinition>;
+}
+
+const catalogFacetCache = new WeakMap<CatalogIndex, CatalogFacets>();
+
+/**
+ * The facets of a catalogue: the built-in ones, then one regular facet per facetable merchant attribute (facet id
+ * and field are the attribute's key), in the vocabulary's order. An attribute whose key is a built-in facet's id
+ * is left out: the built-in facet keeps its id.
+ */
+export function catalogFacets(catalog: CatalogIndex): CatalogFacets {
+  let facets = catalogFacetCache.get(catalog);
+  if (!facets) {
+    const list: FacetDefinition[] = [...FACETS];
+    for (const attribute of catalog.attributeFacets) {
+      const key = attribute.definition.key;
+      if (FACET_BY_ID.has(key)) continue;
+      const values = attribute.definition.valueType === "boolean" ? 2 : DEFAULT_VALUES;
+      list.push({ facetId: key, field: key, type: "regular", label: key, numberOfValues: values, attribute });
+    }
+    facets = { list, byId: new Map(list.map((f) => [f.facetId, f])) };
+    catalogFacetCache.set(catalog, facets);
+  }
+  return facets;
+}
+
 export function facetDisplayName(def: FacetDefinition, language: Language): string {
-  return ATTRIBUTE_LABELS[def.label]?.[language] ?? def.facetId;
+  return def.attribute?.names[language] ?? ATTRIBUTE_LABELS[def.label]?.[language] ?? def.facetId;
+}
+
+/**
+ * Order of a merchant attribute's values: numbers ascending, yes before no, text by count (like brands). Numbers
+ * are shown as values, not ranges: merchants' numbers (sleeve length, heel height, pockets) take few values, and a
+ * value list keeps the facet's URL state and selection the same as every other attribute's.
+ */
+function attributeOrder(attribute: AttributeFacet): RegularOptions {
+  const { dimension, definition } = attribute;
+  if (definition.valueType === "number") return { order: "size", rank: (id) => Number(dimension.keys[id]) };
+  if (definition.valueType === "boolean")
+    return { order: "size", rank: (id) => (dimension.keys[id] === "true" ? 0 : 1) };
+  return { order: "count" };
 }
 
 /** Date windows the new-arrivals facet offers, as relative dates. */
@@ -136,8 +188,11 @@ export interface ValueFilter {
   required: boolean;
 }
 
-/** Where a rejected value's filter bit sits in `PreparedFacets.valueFilterBits` (filter bits are ten at most). */
+/** Where a rejected value's filter bit sits in `PreparedFacets.valueFilterBits`. */
 export const REJECTED_SHIFT = 16;
+/** Facets that filter at once: each needs a bit below REJECTED_SHIFT. */
+const FILTER_BITS = REJECTED_SHIFT;
+const MAX_FILTER_BIT = 1 << (FILTER_BITS - 1);
 
 /** Counts of every global facet value, with the group stamp that makes each colour group count once. */
 export interface CountBoard {
@@ -356,6 +411,7 @@ function attributeFacet(
   ctx: FacetBuild,
   dim: Dimension,
   several?: { starts: Int32Array; counts: Uint8Array; pool: { data: Int32Array } },
+  order: RegularOptions = { order: "count" },
 ): FacetState {
   const language = ctx.view.language;
   const selection = selectionOf(dim, request, language);
@@ -364,7 +420,7 @@ function attributeFacet(
     request,
     bit: 0,
     dims: [dim.index],
-    respond: () => regularResponse(def, dim, dim.localCounts(ctx.board.counts), request, language, { order: "count" }),
+    respond: () => regularResponse(def, dim, dim.localCounts(ctx.board.counts), request, language, order),
     searchValues: () => regularSearchValues(dim, dim.localCounts(ctx.board.counts), language),
   };
   if (!selection.active) return state;
@@ -1021,24 +1077,27 @@ export function prepareFacets(requests: ReadonlyMap<string, FacetRequest>, conte
       }
     }
   }
+  // The merchant's attributes after the built-in facets; their values are counted with the others.
+  for (const facet of catalogFacets(catalog).list) {
+    if (facet.attribute) {
+      const request = requests.get(facet.facetId);
+      states.push(
+        attributeFacet(facet, request, ctx, facet.attribute.dimension, undefined, attributeOrder(facet.attribute)),
+      );
+    }
+  }
   // Assign filter bits; the store facet shares the size facet's.
   let nextBit = 1;
   for (const state of states) {
     if (!state.test && !state.valueFilter) continue;
+    if (nextBit > MAX_FILTER_BIT) {
+      throw invalid("facets", `at most ${FILTER_BITS} facets may have selected or excluded values at once.`);
+    }
     state.bit = nextBit;
     nextBit <<= 1;
   }
   if (variantPair) variantPair[1].bit = variantPair[0].bit;
-  const dimensions = [
-    catalog.categories,
-    catalog.brands,
-    catalog.colours,
-    catalog.fits,
-    catalog.patterns,
-    catalog.materials,
-    catalog.sizes,
-    catalog.stores,
-  ];
+  const dimensions = catalog.dimensions;
   const valueBits = new Int32Array(space);
   const valueFilterBits = new Int32Array(space);
   let requiredBits = 0;

@@ -36,7 +36,14 @@ import type {
 } from "../api/types.ts";
 import { Merchandising, type MerchandisingRules } from "../merchandising/rules.ts";
 import { type CatalogIndex, referenceKey } from "./catalog-index.ts";
-import { FACET_BY_ID, type FacetState, facetDisplayName, prepareFacets } from "./facets.ts";
+import {
+  type CatalogFacets,
+  catalogFacets,
+  FACET_BY_ID,
+  type FacetState,
+  facetDisplayName,
+  prepareFacets,
+} from "./facets.ts";
 import { compareText, foldText } from "./normalize.ts";
 import { defaultImageUrl, ProductCache, type ProductContext, productWithChildren } from "./products.ts";
 import { type BaseFilter, executeQuery, type SortKey } from "./query.ts";
@@ -340,6 +347,11 @@ export class SearchEngine {
     return matchQuery(view.catalog.text[view.language], query, view.catalog.slotCount, view.liveBits);
   }
 
+  /** The facets listings and searches offer now: the built-in ones and the merchant's facetable attributes. */
+  facets(): CatalogFacets {
+    return catalogFacets(this.catalog);
+  }
+
   private facetRequests(req: ListingRequest): Map<string, FacetRequest> {
     return new Map((req.facets ?? []).map((f) => [f.facetId, f]));
   }
@@ -553,7 +565,7 @@ export class SearchEngine {
   /** Values of one facet matching `facetQuery`, counted within the listing or search and the other facets. */
   facetSearch(req: FacetSearchRequest, type: FacetSearchType): FacetSearchResponse {
     const now = this.clock.now();
-    const def = FACET_BY_ID.get(req.facetId);
+    const def = this.facets().byId.get(req.facetId);
     if (!def) throw invalid("facetId", "value does not match an existing facet.");
     const view = this.viewFor(req);
     if (def.type === "numericalRange" || def.type === "dateRange") return { values: [], moreValuesAvailable: false };

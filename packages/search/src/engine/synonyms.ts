@@ -3,8 +3,9 @@ import type { Language } from "@vitrine/commerce";
 /**
  * The default fashion synonyms of each language: everyday words that catalogues word differently. Each group's
  * words find each other; a one-way group lets the first word find the others only. The merchant's own synonyms
- * (`vitrine search synonyms add`) come on top of these. Multi-word and hyphenated terms count as their joined
- * form ("t-shirt" → tshirt), as the index also keeps it.
+ * (`vitrine search synonyms add`) come on top of these. Hyphenated terms count as their joined form ("t-shirt" →
+ * tshirt), as the index also keeps it; a term of several words is a phrase ("swimming costume": both words in a
+ * row of the query, or both words in a product for a query of its synonym).
  */
 export interface SynonymGroup {
   terms: readonly string[];
@@ -28,7 +29,7 @@ export const DEFAULT_SYNONYMS: Record<Language, readonly SynonymGroup[]> = {
     both("nightie", "nightdress", "nightgown"),
     both("hoodie", "hoody"),
     both("joggers", "sweatpants"),
-    both("swimsuit", "swimming costume"),
+    both("swimsuit", "swimming costume", "bathing suit"),
     both("flip-flops", "flip-flop", "thongs"),
     oneWay("tank", "vest"),
     oneWay("handbag", "bag"),
@@ -43,6 +44,7 @@ export const DEFAULT_SYNONYMS: Record<Language, readonly SynonymGroup[]> = {
     both("damen", "frauen", "frau"),
     both("herren", "manner", "mann"),
     both("mutze", "beanie"),
+    both("hoodie", "kapuzenpullover", "kapuzenpulli"),
     both("sakko", "blazer"),
     both("unterhose", "slip"),
     both("schlafanzug", "pyjama"),
@@ -59,5 +61,6 @@ export const DEFAULT_SYNONYMS: Record<Language, readonly SynonymGroup[]> = {
     both("homme", "hommes"),
     both("sac", "sacoche"),
     both("pyjama", "pyjamas"),
+    both("sweat a capuche", "hoodie"),
   ],
 };

@@ -50,6 +50,25 @@ const QUALITY_PREFIX = 0.8;
 /** When the typed word is complete already, longer words it starts are weaker evidence. */
 const QUALITY_PREFIX_OF_KNOWN_WORD = 0.5;
 const QUALITY_ONE_TYPO = 0.6;
+/**
+ * A German compound whose last part (its head) is the word: "Sommerkleid" for kleid. The head says what the
+ * thing is, so it matches, but below the word itself and a prefix: a dress outranks a summer dress for "kleid".
+ */
+const QUALITY_COMPOUND = 0.6;
+/** Languages that write compounds as one word (see `compoundsEndingWith`). */
+const COMPOUNDING: ReadonlySet<Language> = new Set(["de"]);
+/** Shortest head and shortest modifier of a compound: "Frock" holds no "rock", "Barock" neither. */
+const MIN_HEAD = 3;
+const MIN_MODIFIER = 3;
+/** A modifier unknown on its own ("stepp") counts when it combines with this many heads (Steppjacke, Steppmantel). */
+const MIN_MODIFIER_HEADS = 2;
+const MIN_SHARED_MODIFIER = 4;
+/** A part of a compound must be a vocabulary word or be found in this many products (no one-off words). */
+const MIN_PART_DOCS = 2;
+/** Linking morphemes between the parts of a German compound: Hosenbein, Arbeitshose, Sonnenbrille. */
+const LINKING = ["es", "en", "s", "n", "e"];
+/** Compounds ending with one word looked at, at most (a very short head could end thousands of words). */
+const MAX_COMPOUND_SCAN = 2000;
 const QUALITY_TWO_TYPOS = 0.4;
 /** A known word in at most this many products may be a misspelling in the catalogue (see `likelyTypo`). */
 const RARE_WORD_DOCS = 20;
@@ -127,7 +146,7 @@ export interface Expansion {
   quality: number;
   /** The vocabulary word the expansion came from (for corrections and highlights). */
   word: string;
-  kind: "exact" | "synonym" | "prefix" | "typo";
+  kind: "exact" | "synonym" | "prefix" | "typo" | "compound";
 }
 
 /**
@@ -170,6 +189,17 @@ export class TextIndex {
   private readonly surfacesByLength: number[][] = [];
   private sorted = true;
   private synonyms = new Map<string, string[]>();
+  /** Synonyms with several words on either side, by the source's stems joined with spaces: the targets' stems. */
+  private phrases = new Map<string, string[][]>();
+  private readonly stemText: string[] = [];
+  /**
+   * In languages that write compounds as one word: each stem's text reversed, and the stem ids sorted by it
+   * (words ending alike side by side), brought up to date by `finish` or the next query that needs them.
+   */
+  private stemsBySuffix: number[] = [];
+  private readonly reversedStems: string[] = [];
+  /** Whether a word can be a part of a compound, by word (dropped with the expansions). */
+  private readonly partCache = new Map<string, readonly string[] | null>();
   /** Per stem: 2 when it is a word of a product type, 1 of a colour, brand or category, else 0. */
   private stemVocabulary = new Uint8Array(1024);
   /** Per stem: the fields of the document being added it was seen in (see FIELD_BITS). */
@@ -292,6 +322,8 @@ export class TextIndex {
     // Frequencies and vocabulary change: so may the corrections and likely typos.
     if (this.correctionCache.size > 0) this.correctionCache.clear();
     if (this.likelyTypoCache.size > 0) this.likelyTypoCache.clear();
+    // Which words are parts of compounds depends on their frequency: so do the compound expansions.
+    if (this.partCache.size > 0) this.clearExpansions();
     const slot = this.currentSlot;
     for (const stemId of this.touched) {
       (this.postings[stemId] as Postings).push(slot, this.stemWeight[stemId] as number);
@@ -310,6 +342,8 @@ export class TextIndex {
     if (stemId === undefined) {
       stemId = this.postings.length;
       this.stemIds.set(stemText, stemId);
+      this.stemText.push(stemText);
+      if (COMPOUNDING.has(this.language)) this.reversedStems.push([...stemText].reverse().join(""));
       this.postings.push(new Postings());
       if (stemId >= this.stemStamp.length) {
         this.stemStamp = grow(this.stemStamp, stemId + 1, Int32Array);
@@ -339,6 +373,7 @@ export class TextIndex {
   finish(): void {
     for (const p of this.postings) p.trim();
     this.ensureSorted();
+    if (COMPOUNDING.has(this.language)) this.ensureSuffixOrder();
     this.stemCache.clear();
     this.vocabularyCache.clear();
   }
@@ -355,30 +390,198 @@ export class TextIndex {
   }
 
   /**
-   * Synonym groups of this language on top of the default fashion set (see synonyms.ts): each word expands to
-   * the others (one-way groups only from the first). Multi-word and hyphenated terms count as their joined form.
+   * Synonym groups of this language on top of the default fashion set (see synonyms.ts): each term finds the
+   * others (one-way groups only from the first). A hyphenated term counts as its joined form ("t-shirt" →
+   * tshirt, as the index keeps it); a term of several words ("running shoes") is a phrase: its words in a row.
    */
   setSynonyms(groups: ReadonlyArray<SynonymGroup>): void {
-    const map = new Map<string, string[]>();
+    const words = new Map<string, string[]>();
+    const phrases = new Map<string, string[][]>();
     for (const group of [...DEFAULT_SYNONYMS[this.language], ...groups]) {
-      const stems = group.terms
-        .map((t) => tokenize(t, this.language, false).join(""))
-        .filter((w) => w !== "")
-        .map((w) => stem(w, this.language));
-      const sources = group.oneWay ? stems.slice(0, 1) : stems;
+      const terms = group.terms.map((t) => this.termStems(t)).filter((t) => t.length > 0);
+      const sources = group.oneWay ? terms.slice(0, 1) : terms;
       for (const source of sources) {
-        const targets = map.get(source) ?? [];
-        for (const target of stems) if (target !== source && !targets.includes(target)) targets.push(target);
-        map.set(source, targets);
+        const key = source.join(" ");
+        for (const target of terms) {
+          const targetKey = target.join(" ");
+          if (targetKey === key) continue;
+          if (source.length === 1 && target.length === 1) {
+            const targets = words.get(key) ?? [];
+            if (!targets.includes(targetKey)) targets.push(targetKey);
+            words.set(key, targets);
+          } else {
+            const targets = phrases.get(key) ?? [];
+            if (!targets.some((t) => t.join(" ") === targetKey)) targets.push(target);
+            phrases.set(key, targets);
+          }
+        }
       }
     }
-    this.synonyms = map;
+    this.synonyms = words;
+    this.phrases = phrases;
     this.clearExpansions();
     this.clearTermCache();
   }
 
+  /** The stems of a synonym term's words, a hyphenated word joined, stop words dropped (unless all are). */
+  private termStems(term: string): string[] {
+    const words = term
+      .split(/\s+/)
+      .map((chunk) => tokenize(chunk, this.language, false).join(""))
+      .filter((w) => w !== "");
+    const meaningful = words.filter((w) => !isStopword(w, this.language));
+    return (meaningful.length > 0 ? meaningful : words).map((w) => stem(w, this.language));
+  }
+
+  /**
+   * Synonyms of words in a row that involve a phrase: the stems of each target, for the query words' stems
+   * ("running shoes" → [[trainer]], "trainers" → [[running, shoe]]).
+   */
+  phraseSynonyms(stems: readonly string[]): readonly string[][] {
+    return this.phrases.get(stems.join(" ")) ?? [];
+  }
+
+  /** The expansion of a stem found as a synonym, or none when the catalogue lacks it. */
+  synonymExpansion(stemText: string): Expansion[] {
+    const key = `s${stemText}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) return cached;
+    const id = this.stemIds.get(stemText);
+    const out: Expansion[] =
+      id === undefined ? [] : [{ stemId: id, quality: QUALITY_SYNONYM, word: stemText, kind: "synonym" }];
+    this.expansionCache.set(key, out);
+    return out;
+  }
+
+  /** Brings `stemsBySuffix` up to date: new stems inserted one by one when few, else all sorted again. */
+  private ensureSuffixOrder(): void {
+    const reversed = this.reversedStems;
+    const sorted = this.stemsBySuffix;
+    if (sorted.length === reversed.length) return;
+    if (reversed.length - sorted.length > 64) {
+      this.stemsBySuffix = reversed.map((_, i) => i);
+      this.stemsBySuffix.sort((a, b) => {
+        const x = reversed[a] as string;
+        const y = reversed[b] as string;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      return;
+    }
+    for (let id = sorted.length; id < reversed.length; id++) {
+      const text = reversed[id] as string;
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((reversed[sorted[mid] as number] as string) < text) lo = mid + 1;
+        else hi = mid;
+      }
+      sorted.splice(lo, 0, id);
+    }
+  }
+
+  /**
+   * Stems of compounds ending with a stem, whose first part is a modifier (see `modifierParts`): for kleid
+   * "sommerkleid", "abendkleid"; not "leid" for eid. Only in languages that write compounds as one word.
+   */
+  private compoundsEndingWith(stemText: string): number[] {
+    if (!COMPOUNDING.has(this.language) || stemText.length < MIN_HEAD || /\d/.test(stemText)) return [];
+    this.ensureSuffixOrder();
+    const sorted = this.stemsBySuffix;
+    const suffix = [...stemText].reverse().join("");
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.reversedStems[sorted[mid] as number] as string) < suffix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < sorted.length && i - lo < MAX_COMPOUND_SCAN; i++) {
+      const id = sorted[i] as number;
+      if (!(this.reversedStems[id] as string).startsWith(suffix)) break;
+      const modifier = (this.stemText[id] as string).slice(0, -stemText.length);
+      if (modifier.length >= MIN_MODIFIER && this.modifierParts(modifier) !== undefined) out.push(id);
+    }
+    return out;
+  }
+
+  /**
+   * A known word that can be a part of a compound, as the index knows it (a linking morpheme dropped: "sonnen" →
+   * sonne), or undefined: a word of a product type, colour, brand or category, or found in `minDocs` products.
+   */
+  private knownPart(word: string, minDocs = MIN_PART_DOCS): string | undefined {
+    for (const form of [word, ...LINKING.filter((l) => word.endsWith(l)).map((l) => word.slice(0, -l.length))]) {
+      if (form.length < MIN_MODIFIER) continue;
+      const id = this.stemIds.get(stem(form, this.language));
+      if (id === undefined) continue;
+      if ((this.stemVocabulary[id] as number) > 0 || this.documentFrequency(id) >= minDocs) return form;
+    }
+    return undefined;
+  }
+
+  /**
+   * The first part of a compound as known words ("sommer"; "damensommer" → damen, sommer; see `knownPart`), or
+   * undefined. A part
+   * unknown on its own counts when it begins compounds with `MIN_MODIFIER_HEADS` different known heads ("stepp"
+   * of Steppjacke and Steppmantel).
+   */
+  modifierParts(modifier: string, minDocs = MIN_PART_DOCS, depth = 0): readonly string[] | undefined {
+    // Only whole answers are kept: a nested call may stop short at the depth limit.
+    const key = `${minDocs}${modifier}`;
+    const cached = depth === 0 ? this.partCache.get(key) : undefined;
+    if (cached !== undefined) return cached ?? undefined;
+    let parts: readonly string[] | undefined;
+    const known = this.knownPart(modifier, minDocs);
+    if (known !== undefined) parts = [known];
+    else if (depth < 2) {
+      for (let i = MIN_MODIFIER; i <= modifier.length - MIN_MODIFIER && parts === undefined; i++) {
+        const last = this.knownPart(modifier.slice(i), minDocs);
+        const first = last === undefined ? undefined : this.modifierParts(modifier.slice(0, i), minDocs, depth + 1);
+        if (last !== undefined && first !== undefined) parts = [...first, last];
+      }
+    }
+    if (parts === undefined && modifier.length >= MIN_SHARED_MODIFIER && this.sharedModifier(modifier)) {
+      parts = [modifier];
+    }
+    if (depth === 0) this.partCache.set(key, parts ?? null);
+    return parts;
+  }
+
+  /** True when words starting with `modifier` go on with `MIN_MODIFIER_HEADS` different known words. */
+  private sharedModifier(modifier: string): boolean {
+    const heads = new Set<number>();
+    for (const surfaceId of this.prefixSurfaces(modifier, MAX_COMPOUND_SCAN)) {
+      const rest = (this.surfaceText[surfaceId] as string).slice(modifier.length);
+      const head = rest.length >= MIN_HEAD + 1 ? this.knownPart(rest) : undefined;
+      if (head === undefined) continue;
+      heads.add(this.stemIds.get(stem(head, this.language)) as number);
+      if (heads.size >= MIN_MODIFIER_HEADS) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A compound the shopper typed, as its parts that are words of the catalogue (in any product: the shopper chose
+   * them), longest head first ("sommerkleid" → sommer, kleid); or undefined when it is no compound of known words. A first part the catalogue does not know is left out when
+   * the head is a word of its vocabulary (a product type, colour, brand or category): "abendkleid" → kleid.
+   */
+  splitCompound(token: string): string[] | undefined {
+    if (!COMPOUNDING.has(this.language) || /\d/.test(token)) return undefined;
+    let headOnly: string | undefined;
+    for (let i = MIN_MODIFIER; i <= token.length - MIN_HEAD; i++) {
+      const head = this.knownPart(token.slice(i), 1);
+      if (head === undefined) continue;
+      const modifier = this.modifierParts(token.slice(0, i), 1);
+      if (modifier !== undefined) return [...modifier, head];
+      if (headOnly === undefined && head.length >= MIN_HEAD + 1 && this.isVocabulary(head)) headOnly = head;
+    }
+    return headOnly === undefined ? undefined : [headOnly];
+  }
+
   private clearExpansions(): void {
     this.expansionCache.clear();
+    this.partCache.clear();
     this.correctionCache.clear();
     this.likelyTypoCache.clear();
   }
@@ -421,6 +624,9 @@ export class TextIndex {
     for (const synonym of this.synonyms.get(stemText) ?? []) {
       const id = this.stemIds.get(synonym);
       if (id !== undefined) add(id, QUALITY_SYNONYM, synonym, "synonym");
+    }
+    for (const id of this.compoundsEndingWith(stemText)) {
+      add(id, QUALITY_COMPOUND, this.stemText[id] as string, "compound");
     }
     if (options.prefix) {
       const quality = exact !== undefined ? QUALITY_PREFIX_OF_KNOWN_WORD : QUALITY_PREFIX;

@@ -203,3 +203,158 @@ describe("typo correction", () => {
     });
   });
 });
+
+describe("German compounds", () => {
+  // The compounds have no product type that says what they are: only their names do. Each part of a compound is
+  // a word of the catalogue's vocabulary (types, categories) or of two products.
+  const de = build("de", [
+    { name: "Kleid aus Baumwolle", productType: "Kleid", category: "Damen", description: "Für den Sommer" },
+    { name: "Sommerkleid aus Leinen", category: "Damen" },
+    { name: "Jeansjacke mit Knöpfen", category: "Herren" },
+    { name: "Steppjacke mit Kapuze", category: "Herren" },
+    { name: "Jacke aus Leder", productType: "Jacke" },
+    { name: "Jeans aus Denim", productType: "Jeans" },
+    { name: "Laufschuhe mit Dämpfung", category: "Sport" },
+    { name: "Hosenträger aus Leder", productType: "Accessoire" },
+    { name: "Rockabilly-Hemd", productType: "Hemd" },
+    { name: "Rock aus Wolle", productType: "Rock" },
+    { name: "Frock Coat", productType: "Mantel" },
+    { name: "Hose für den Sommer", productType: "Hose" },
+    { name: "Steppmantel", category: "Herren" },
+    { name: "Schuhe zum Laufen", productType: "Schuhe", category: "Laufen" },
+    { name: "Damensommerkleid aus Viskose" },
+    { name: "Handschuhe aus Wolle", productType: "Handschuhe" },
+  ]);
+
+  it("find a compound by its head, below the word itself", () => {
+    expect(ranked(de, "kleid")).toEqual([0, 1, 14]);
+    expect(found(de, "jacke")).toEqual([2, 3, 4]);
+    expect(ranked(de, "jacke")[0]).toBe(4);
+    // A compound the catalogue knows is searched as it is: not split.
+    expect(ranked(de, "laufschuhe")).toEqual([6]);
+    // Handschuhe are no shoes here: "hand" is no word of this catalogue.
+    expect(ranked(de, "schuhe")).toEqual([13, 6]);
+  });
+
+  it("find a compound whose first part is unknown on its own when it begins several compounds", () => {
+    // "stepp" is no word of the catalogue, but Steppjacke and Steppmantel share it.
+    expect(found(de, "jacke")).toContain(3);
+    expect(found(de, "mantel")).toEqual([10, 12]);
+  });
+
+  it("match no word hidden inside another, nor a compound by its first part", () => {
+    // (As the last word "rock" and "hose" also start "Rockabilly" and "Hosenträger", as the shopper may be typing
+    // them: ranked below.)
+    expect(ranked(de, "rock")[0]).toBe(9);
+    expect(found(de, "rock wolle")).toEqual([9]);
+    expect(ranked(de, "hose")[0]).toBe(11);
+    expect(found(de, "hose sommer")).toEqual([11]);
+    expect(found(de, "mantel")).not.toContain(7);
+    expect(found(de, "sommer hose")).toEqual([11]);
+  });
+
+  it("find a compound written as separate words", () => {
+    expect(found(de, "sommer kleid")).toEqual([0, 1, 14]);
+    expect(found(de, "damen sommer kleid")).toEqual([0, 1, 14]);
+    expect(ranked(de, "jeans jacke")).toEqual([2]);
+  });
+
+  it("find separate words by the compound the shopper typed", () => {
+    const text = build("de", [
+      { name: "Kleid für den Sommer", productType: "Kleid" },
+      { name: "Sommer Shirt", productType: "Shirt" },
+      { name: "Kleid aus Seide", productType: "Kleid" },
+    ]);
+    expect(found(text, "sommerkleid")).toEqual([0]);
+    expect(found(text, "sommerkleider")).toEqual([0]);
+  });
+
+  it("are a German matter: English words are not split", () => {
+    const en = build("en", [
+      { name: "Raincoat", productType: "Raincoat" },
+      { name: "Rain hat", productType: "Hat" },
+      { name: "Wool coat", productType: "Coat" },
+      { name: "Wool scarf", productType: "Scarf" },
+    ]);
+    expect(found(en, "coat")).toEqual([2]);
+  });
+
+  it("leave the first part out of a typed compound only when the whole finds nothing", () => {
+    const text = build("de", [
+      { name: "Rock aus Denim", productType: "Rock" },
+      { name: "Jeans aus Denim", productType: "Jeans" },
+      { name: "Abendkleid aus Seide", productType: "Kleid" },
+      { name: "Kleid aus Leinen", productType: "Kleid" },
+      { name: "Schal aus Seide", productType: "Schal" },
+    ]);
+    expect(found(text, "jeansrock")).toEqual([0]);
+    // "blusen" is no word of the catalogue: the head of the product type finds the dresses.
+    expect(found(text, "blusenkleid")).toEqual([2, 3]);
+    expect(found(text, "seidenkleid")).toEqual([2]);
+    // A near spelling of a whole word beats the head alone.
+    expect(found(text, "abentkleid")).toEqual([2]);
+  });
+
+  it("are no typos of a similar word", () => {
+    const text = build("de", [
+      { name: "Jacke aus Leder", productType: "Jacke" },
+      { name: "Federjacke", productType: "Jacke" },
+    ]);
+    expect(found(text, "lederjacke")).toEqual([0]);
+    expect(correctQuery(text, "lederjacke", { capacity: 100 })).toBeUndefined();
+  });
+
+  it("find no compound whose first part is no word of the catalogue: wool is no cotton", () => {
+    const text = build("de", [
+      { name: "Pullover aus Wolle", productType: "Pullover" },
+      { name: "Pullover aus Baumwolle", productType: "Pullover" },
+    ]);
+    expect(found(text, "wolle")).toEqual([0]);
+  });
+});
+
+describe("phrase synonyms", () => {
+  it("find a phrase by a word and a word by a phrase", () => {
+    const en = build("en", [
+      { name: "Cushioned running shoes", productType: "Shoes" },
+      { name: "Leather trainers", productType: "Trainers" },
+      { name: "Running top", productType: "Top" },
+      { name: "Patent shoes", productType: "Shoes" },
+    ]);
+    en.setSynonyms([{ terms: ["running shoes", "trainers"], oneWay: false }]);
+    expect(found(en, "running shoes")).toEqual([0, 1]);
+    expect(found(en, "trainers")).toEqual([0, 1]);
+    expect(found(en, "patent running shoes")).toEqual([]);
+    expect(found(en, "leather running shoes")).toEqual([1]);
+  });
+
+  it("find the default multi-word synonyms", () => {
+    const en = build("en", [
+      { name: "Striped swimsuit", productType: "Swimsuit" },
+      { name: "Swimming costume", productType: "Swimwear" },
+      { name: "Swimming goggles", productType: "Accessory" },
+    ]);
+    expect(found(en, "swimsuit")).toEqual([0, 1]);
+    expect(found(en, "swimming costume")).toEqual([0, 1]);
+  });
+
+  it("find a word spaced that the catalogue writes joined", () => {
+    const en = build("en", [{ name: "Tshirt with print" }, { name: "Shirt with collar" }]);
+    expect(ranked(en, "t shirt")[0]).toBe(0);
+    expect(found(en, "t shirt print")).toEqual([0]);
+  });
+
+  it("come from the merchant too, in German", () => {
+    const de = build("de", [
+      { name: "Kapuzenpullover aus Baumwolle", productType: "Pullover" },
+      { name: "Pullover mit Reißverschluss", productType: "Pullover" },
+      { name: "Pullover aus Wolle", productType: "Pullover" },
+      { name: "Jacke mit Reißverschluss", productType: "Jacke" },
+    ]);
+    expect(found(de, "hoodie")).toEqual([0]);
+    expect(found(de, "zipper")).toEqual([]);
+    de.setSynonyms([{ terms: ["zipper", "pullover mit reißverschluss"], oneWay: false }]);
+    expect(found(de, "zipper")).toEqual([1]);
+    expect(found(de, "pullover mit reissverschluss")).toEqual([1]);
+  });
+});

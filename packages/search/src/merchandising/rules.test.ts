@@ -79,13 +79,17 @@ describe(`merchandising rules on ${DIALECT}`, () => {
     ).toMatchObject({ ok: false, issues: [{ field: "store" }] });
   });
 
-  it("stores synonyms of single words", async () => {
+  it("stores synonyms of words and short phrases", async () => {
     const added = await addSynonym(testDb.db, { language: "fr", terms: ["pull", "chandail"], oneWay: true }, TODAY);
     expect(added).toMatchObject({ ok: true, synonym: { language: "fr", terms: ["pull", "chandail"], oneWay: true } });
-    expect(await addSynonym(testDb.db, { terms: ["t shirt", "tee"] }, TODAY)).toMatchObject({
+    const phrase = await addSynonym(testDb.db, { language: "en", terms: ["trainers", "running shoes"] }, TODAY);
+    expect(phrase).toMatchObject({ ok: true, synonym: { terms: ["trainers", "running shoes"] } });
+    expect(await addSynonym(testDb.db, { terms: ["shoes for running in the rain", "tee"] }, TODAY)).toMatchObject({
       ok: false,
-      issues: [{ field: "terms.0", message: "a synonym is one word." }],
+      issues: [{ field: "terms.0", message: "a synonym has at most 4 words." }],
     });
+    if (!phrase.ok) throw new Error("synonym");
+    expect(await removeSynonym(testDb.db, phrase.synonym.id, TODAY)).toBe(true);
     expect(await addSynonym(testDb.db, { terms: ["allein"] }, TODAY)).toMatchObject({ ok: false });
     const synonyms = await listSynonyms(testDb.db);
     expect(synonyms).toHaveLength(1);

@@ -437,6 +437,8 @@ export function removeRule(shopDb: Db, id: number, now: Date, audit?: ChangeAudi
 }
 
 export const SYNONYM_LANGUAGES = ["*", "de", "fr", "en"] as const;
+/** A synonym may be a phrase ("running shoes"): the search finds its words in a row of the query. */
+const MAX_SYNONYM_WORDS = 4;
 
 const synonymInputSchema = z.object({
   language: z.enum(SYNONYM_LANGUAGES).default("*"),
@@ -447,7 +449,7 @@ const synonymInputSchema = z.object({
         .trim()
         .min(1)
         .max(60)
-        .refine((t) => !/\s/.test(t), "a synonym is one word."),
+        .refine((t) => t.split(/\s+/).length <= MAX_SYNONYM_WORDS, "a synonym has at most 4 words."),
     )
     .min(2)
     .max(20),

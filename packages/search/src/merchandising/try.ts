@@ -25,7 +25,7 @@ export function trySearch(
   draft: MerchandisingDraft,
 ): Tried<SearchResponse> {
   const engine = liveEngine(service);
-  const req = validateSearchRequest(request, service.clock.now());
+  const req = validateSearchRequest(request, service.clock.now(), engine.facets().byId);
   const before = engine.search(req);
   const after = engine.withMerchandising(withDraft(engine.merchandisingRules, draft), () => engine.search(req));
   return { before, after };
@@ -46,7 +46,11 @@ export function tryListing(
   const node = engine.catalog.tree.byKey(categoryKey);
   if (!node) return undefined;
   const url = `http://admin.invalid/${shop.pathPrefix}${engine.catalog.tree.path(node.record.id, shop.language)}`;
-  const req = validateListingRequest({ ...request, context: { view: { url } } }, service.clock.now());
+  const req = validateListingRequest(
+    { ...request, context: { view: { url } } },
+    service.clock.now(),
+    engine.facets().byId,
+  );
   const before = engine.listing(req);
   const after = engine.withMerchandising(withDraft(engine.merchandisingRules, draft), () => engine.listing(req));
   return { before, after };

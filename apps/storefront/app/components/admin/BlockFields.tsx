@@ -69,12 +69,7 @@ export function BlockFields({ nodes, index, invalid, describedBy }: Props) {
 
 /** The name of a field path within its block, as its input is labelled ("Einträge, Nr. 2 › Titel"). */
 export function usePathName(): (path: string) => string {
-  const { t, full } = useLabels();
-  return (path) => {
-    const named = full(path, 0);
-    const suffix = t("admin.content.field_of", { field: "", n: 0 });
-    return named.endsWith(suffix) ? named.slice(0, named.length - suffix.length) : named;
-  };
+  return useLabels().pathName;
 }
 
 function useLabels() {
@@ -90,19 +85,19 @@ function useLabels() {
     }
     return name(last);
   };
-  /** The full name of a path for assistive technology: every level, then the block. */
-  const full = (path: string, n: number) => {
+  /** Every level of a path ("Einträge, Nr. 1 › Titel": a list's name is already in its entry's label). */
+  const pathName = (path: string) => {
     const segments = path.split(".");
     const parts: string[] = [];
     segments.forEach((segment, i) => {
-      if (!/^\d+$/.test(segment)) parts.push(name(segment));
-      else parts.push(label(segments.slice(0, i + 1).join(".")));
+      if (i + 1 < segments.length && /^\d+$/.test(segments[i + 1] ?? "")) return;
+      parts.push(/^\d+$/.test(segment) ? label(segments.slice(0, i + 1).join(".")) : name(segment));
     });
-    // "Einträge, Nr. 1 › Titel": a list's name is already in its entry's label.
-    const compact = parts.filter((_part, i) => !(i + 1 < segments.length && /^\d+$/.test(segments[i + 1] ?? "")));
-    return t("admin.content.field_of", { field: compact.join(" › "), n });
+    return parts.join(" › ");
   };
-  return { t, label, full };
+  /** The full name of a path for assistive technology: every level, then the block. */
+  const full = (path: string, n: number) => t("admin.content.field_of", { field: pathName(path), n });
+  return { t, label, full, pathName };
 }
 
 function Field({
