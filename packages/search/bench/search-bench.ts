@@ -137,6 +137,9 @@ const TARGETS: readonly Targets[] = [
 
 async function bench(label: string, load: () => DemoCatalog): Promise<void> {
   console.log(`\n=== ${label} ===`);
+  // The previous catalogue's typed arrays are freed after the collection that found them unreachable.
+  memory();
+  await new Promise((resolve) => setTimeout(resolve, 100));
   const baseline = memory();
   const demo = load();
   const size = demo.products.length;
