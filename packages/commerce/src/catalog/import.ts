@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { type Ctx, withTransaction } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
+import { statementChunks } from "../util.ts";
 import { specErrorMap } from "../validation.ts";
 import { catalogChangeEvents } from "./changes.ts";
 import {
@@ -323,7 +324,7 @@ async function stagedAttributeTypeIssues(
 }
 
 async function insertRows<T extends object>(rows: T[], insert: (rows: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
+  for (const part of statementChunks(rows, ROWS_PER_INSERT)) await insert(part);
 }
 
 /** The staged key of a record: vocabulary records by kind and id (`colour:navy`, `attribute:sleeve`). */
