@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { type Ctx, withTransaction } from "../context.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, dialect } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { statementChunks } from "../util.ts";
 import { specErrorMap } from "../validation.ts";
@@ -160,6 +160,13 @@ export async function importCatalogItems(
     const read = await stage(db, run, items, progress, options.imageAddresses);
     if (read.issues.length > 0) return { ok: false, issues: read.issues, lines: read.lines };
     progress({ phase: "checking", done: read.lines });
+    // PostgreSQL has no statistics of the rows just staged and would plan the checks' joins for one row each: a
+    // nested loop that regroups the whole run per row (20,000 staged products: 9 minutes for one check).
+    if (dialect(db) === "postgres") {
+      await sql`analyze catalog_import_record, catalog_import_variant, catalog_import_reference, catalog_import_vocabulary`.execute(
+        db,
+      );
+    }
     const crossIssues = await crossCheck(db, run);
     const create = options.vocabulary === "create";
     const unknown = await unknownVocabulary(db, run, create);
