@@ -12,6 +12,7 @@ export const TABLE_OWNERS = {
     "product_translation",
     "product_category",
     "product_image",
+    "product_list_state_deferral",
     "variant",
     "variant_price",
     "product_tombstone",

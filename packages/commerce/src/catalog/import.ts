@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { type Ctx, withTransaction } from "../context.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, dialect } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
+import { statementChunks } from "../util.ts";
 import { specErrorMap } from "../validation.ts";
 import { catalogChangeEvents } from "./changes.ts";
 import {
@@ -101,8 +102,12 @@ export interface ImportOptions {
 
 /** Stops collecting after this many problems: a broken file does not need 100,000 lines of complaints. */
 const MAX_ISSUES = 200;
-/** Records staged, and written, per batch. */
-const BATCH = 500;
+/**
+ * Records staged, and written, per batch. A batch's records live across its statements long enough to be promoted
+ * to V8's old generation: 100 keeps that garbage small (peak memory of a 20,000-product import 216 MB, 256 MB when
+ * writing 500 at a time, which was about a quarter faster on PostgreSQL).
+ */
+const BATCH = 100;
 /** Staging rows per INSERT statement (SQLite allows 32,766 bound values; variants have 8 columns). */
 const ROWS_PER_INSERT = 400;
 /** A staged run this old was left by an import that died; the next import removes it. */
@@ -155,6 +160,13 @@ export async function importCatalogItems(
     const read = await stage(db, run, items, progress, options.imageAddresses);
     if (read.issues.length > 0) return { ok: false, issues: read.issues, lines: read.lines };
     progress({ phase: "checking", done: read.lines });
+    // PostgreSQL has no statistics of the rows just staged and would plan the checks' joins for one row each: a
+    // nested loop that regroups the whole run per row (20,000 staged products: 9 minutes for one check).
+    if (dialect(db) === "postgres") {
+      await sql`analyze catalog_import_record, catalog_import_variant, catalog_import_reference, catalog_import_vocabulary`.execute(
+        db,
+      );
+    }
     const crossIssues = await crossCheck(db, run);
     const create = options.vocabulary === "create";
     const unknown = await unknownVocabulary(db, run, create);
@@ -323,7 +335,7 @@ async function stagedAttributeTypeIssues(
 }
 
 async function insertRows<T extends object>(rows: T[], insert: (rows: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
+  for (const part of statementChunks(rows, ROWS_PER_INSERT)) await insert(part);
 }
 
 /** The staged key of a record: vocabulary records by kind and id (`colour:navy`, `attribute:sleeve`). */

@@ -1,8 +1,10 @@
 import { generateDemoCatalog } from "@vitrine/demo-data";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
 import * as migration0032 from "../db/migrations/0032_product_list_state.ts";
+import * as migration0035 from "../db/migrations/0035_list_state_deferral.ts";
 import { createTestDatabase, type TestDatabase, testCtx } from "../db/testing.ts";
 import {
   bulkChangePrices,
@@ -19,7 +21,7 @@ import {
   type VariantInput,
 } from "./admin.ts";
 import { setProductImagePaths } from "./images.ts";
-import { importCatalog } from "./import.ts";
+import { importCatalog, writeCatalog } from "./import.ts";
 import { addProductSize, removeProductSize } from "./product-editing.ts";
 import type { ProductRecord } from "./records.ts";
 import { putBackStock, takeStock } from "./stock.ts";
@@ -400,6 +402,176 @@ describe("the product list's pages and count past the count's cap", () => {
     const out = await listProducts(ctx, { language: "de", brand: "Paging Test", stock: "out", perPage: 100, page: 11 });
     expect(out.rows.map((r) => r.id)).toEqual(all.slice(1000, 1100));
     await t.db.deleteFrom("product").where("brand", "=", "Paging Test").execute();
+  });
+});
+
+describe("the product list's columns after a catalogue write, which works them out itself (migration 0035)", () => {
+  const deferrals = async () => (await t.db.selectFrom("product_list_state_deferral").select("id").execute()).length;
+  /** A record's variants with this stock (none sellable without it) and these sale prices (null: none). */
+  const withVariants = (
+    record: ProductRecord,
+    stock: (index: number) => number,
+    sale: (index: number, zone: string) => boolean,
+  ): ProductRecord => ({
+    ...record,
+    variants: record.variants.map((v, index) => ({
+      ...v,
+      stock: { ...v.stock, quantity: stock(index), isSellableWithoutStock: false },
+      prices: Object.fromEntries(
+        Object.entries(v.prices).map(([zone, price]) => [
+          zone,
+          sale(index, zone)
+            ? { ...price, salePrice: price.listPrice - 100, reductionCategory: "sale" }
+            : { ...price, salePrice: null, reductionCategory: null },
+        ]),
+      ),
+    })),
+  });
+
+  it("are right after an import over removed sizes, sold-out and low stock, reductions and missing front pictures", async () => {
+    const sized = demo.products.slice(23).filter((p) => p.variants.length >= 2) as ProductRecord[];
+    const [stayRemoved, comesBack] = sized;
+    if (!stayRemoved || !comesBack) throw new Error("two demo products with two sizes");
+    const [noFront, saleAdded, saleEnded] = [product(26), product(27), product(28)];
+    for (const p of [stayRemoved, comesBack]) {
+      const removed = p.variants[1]?.id as number;
+      expect(await removeProductSize(ctx, actor, p.id, removed)).toMatchObject({ ok: true });
+    }
+    await withTransaction(ctx, (tx) => setProductImagePaths(tx.db, noFront.id, [], now));
+    const [current] = await loadProductRecords(ctx, [stayRemoved.id], { withHidden: true });
+    // New products: their variants get the file's stock.
+    const fresh = (n: number) => ({
+      ...product(29),
+      id: 900_000 + n,
+      masterKey: `LS-${n}`,
+      referenceKey: `LS-${n}`,
+      variants: product(29).variants.map((v, i) => ({ ...v, id: 9_000_000 + n * 20 + i })),
+    });
+    const soldOut = withVariants(
+      fresh(1),
+      () => 0,
+      () => false,
+    );
+    const low = withVariants(
+      fresh(2),
+      (i) => (i === 0 ? 3 : 0),
+      () => false,
+    );
+    const reducedInSwitzerland = withVariants(
+      fresh(3),
+      () => 40,
+      (i, zone) => i === 0 && zone === "CH",
+    );
+    const records = [
+      current as ProductRecord,
+      comesBack,
+      withVariants(
+        saleAdded,
+        () => 10,
+        (i) => i === 0,
+      ),
+      withVariants(
+        saleEnded,
+        () => 10,
+        () => false,
+      ),
+      soldOut,
+      low,
+      reducedInSwitzerland,
+    ];
+    const result = await importCatalog(
+      ctx,
+      [...demo.categories, ...records].map((r) => JSON.stringify(r)),
+      now,
+    );
+    expect(result, JSON.stringify(result).slice(0, 600)).toMatchObject({ ok: true });
+    expect(await deferrals()).toBe(0);
+    await expectStatesRight();
+    const removedRow = await t.db
+      .selectFrom("variant")
+      .select("removed_at")
+      .where("id", "=", stayRemoved.variants[1]?.id as number)
+      .executeTakeFirst();
+    expect(removedRow?.removed_at).not.toBeNull();
+    expect(await stateOf(noFront.id)).toMatchObject({ has_front_image: 0 });
+    expect(await stateOf(soldOut.id)).toEqual({ stock_state: "out", on_sale: 0, has_front_image: 1 });
+    expect(await stateOf(low.id)).toMatchObject({ stock_state: "low", on_sale: 0 });
+    expect(await stateOf(reducedInSwitzerland.id)).toMatchObject({ stock_state: "in", on_sale: 1 });
+    // Stock the shop has is the shop's (an import never undoes sales): only the reductions changed.
+    expect(await stateOf(saleAdded.id)).toMatchObject({ on_sale: 1 });
+    expect(await stateOf(saleEnded.id)).toMatchObject({ on_sale: 0 });
+  });
+
+  it("moves a variant's product: both products' columns follow", async () => {
+    const [from, to] = [product(24), product(25)];
+    const movingId = from.variants[0]?.id as number;
+    // The moving variant is the only one of its product in stock and reduced.
+    await t.db.updateTable("variant").set({ removed_at: null }).where("product_id", "=", from.id).execute();
+    await t.db
+      .updateTable("variant")
+      .set({ stock_quantity: 0, sellable_without_stock: 0 })
+      .where("product_id", "=", from.id)
+      .execute();
+    await t.db.updateTable("variant").set({ stock_quantity: 50 }).where("id", "=", movingId).execute();
+    await t.db
+      .updateTable("variant_price")
+      .set({ sale_price: null })
+      .where("variant_id", "in", t.db.selectFrom("variant").select("id").where("product_id", "=", from.id))
+      .execute();
+    await t.db.updateTable("variant_price").set({ sale_price: 100 }).where("variant_id", "=", movingId).execute();
+    expect(await stateOf(from.id)).toMatchObject({ stock_state: "in", on_sale: 1 });
+    const [source] = await loadProductRecords(ctx, [from.id], { withHidden: true });
+    const [target] = await loadProductRecords(ctx, [to.id], { withHidden: true });
+    const moving = source?.variants.find((v) => v.id === movingId);
+    if (!moving || !target) throw new Error("demo products");
+    await writeCatalog(ctx, [], [{ ...target, variants: [...target.variants, { ...moving, size: "XXL-moved" }] }], now);
+    expect(await deferrals()).toBe(0);
+    expect(await stateOf(from.id)).toMatchObject({ stock_state: "out", on_sale: 0 });
+    await expectStatesRight();
+  });
+
+  it("leaves the triggers on after a refused write, and they do nothing only inside the writer's transaction", async () => {
+    const id = product(23).id;
+    const input = await editorInput(id, () => ({ stock: 0 }));
+    // Sold meanwhile: the guarded stock write is refused.
+    await t.db
+      .updateTable("variant")
+      .set({ stock_version: sql`stock_version + 1` })
+      .where("product_id", "=", id)
+      .execute();
+    expect(await saveProduct(ctx, actor, id, input)).toMatchObject({ ok: false });
+    expect(await deferrals()).toBe(0);
+    await t.db
+      .updateTable("variant")
+      .set({ stock_quantity: 0, sellable_without_stock: 0 })
+      .where("product_id", "=", id)
+      .execute();
+    expect((await stateOf(id))?.stock_state).toBe("out");
+    await expect(
+      withTransaction(ctx, async (tx) => {
+        await tx.db.insertInto("product_list_state_deferral").values({ id: 1 }).execute();
+        await tx.db.updateTable("variant").set({ stock_quantity: 50 }).where("product_id", "=", id).execute();
+        const inside = await tx.db.selectFrom("product").select("stock_state").where("id", "=", id).executeTakeFirst();
+        expect(inside?.stock_state).toBe("out");
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await t.db.updateTable("variant").set({ stock_quantity: 50 }).where("product_id", "=", id).execute();
+    expect((await stateOf(id))?.stock_state).toBe("in");
+    await expectStatesRight();
+  });
+});
+
+describe("migration 0035", () => {
+  it("undoes itself and comes back, the triggers keeping the columns either way", async () => {
+    const id = product(23).id;
+    await t.db.transaction().execute((trx) => migration0035.down(trx));
+    await t.db.updateTable("variant").set({ stock_quantity: 0 }).where("product_id", "=", id).execute();
+    expect((await stateOf(id))?.stock_state).toBe("out");
+    await t.db.transaction().execute((trx) => migration0035.up(trx));
+    await t.db.updateTable("variant").set({ stock_quantity: 2 }).where("product_id", "=", id).execute();
+    expect((await stateOf(id))?.stock_state).toBe(product(23).variants.length * 2 <= LOW_STOCK_UNITS ? "low" : "in");
+    await expectStatesRight();
   });
 });
 

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { type Ctx, withTransaction } from "../context.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, dialect } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { parseJson } from "../json.ts";
 import { LANGUAGES, type Language, type PriceZone } from "../shop/shops.ts";
-import { chunk, flag, groupBy } from "../util.ts";
+import { chunk, flag, groupBy, statementChunks } from "../util.ts";
+import { LOW_STOCK_UNITS } from "./admin-constants.ts";
 import { catalogChangeEvents } from "./changes.ts";
 import {
   type CategoryRecord,
@@ -21,7 +22,7 @@ const ROWS_PER_INSERT = 400;
 const ZONES: readonly PriceZone[] = ["DE", "AT", "CH"];
 
 async function insertChunked<T extends object>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (const batch of chunk(rows, ROWS_PER_INSERT)) await insert(batch);
+  for (const batch of statementChunks(rows, ROWS_PER_INSERT)) await insert(batch);
 }
 
 /** Writes categories (parents before children), inserting new ones and updating existing ones. */
@@ -67,7 +68,7 @@ export async function writeCategoryRecords(
       .execute();
   }
   const ids = records.map((c) => c.id);
-  for (const batch of chunk(ids, ROWS_PER_INSERT)) {
+  for (const batch of statementChunks(ids, ROWS_PER_INSERT)) {
     await db.deleteFrom("category_translation").where("category_id", "in", batch).execute();
   }
   const translations = records.flatMap((c) =>
@@ -131,6 +132,35 @@ export async function writeProductRecords(
   const { db } = ctx;
   if (records.length === 0) return;
   if (!db.isTransaction) return withTransaction(ctx, (tx) => writeProductRecords(tx, records, now, stock, options));
+  const productIds = records.map((p) => p.id);
+  // The product list's columns are worked out once at the end, not by the triggers row by row (migration 0035).
+  await db.insertInto("product_list_state_deferral").values({ id: 1 }).execute();
+  let formerOwners: Set<number>;
+  try {
+    formerOwners = await writeProductRows(db, records, now, stock);
+  } catch (error) {
+    // Never left on for a caller that goes on with its transaction (on PostgreSQL a failed statement has aborted
+    // it: this delete fails too, and nothing of it can commit).
+    await db
+      .deleteFrom("product_list_state_deferral")
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
+  for (const batch of statementChunks([...productIds, ...formerOwners], ROWS_PER_INSERT)) {
+    await setListState(db, batch);
+  }
+  await db.deleteFrom("product_list_state_deferral").execute();
+  if (options.publish !== false) await publishEvents(db, catalogChangeEvents("product", productIds), now);
+}
+
+/** The rows of `writeProductRecords`; returns the other products whose variants moved to these. */
+async function writeProductRows(
+  db: Db,
+  records: readonly ProductRecord[],
+  now: Date,
+  stock: StockWrite,
+): Promise<Set<number>> {
   const stamp = now.toISOString();
   const productIds = records.map((p) => p.id);
 
@@ -182,7 +212,7 @@ export async function writeProductRecords(
         .execute(),
   );
 
-  for (const batch of chunk(productIds, ROWS_PER_INSERT)) {
+  for (const batch of statementChunks(productIds, ROWS_PER_INSERT)) {
     await db.deleteFrom("product_translation").where("product_id", "in", batch).execute();
     await db.deleteFrom("product_category").where("product_id", "in", batch).execute();
     await db.deleteFrom("product_image").where("product_id", "in", batch).execute();
@@ -246,7 +276,14 @@ export async function writeProductRecords(
         )
       : new Map();
   const keptVariantIds = new Set(variantRows.map((v) => v.id));
-  for (const batch of chunk(productIds, ROWS_PER_INSERT)) {
+  // A variant moving here from another product changes that product's columns too.
+  const written = new Set(productIds);
+  const formerOwners = new Set<number>();
+  for (const batch of statementChunks([...keptVariantIds], ROWS_PER_INSERT)) {
+    const owners = await db.selectFrom("variant").select("product_id").distinct().where("id", "in", batch).execute();
+    for (const { product_id } of owners) if (!written.has(product_id)) formerOwners.add(product_id);
+  }
+  for (const batch of statementChunks(productIds, ROWS_PER_INSERT)) {
     const existing = await db
       .selectFrom("variant")
       .select("id")
@@ -254,7 +291,8 @@ export async function writeProductRecords(
       .where("removed_at", "is", null)
       .execute();
     const gone = existing.map((r) => r.id).filter((id) => !keptVariantIds.has(id));
-    for (const g of chunk(gone, ROWS_PER_INSERT)) await db.deleteFrom("variant").where("id", "in", g).execute();
+    for (const g of statementChunks(gone, ROWS_PER_INSERT))
+      await db.deleteFrom("variant").where("id", "in", g).execute();
   }
   await insertChunked(variantRows, (batch) =>
     db
@@ -284,7 +322,7 @@ export async function writeProductRecords(
   if (stock === "guarded") await setExportedStock(db, records, existingStock);
 
   const variantIds = variantRows.map((v) => v.id);
-  for (const batch of chunk(variantIds, ROWS_PER_INSERT)) {
+  for (const batch of statementChunks(variantIds, ROWS_PER_INSERT)) {
     await db.deleteFrom("variant_price").where("variant_id", "in", batch).execute();
   }
   await insertChunked(
@@ -309,8 +347,30 @@ export async function writeProductRecords(
     ),
     (b) => db.insertInto("variant_price").values(b).execute(),
   );
+  return formerOwners;
+}
 
-  if (options.publish !== false) await publishEvents(db, catalogChangeEvents("product", productIds), now);
+/**
+ * The product list's columns of these products (stock_state, on_sale, has_front_image), by the rules of
+ * migration 0032's triggers, in one statement.
+ */
+async function setListState(db: Db, productIds: readonly number[]): Promise<void> {
+  const sellable =
+    dialect(db) === "postgres"
+      ? sql`coalesce(bool_or(v.stock_quantity > 0 or v.sellable_without_stock = 1), false)`
+      : sql`coalesce(max(v.stock_quantity > 0 or v.sellable_without_stock = 1), 0) = 1`;
+  await sql`
+    update product set
+      stock_state = coalesce((select case
+        when coalesce(sum(v.stock_quantity), 0) between 1 and ${sql.lit(LOW_STOCK_UNITS)} then 'low'
+        when ${sellable} then 'in'
+        else 'out' end
+        from variant v where v.product_id = product.id and v.removed_at is null), 'out'),
+      on_sale = case when exists (select 1 from variant v join variant_price vp on vp.variant_id = v.id
+        where v.product_id = product.id and vp.sale_price is not null) then 1 else 0 end,
+      has_front_image = case when exists (select 1 from product_image i
+        where i.product_id = product.id and i.asset_name = 'front') then 1 else 0 end
+    where id in (${sql.join(productIds)})`.execute(db);
 }
 
 interface StockState {
@@ -322,7 +382,7 @@ interface StockState {
 export async function stockOf(ctx: Pick<Ctx, "db">, variantIds: readonly number[]): Promise<Map<number, StockState>> {
   const { db } = ctx;
   const states = new Map<number, StockState>();
-  for (const batch of chunk(variantIds, ROWS_PER_INSERT)) {
+  for (const batch of statementChunks(variantIds, ROWS_PER_INSERT)) {
     const rows = await db
       .selectFrom("variant")
       .select(["id", "stock_quantity", "stock_version"])

@@ -135,6 +135,11 @@ export interface ProductImageTable {
   path: string;
 }
 
+/** A row while a catalogue write works out the product list's columns itself (migration 0035). */
+export interface ProductListStateDeferralTable {
+  id: number;
+}
+
 export interface VariantTable {
   id: number;
   product_id: number;
@@ -288,6 +293,7 @@ export interface Database
   product_translation: ProductTranslationTable;
   product_category: ProductCategoryTable;
   product_image: ProductImageTable;
+  product_list_state_deferral: ProductListStateDeferralTable;
   variant: VariantTable;
   variant_price: VariantPriceTable;
   promotion: PromotionTable;

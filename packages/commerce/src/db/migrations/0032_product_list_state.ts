@@ -39,7 +39,7 @@ const setOnSale = (product: string) =>
 const setFrontImage = (product: string) =>
   `update product set has_front_image = ${sqliteFrontImage("product.id")} where id = ${product};`;
 
-const SQLITE_TRIGGERS = [
+export const SQLITE_TRIGGERS = [
   `create trigger variant_list_state_insert after insert on variant begin
     ${setStockState("new.product_id")}
   end`,
@@ -112,7 +112,7 @@ const postgresFrontImage = (ids: string) => `
       from (${ids}) a) s
     where p.id = s.id and p.has_front_image <> s.flag;`;
 
-const POSTGRES_FUNCTIONS = [
+export const POSTGRES_FUNCTIONS = [
   `create function variant_list_state() returns trigger language plpgsql as $$
   begin
     if tg_op = 'UPDATE' then
