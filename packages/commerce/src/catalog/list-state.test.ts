@@ -33,6 +33,7 @@ import { loadProductRecords } from "./store.ts";
  * variants, prices and pictures say, worked out independently in this file.
  */
 
+const isPostgres = Boolean(process.env.DATABASE_URL?.startsWith("postgres"));
 const now = new Date("2026-11-01T10:00:00Z");
 const demo = generateDemoCatalog({ products: 30, seed: 5, today: now });
 const actor: Actor = { type: "staff", id: "s-1", label: "merch@shop.test" };
@@ -585,4 +586,51 @@ describe("migration 0032", () => {
     const name = product(22).translations.de?.name as string;
     expect((await listProducts(ctx, { language: "de", q: name })).rows.map((r) => r.id)).toContain(product(22).id);
   });
+});
+
+// SQLite writes one transaction at a time: only PostgreSQL's row locks can meet in two orders.
+describe.skipIf(!isPostgres)("an editor's save and an order of the same product at once (PostgreSQL)", () => {
+  it("never deadlock: the save takes the sizes before the product, as the order does", async () => {
+    const id = product(7).id;
+    const sizes = await t.db.selectFrom("variant").select("id").where("product_id", "=", id).orderBy("id").execute();
+    const last = (sizes.at(-1) as { id: number }).id;
+    // Only the last size has stock: the order's sale of it changes the product's stock state (its trigger then
+    // updates the product row).
+    await t.db.updateTable("variant").set({ stock_quantity: 0 }).where("product_id", "=", id).execute();
+    await t.db.updateTable("variant").set({ stock_quantity: 3 }).where("id", "=", last).execute();
+    const input = await editorInput(id, () => ({}));
+    const de = input.translations.de as { name: string };
+    de.name = `${de.name} (neu)`;
+
+    let release = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    let locked = () => {};
+    const sizeLocked = new Promise<void>((done) => {
+      locked = done;
+    });
+    const order = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable("variant").set({ stock_quantity: sql`stock_quantity` }).where("id", "=", last).execute();
+      locked();
+      await released;
+      await trx.updateTable("variant").set({ stock_quantity: 0 }).where("id", "=", last).execute();
+    });
+    await sizeLocked;
+    const save = saveProduct(ctx, actor, id, input);
+    // The save is under way once a connection waits for a lock (the order holds the size).
+    for (let i = 0; i < 200; i++) {
+      const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database() and query ilike '%variant%'`.execute(t.db);
+      if ((waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    release();
+    const [ordered, saved] = await Promise.allSettled([order, save]);
+    expect(ordered.status, String((ordered as PromiseRejectedResult).reason)).toBe("fulfilled");
+    expect(saved.status, String((saved as PromiseRejectedResult).reason)).toBe("fulfilled");
+    expect((saved as PromiseFulfilledResult<Awaited<typeof save>>).value.ok).toBe(true);
+    expect((await loadEditableProduct(ctx, id))?.record.translations.de?.name).toBe(de.name);
+    await expectStatesRight();
+  }, 30_000);
 });

@@ -133,6 +133,14 @@ export async function writeProductRecords(
   if (records.length === 0) return;
   if (!db.isTransaction) return withTransaction(ctx, (tx) => writeProductRecords(tx, records, now, stock, options));
   const productIds = records.map((p) => p.id);
+  if (dialect(db) === "postgres") {
+    // An order locks a size, then (its list-state trigger) the size's product; this write would lock the product
+    // first. Taking the products' sizes first keeps one order on PostgreSQL, so an editor's save and an order of the
+    // same product never deadlock (SQLite has one writer at a time).
+    for (const batch of statementChunks(productIds, ROWS_PER_INSERT)) {
+      await db.selectFrom("variant").select("id").where("product_id", "in", batch).orderBy("id").forUpdate().execute();
+    }
+  }
   // The product list's columns are worked out once at the end, not by the triggers row by row (migration 0035).
   await db.insertInto("product_list_state_deferral").values({ id: 1 }).execute();
   let formerOwners: Set<number>;
