@@ -134,6 +134,8 @@ test("en: filter by a yes/no attribute, shared as a link and opened again", asyn
   await expect(facet(page, "Lined").locator(".facet-value__label")).toHaveText(["Yes", "No"]);
   await valueLink(page, "Lined", "Yes").click();
   await expect(page).toHaveURL(/\/en\/c\/women\/\?f-lined=Yes$/);
+  // The address changes as the navigation starts: the filtered listing is there once its count says so.
+  await expect(page.locator(".listing__count")).toHaveText("1 item");
   expect(await tileIds(page)).toEqual([products[0]]);
   const shared = page.url();
   const other = await page.context().newPage();
