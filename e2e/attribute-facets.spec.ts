@@ -12,7 +12,7 @@ import { testCtx } from "@vitrine/commerce/testing";
 
 /**
  * Issue 20: a merchant attribute marked facetable is a filter of the listings. The attributes are written into the
- * running shop's database as the CLI (`vitrine vocabulary attribute sleeve --facetable yes …`) would, with values on
+ * running shop's database as the CLI (`vitrine vocabulary attribute sleeve_length --facetable yes …`) would, with values on
  * four products of the women's listing; the shop follows through the event feed. In Chromium, in `de` and `en`:
  * open the facet, select one value then a second, reload, go back (the URL holds the state); without JavaScript
  * the same links work. Screenshots of the listing with the facet open at 1440 and 375 px.
@@ -51,9 +51,9 @@ test.beforeAll(async ({ browser }) => {
   try {
     const ctx = testCtx(db, {});
     await saveAttributeDefinition(ctx, cliActor("e2e"), {
-      key: "sleeve",
+      key: "sleeve_length",
       facetable: true,
-      labels: { de: "Ärmel", fr: "Manches", en: "Sleeve" },
+      labels: { de: "Ärmellänge", fr: "Longueur de manche", en: "Sleeve length" },
     });
     await saveAttributeDefinition(ctx, cliActor("e2e"), {
       key: "lined",
@@ -66,7 +66,7 @@ test.beforeAll(async ({ browser }) => {
       { db },
       records.map((r) => {
         const i = ids.indexOf(r.id);
-        return { ...r, attributes: { sleeve: [i < 3 ? "long" : "short"], lined: [i === 0 ? "true" : "false"] } };
+        return { ...r, attributes: { sleeve_length: [i < 3 ? "long" : "short"], lined: [i === 0 ? "true" : "false"] } };
       }),
       new Date(),
     );
@@ -89,7 +89,7 @@ async function openFacet(page: Page, path: string, name: string): Promise<void> 
 async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   // The open facet in view, then the whole page from the top (the sticky header otherwise shows mid-page).
-  await facet(page, "Ärmel").scrollIntoViewIfNeeded();
+  await facet(page, "Ärmellänge").scrollIntoViewIfNeeded();
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${name}-1440-facet.png` });
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -97,7 +97,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.locator(".listing__filter-button").click();
-  await facet(page, "Ärmel").scrollIntoViewIfNeeded();
+  await facet(page, "Ärmellänge").scrollIntoViewIfNeeded();
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${name}-375.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -106,27 +106,27 @@ async function screenshots(page: Page, name: string): Promise<void> {
 test("de: filter the women's listing by sleeve, one value then two; reload and back keep the URL's state", async ({
   page,
 }) => {
-  await openFacet(page, "/de/c/damen/", "Ärmel");
-  await expect(facet(page, "Ärmel").locator(".facet-value__label")).toHaveText(["long", "short"]);
-  await expect(facet(page, "Ärmel").locator(".facet-value__count")).toHaveText(["3", "1"]);
+  await openFacet(page, "/de/c/damen/", "Ärmellänge");
+  await expect(facet(page, "Ärmellänge").locator(".facet-value__label")).toHaveText(["long", "short"]);
+  await expect(facet(page, "Ärmellänge").locator(".facet-value__count")).toHaveText(["3", "1"]);
   await screenshots(page, "de-women-sleeve");
 
-  await valueLink(page, "Ärmel", "long").click();
-  await expect(page).toHaveURL(/\/de\/c\/damen\/\?f-sleeve=long$/);
+  await valueLink(page, "Ärmellänge", "long").click();
+  await expect(page).toHaveURL(/\/de\/c\/damen\/\?f-sleeve_length=long$/);
   await expect(page.locator(".listing__count")).toHaveText("3 Artikel");
   expect(await tileIds(page)).toEqual(products.slice(0, 3).sort((a, b) => a - b));
   await expect(page.locator(".chip")).toHaveText(["long"]);
 
-  await valueLink(page, "Ärmel", "short").click();
-  await expect(page).toHaveURL(/\?f-sleeve=long,short$/);
+  await valueLink(page, "Ärmellänge", "short").click();
+  await expect(page).toHaveURL(/\?f-sleeve_length=long,short$/);
   await expect(page.locator(".listing__count")).toHaveText("4 Artikel");
   await page.reload();
   await expect(page.locator(".listing__count")).toHaveText("4 Artikel");
-  await expect(facet(page, "Ärmel").locator(".facet-value.is-selected")).toHaveCount(2);
+  await expect(facet(page, "Ärmellänge").locator(".facet-value.is-selected")).toHaveCount(2);
   await page.goBack();
-  await expect(page).toHaveURL(/\?f-sleeve=long$/);
+  await expect(page).toHaveURL(/\?f-sleeve_length=long$/);
   await expect(page.locator(".listing__count")).toHaveText("3 Artikel");
-  await expect(facet(page, "Ärmel").locator(".facet-value.is-selected .facet-value__label")).toHaveText("long");
+  await expect(facet(page, "Ärmellänge").locator(".facet-value.is-selected .facet-value__label")).toHaveText("long");
 });
 
 test("en: filter by a yes/no attribute, shared as a link and opened again", async ({ page }) => {
@@ -147,9 +147,9 @@ test("en: filter by a yes/no attribute, shared as a link and opened again", asyn
 test("without JavaScript: the facet's values are links that filter", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await openFacet(page, "/de/c/damen/", "Ärmel");
-  await valueLink(page, "Ärmel", "short").click();
-  await expect(page).toHaveURL(/\?f-sleeve=short$/);
+  await openFacet(page, "/de/c/damen/", "Ärmellänge");
+  await valueLink(page, "Ärmellänge", "short").click();
+  await expect(page).toHaveURL(/\?f-sleeve_length=short$/);
   expect(await tileIds(page)).toEqual([products[3]]);
   await context.close();
 });
