@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, hydrated, newPage } from "./fixtures.ts";
+import { createDatabase, type Db } from "@vitrine/commerce";
+import { expectNoSeriousA11yViolations, hydrated, newPage, purchasableVariants } from "./fixtures.ts";
 
 /**
  * The storefront shell in Chromium: store detection, store switcher, mega menu and drawer (pointer and
@@ -270,3 +272,80 @@ for (const viewport of [PHONE, DESKTOP]) {
     await context.close();
   });
 }
+
+test.describe("the shell's static navigation", () => {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  let db: Db;
+  test.beforeAll(() => {
+    db = createDatabase({ url: join(process.cwd(), `test-results/e2e-data-${port}/vitrine.sqlite`) });
+  });
+  test.afterAll(async () => {
+    await db?.destroy();
+  });
+
+  test("after a first load of the checkout: the shop's menu and footer work on the way back, and again after it", async ({
+    browser,
+  }) => {
+    // From the middle of the list: the checkout journeys buy from either end.
+    const variants = await purchasableVariants(db, { order: "asc", stockedOnly: true });
+    const variantId = variants[Math.floor(variants.length / 2)] as number;
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors = watchErrors(page);
+    await page.goto("/de/");
+    const csrf = (await context.cookies()).find((c) => c.name === "vitrine_csrf")?.value ?? "";
+    const added = await page.request.post("/api/rpc/addItemToBasket", {
+      headers: { "x-csrf-token": csrf, "x-shop-id": "10028", origin: `http://127.0.0.1:${port}` },
+      data: { payload: { variantId, quantity: 1 } },
+    });
+    expect(added.status()).toBe(200);
+
+    // The checkout's slim shell has neither the menu nor the footer: its page brings the categories as data.
+    await page.goto("/de/checkout/");
+    await page.locator("main[data-ready]").waitFor({ state: "attached" });
+    await expect(page.locator("#navigation")).toHaveCount(0);
+    await markDocument(page);
+    await page.locator(".checkout-header__logo").click();
+    await expect(page).toHaveURL(/\/de\/$/);
+    const toggle = page.getByRole("button", { name: "Unterkategorien von Damen" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.locator("#nav-panel-100").getByRole("link", { name: "Kleider", exact: true }).click();
+    await expect(page).toHaveURL(/\/de\/c\/damen\/bekleidung\/kleider\/$/);
+    await expect(page.locator("#nav-panel-100")).toBeHidden();
+    await page.locator("#navigation").getByRole("link", { name: "Damen", exact: true }).click();
+    await expect(page).toHaveURL(/\/de\/c\/damen\/$/);
+    await expect(page.locator("#navigation").getByRole("link", { name: "Damen", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await page.locator("footer").getByRole("link", { name: "Sendungsverfolgung" }).click();
+    await expect(page).toHaveURL(/\/de\/order-trackform\/$/);
+    expect(await isSameDocument(page)).toBe(true);
+
+    // A first load with the static menu, on to the checkout and back (client navigations): the menu comes back
+    // as the document had it, and follows the page.
+    await page.goto("/de/c/damen/");
+    await hydrated(page);
+    await expect(page.locator("#shell-nav-items")).toHaveAttribute("data-store", "de");
+    await markDocument(page);
+    await page
+      .locator(".header")
+      .getByRole("link", { name: /Warenkorb/ })
+      .click();
+    await expect(page).toHaveURL(/\/de\/cart\/$/);
+    await page.locator(".basket-summary").getByRole("link", { name: "Zur Kasse" }).click();
+    await expect(page).toHaveURL(/\/de\/checkout\/$/);
+    await expect(page.locator("#navigation")).toHaveCount(0);
+    await page.locator(".checkout-header__logo").click();
+    await expect(page).toHaveURL(/\/de\/$/);
+    const damen = page.locator("#navigation").getByRole("link", { name: "Damen", exact: true });
+    await expect(damen).not.toHaveAttribute("aria-current", "page");
+    await toggle.click();
+    await expect(page.locator("#nav-panel-100")).toBeVisible();
+    await page.locator("#nav-panel-100").getByRole("link", { name: "Kleider", exact: true }).click();
+    await expect(page).toHaveURL(/\/de\/c\/damen\/bekleidung\/kleider\/$/);
+    expect(await isSameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -7,13 +7,16 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import type { ShellMarkup } from "./components/shell-markup.tsx";
+import { ShellMarkupContext } from "./components/static-part.tsx";
 import { messagesForLocaleCode } from "./i18n/messages.server.ts";
 import { setMessageSource } from "./i18n/registry.ts";
-import { requestContext, shopContext } from "./lib/context.ts";
+import { type RequestState, requestContext, shopContext } from "./lib/context.ts";
 import { decodeCacheNote, type PageCaching, setSharedCacheHeaders, viewCapture } from "./lib/http-cache.ts";
 import { noteFailure } from "./lib/middleware.server.ts";
 import { visitorClientId } from "./lib/search.server.ts";
 import { getServices, type ServiceOptions, stopServices } from "./lib/services.server.ts";
+import { markCurrentCategory, shellMarkup } from "./lib/shell-markup.server.ts";
 
 setMessageSource((locale) => messagesForLocaleCode(locale) ?? {});
 
@@ -60,7 +63,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ShellMarkupContext.Provider value={shellMarkupOf(loadContext, request)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ShellMarkupContext.Provider>,
       {
         nonce,
         [readyOption]() {
@@ -96,6 +101,18 @@ function sharedCaching(loadContext: RouterContextProvider): { store: string; cac
   } catch {
     return undefined;
   }
+}
+
+/** The store's static shell for this page, with the page's own top category marked. */
+function shellMarkupOf(loadContext: RouterContextProvider, request: Request): ShellMarkup | null {
+  let shell: RequestState["shell"];
+  try {
+    shell = loadContext.get(requestContext).shell;
+  } catch {
+    return null;
+  }
+  if (!shell) return null;
+  return markCurrentCategory(shellMarkup(shell.input, shell.locale, shell.shopName), new URL(request.url).pathname);
 }
 
 function requestNonce(loadContext: RouterContextProvider): string | undefined {

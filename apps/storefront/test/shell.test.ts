@@ -324,6 +324,46 @@ describe("client-side navigations", () => {
   });
 });
 
+describe("the shell's menu and footer", () => {
+  it.each(STORES)(
+    "%s: are static markup in the page, not page data, except where a first load may lack them",
+    async (store) => {
+      const browser = shop.browser();
+      const { category } = await catalogPaths(store);
+      const { document } = await page(browser, category);
+      const list = document.querySelector("#shell-nav-items");
+      expect(list?.getAttribute("data-store")).toBe(store);
+      const leaves = [...document.querySelectorAll("#shell-nav-items .nav__leaf-link")].map((a) =>
+        a.getAttribute("href"),
+      );
+      expect(leaves.length).toBeGreaterThan(5);
+      expect(leaves.every((href) => href?.startsWith(`/${store}/c/`))).toBe(true);
+      // The footer's columns are there too, in the store's language.
+      for (const part of ["footer-promises", "footer-service", "footer-shop", "footer-payment"]) {
+        expect(document.querySelector(`#shell-${part}[data-store="${store}"]`)?.textContent?.length).toBeGreaterThan(
+          10,
+        );
+      }
+      expect(document.querySelector(`#shell-footer-shop a[href="/${store}/order-trackform/"]`)).not.toBeNull();
+      // The page's own top category is marked, on the server already.
+      const top = `/${store}${category.slice(store.length + 1).match(/^\/c\/[^/]+\//)?.[0]}`;
+      const { document: topPage } = await page(browser, top);
+      expect(topPage.querySelector(`#shell-nav-items a.nav__link[href="${top}"]`)?.getAttribute("aria-current")).toBe(
+        "page",
+      );
+      expect(topPage.querySelectorAll("#shell-nav-items [aria-current]")).toHaveLength(1);
+
+      // The store's data on a shared page does not carry the tree; on a personal page (the checkout's slim shell
+      // may be the first load) it does.
+      const leafPath = (leaves[0] as string).slice(store.length + 1);
+      const shared = await (await browser.fetch(`${category}_.data?_routes=routes%2Fstore`)).text();
+      expect(shared).not.toContain(leafPath);
+      const personal = await (await browser.fetch(`/${store}/cart/_.data?_routes=routes%2Fstore`)).text();
+      expect(personal).toContain(leafPath);
+    },
+  );
+});
+
 describe("redirect lookup before the 404", () => {
   it("leads to another internal path, localized, keeping the query", async () => {
     const response = await shop.browser().fetch("/de/sale-alt/?utm_source=news");

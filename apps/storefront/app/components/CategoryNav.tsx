@@ -1,12 +1,12 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useT } from "../i18n/i18n.tsx";
-import { type StoreData, useStoreData } from "../lib/use-store.ts";
-import { AccountIcon, ChevronIcon, CloseIcon, DeliveryIcon, StoreFinderIcon } from "./icons/ui.tsx";
+import { useStaticLinks } from "../lib/static-links.ts";
+import { useStoreData } from "../lib/use-store.ts";
+import { AccountIcon, CloseIcon, DeliveryIcon, StoreFinderIcon } from "./icons/ui.tsx";
 import { Link } from "./Link.tsx";
 import { pressWithSpace } from "./press-with-space.ts";
-
-type Category = StoreData["navigation"][number];
+import { StaticPart } from "./static-part.tsx";
 
 /**
  * The category navigation from the catalogue: a mega menu on desktop (a panel per top category, opened by
@@ -16,7 +16,9 @@ type Category = StoreData["navigation"][number];
  * Without JavaScript it still works: the panels open on hover and keyboard focus, the drawer opens as the
  * `#navigation` target with every level expanded.
  *
- * Its links opt out of React Router's route discovery (react-router.config.ts explains why).
+ * The categories are the store's static markup (components/shell-markup.tsx): React renders and hydrates the
+ * list, not each of its links; clicks, focus and intent are handled here for all of them. Being plain links,
+ * they take no part in React Router's route discovery (react-router.config.ts explains why they must not).
  */
 export function CategoryNav({
   drawerOpen,
@@ -26,7 +28,9 @@ export function CategoryNav({
   onCloseDrawer: (returnFocus: boolean) => void;
 }) {
   const t = useT();
-  const { navigation, physicalStores } = useStoreData();
+  const { physicalStores } = useStoreData();
+  const links = useStaticLinks();
+  const list = useRef<HTMLUListElement>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   // After a click in a panel the pointer still rests on it: hover must not reopen it until the pointer leaves.
@@ -48,6 +52,24 @@ export function CategoryNav({
     if (drawerOpen) closeButton.current?.focus();
   }, [drawerOpen]);
 
+  // The static items show the open panel and the page's own top category as React would have rendered them.
+  useLayoutEffect(() => {
+    for (const item of list.current?.querySelectorAll<HTMLElement>(":scope > .nav__item") ?? []) {
+      const open = Number(item.dataset.id) === openId;
+      item.classList.toggle("is-open", open);
+      item.querySelector(":scope > .nav__top > .nav__toggle")?.setAttribute("aria-expanded", String(open));
+    }
+  }, [openId]);
+  useLayoutEffect(() => {
+    const here = samePath(location.pathname);
+    for (const link of list.current?.querySelectorAll<HTMLAnchorElement>(".nav__link") ?? []) {
+      const current = samePath(link.getAttribute("href") ?? "") === here;
+      link.classList.toggle("is-active", current);
+      if (current) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+  }, [location.pathname]);
+
   const toggle = (id: number) => setOpenId((current) => (current === id ? null : id));
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== "Escape") return;
@@ -58,10 +80,6 @@ export function CategoryNav({
     } else if (drawerOpen) {
       onCloseDrawer(true);
     }
-  };
-  const onBlurItem = (event: FocusEvent<HTMLLIElement>, id: number) => {
-    // Focus left the item (Tab past its last link): its panel closes, as a disclosure menu does.
-    if (openId === id && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpenId(null);
   };
 
   const classes = ["nav", drawerOpen ? "is-open" : ""].filter(Boolean).join(" ");
@@ -96,17 +114,27 @@ export function CategoryNav({
           <span className="visually-hidden">{t("shell.menu_close")}</span>
         </a>
       </div>
-      <ul className="nav__list">
-        {navigation.map((root) => (
-          <NavItem
-            key={root.id}
-            category={root}
-            open={openId === root.id}
-            onToggle={() => toggle(root.id)}
-            onBlur={(event) => onBlurItem(event, root.id)}
-          />
-        ))}
-      </ul>
+      {/* The categories: the store's static markup (components/shell-markup.tsx), its events delegated here. */}
+      <StaticPart
+        as="ul"
+        part="nav-items"
+        ref={list}
+        className="nav__list"
+        {...links}
+        onClick={(event) => {
+          const button = (event.target as Element).closest(".nav__toggle");
+          const item = button?.closest<HTMLElement>(".nav__item");
+          if (item) toggle(Number(item.dataset.id));
+          else links.onClick(event);
+        }}
+        onBlur={(event) => {
+          // Focus left the open item (Tab past its last link): its panel closes, as a disclosure menu does.
+          const item = (event.target as Element).closest<HTMLElement>(".nav__item");
+          if (item && Number(item.dataset.id) === openId && !item.contains(event.relatedTarget as Node | null)) {
+            setOpenId(null);
+          }
+        }}
+      />
       <ul className="nav__extras">
         {physicalStores > 0 ? (
           <li>
@@ -133,66 +161,7 @@ export function CategoryNav({
   );
 }
 
-function NavItem({
-  category,
-  open,
-  onToggle,
-  onBlur,
-}: {
-  category: Category;
-  open: boolean;
-  onToggle: () => void;
-  onBlur: (event: FocusEvent<HTMLLIElement>) => void;
-}) {
-  const t = useT();
-  const panelId = `nav-panel-${category.id}`;
-  const hasChildren = category.children.length > 0;
-  const itemClass = ["nav__item", open ? "is-open" : "", category.sale ? "nav__item--sale" : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <li className={itemClass} onBlur={onBlur}>
-      <div className="nav__top">
-        <Link to={category.path} className="nav__link" exactActive discover="none">
-          {category.name}
-        </Link>
-        {hasChildren ? (
-          <button type="button" className="nav__toggle" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-            <ChevronIcon size={16} />
-            <span className="visually-hidden">{t("shell.show_subcategories", { name: category.name })}</span>
-          </button>
-        ) : null}
-      </div>
-      {hasChildren ? (
-        <div className="nav__panel" id={panelId}>
-          <div className="nav__panel-inner">
-            <ul className="nav__groups">
-              {category.children.map((group) => (
-                <li key={group.id} className="nav__group">
-                  <Link to={group.path} className="nav__group-link" discover="none">
-                    {group.name}
-                  </Link>
-                  {group.children.length > 0 ? (
-                    <ul className="nav__leaves">
-                      {group.children.map((leaf) => (
-                        <li key={leaf.id}>
-                          <Link to={leaf.path} className="nav__leaf-link" discover="none">
-                            {leaf.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            <Link to={category.path} className="nav__all" discover="none">
-              {t("shell.show_all_in", { name: category.name })}
-              <ChevronIcon direction="right" size={14} />
-            </Link>
-          </div>
-        </div>
-      ) : null}
-    </li>
-  );
+/** Paths compared as React Router's `NavLink` compares them: without case and a trailing slash. */
+function samePath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, "");
 }

@@ -54,7 +54,7 @@ async function clickHome(customer: null | { firstName: string }): Promise<{ clie
     shop: { code: "de", locale: "de-DE", language: "de" },
     messages,
     shell: { counts: { basket: 0, wishlist: 0 }, customer },
-    navigation: [{ id: 100, name: "Damen", path: "/c/damen/", sale: false, children: [] }],
+    categories: [{ id: 100, name: "Damen", path: "/c/damen/" }],
   };
   await act(async () => {
     root.render(

@@ -90,16 +90,16 @@ function NotFoundSearch() {
 /** The store's top categories and, when the page that was asked for brought them, products to look at. */
 function NotFoundHelp({ products }: { products: RecommendationSlotData | undefined }) {
   const t = useT();
-  const { navigation } = useStoreData();
+  const { categories } = useStoreData();
   return (
     <div className="error-screen__help">
-      {navigation.length > 0 ? (
+      {categories.length > 0 ? (
         <nav aria-labelledby="not-found-categories" className="error-screen__categories">
           <h2 id="not-found-categories" className="error-screen__subtitle">
             {t("error.categories")}
           </h2>
           <ul>
-            {navigation.map((c) => (
+            {categories.map((c) => (
               <li key={c.id}>
                 <Link to={c.path} className="chip">
                   {c.name}

@@ -2,7 +2,7 @@ import type { StoreCode } from "@vitrine/commerce/shops";
 import { type ComponentProps, type FocusEvent, forwardRef, type MouseEvent, type TouchEvent, useRef } from "react";
 import { NavLink, Link as RouterLink } from "react-router";
 import { useT } from "../i18n/i18n.tsx";
-import { prefetchRoute } from "../lib/prefetch.ts";
+import { PREFETCH_INTENT_DELAY_MS, prefetchRoute } from "../lib/prefetch.ts";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
 
@@ -24,8 +24,6 @@ export type LinkProps = Omit<ComponentProps<typeof RouterLink>, "to" | "prefetch
 };
 
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;
-/** Hover shorter than this is a pointer passing by, not an intent. */
-const INTENT_DELAY_MS = 80;
 
 /**
  * The shop's link (specification section 2): addresses starting with http are used as they are; internal ones
@@ -63,7 +61,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       ? {
           onMouseEnter: (event: MouseEvent<HTMLAnchorElement>) => {
             rest.onMouseEnter?.(event);
-            hover.current = setTimeout(() => prefetchRoute(href), INTENT_DELAY_MS);
+            hover.current = setTimeout(() => prefetchRoute(href), PREFETCH_INTENT_DELAY_MS);
           },
           onMouseLeave: (event: MouseEvent<HTMLAnchorElement>) => {
             rest.onMouseLeave?.(event);

@@ -52,6 +52,7 @@ function testStoreData(customer: null | { firstName: string } = null) {
     messages,
     csrfToken: "t",
     navigation: [],
+    categories: [],
     shell: { counts: { basket: 0, wishlist: 0 }, customer },
     service: {
       freeShippingFrom: null,

@@ -1,6 +1,7 @@
 import type { Ctx } from "@vitrine/commerce";
 import type { Shop } from "@vitrine/commerce/shops";
 import { createContext } from "react-router";
+import type { ShellInput } from "../components/shell-markup.tsx";
 import type { PageCaching } from "./http-cache.ts";
 import type { Services } from "./services.server.ts";
 
@@ -20,6 +21,8 @@ export interface RequestState {
   caching?: PageCaching | undefined;
   /** Set when the page carries the shopper's own data: never shared, whatever a loader said. */
   personal?: boolean | undefined;
+  /** What the store's shell shows (the store loader): the document render embeds its static HTML. */
+  shell?: { locale: string; shopName: string; input: ShellInput } | undefined;
 }
 
 export const servicesContext = createContext<Services>();

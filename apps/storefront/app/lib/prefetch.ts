@@ -5,6 +5,8 @@
  */
 
 export const MAX_CONCURRENT_PREFETCHES = 4;
+/** Hover shorter than this is a pointer passing by, not an intent. */
+export const PREFETCH_INTENT_DELAY_MS = 80;
 /** A prefetch that never reports back (nothing left to load, or a stalled request) frees its slot after this. */
 export const PREFETCH_SLOT_TIMEOUT_MS = 5000;
 

@@ -13,6 +13,7 @@ import { deliveryMethodsFor } from "@vitrine/commerce/delivery";
 import { formatMoney } from "@vitrine/commerce/money";
 import { SHOPS, shopByCode } from "@vitrine/commerce/shops";
 import { data, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShellCategory } from "../components/shell-markup.tsx";
 import { I18nProvider } from "../i18n/i18n.tsx";
 import { requestContext, servicesContext, shopContext } from "../lib/context.ts";
 import { browserErrorReporting } from "../lib/error-reporting.ts";
@@ -52,17 +53,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** A category as the header's navigation needs it (the page carries it on every load: keep it small). */
-export interface NavCategory {
-  id: number;
-  name: string;
-  /** Localized path without store prefix: `/c/damen/bekleidung/`. */
-  path: string;
-  sale: boolean;
-  children: NavCategory[];
-}
-
-function navCategory(category: CategoryView): NavCategory {
+/** A category as the header's navigation needs it. */
+function navCategory(category: CategoryView): ShellCategory {
   return {
     id: category.id,
     name: category.name,
@@ -77,7 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop } = store;
   // Personal pages show the shopper's own data at first load (specification section 6); every other page is shared,
   // and the browser asks for it after load (routes/personal.ts).
-  const personal = isPersonalPage(pageUrl(request).pathname, shop.code);
+  const pagePath = pageUrl(request).pathname;
+  const personal = isPersonalPage(pagePath, shop.code);
   if (personal) context.get(requestContext).personal = true;
   const [navigation, shell, servicePages, settings, logo, physicalStores] = await Promise.all([
     getCategoryNavigation(store.ctx, 2),
@@ -87,8 +80,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopLogo(store.ctx),
     countPhysicalStores(store.ctx),
   ]);
+  const tree = navigation.map(navCategory);
   const methods = deliveryMethodsFor(shop.country, shop.currency, shippingRatesOf(settings, shop.code));
   const freeFrom = methods.find((m) => m.id === "standard")?.freeFrom ?? null;
+  const service = {
+    freeShippingFrom: freeFrom === null ? null : formatMoney(freeFrom, shop),
+    /** The same threshold in cents (the basket compares with it); null: never free. */
+    freeShippingCents: freeFrom,
+    returnDays: settings.returnDays,
+    deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
+    /** The payment methods the store offers at home (server configuration narrowed by the shop settings). */
+    paymentMethods: availablePaymentMethods({
+      shop,
+      shippingCountry: shop.country,
+      settings: narrowPaymentSettings(paymentSettings(store.services.config), settings),
+    }).map((p) => p.id),
+  };
+  const links = footerServiceLinks(servicePages);
+  // The mega menu and the footer's columns go into the page as static HTML rendered once per store
+  // (lib/shell-markup.server.ts, entry.server.tsx): the page's data does not carry them.
+  context.get(requestContext).shell = {
+    locale: shop.locale,
+    shopName: settings.name,
+    input: { store: shop.code, navigation: tree, service, physicalStores, servicePages: links },
+  };
   return {
     shop: {
       code: shop.code,
@@ -103,29 +118,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The shop's logo (shop settings); null: the header shows the name. */
     shopLogo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null,
     stores: SHOPS.map((s) => ({ code: s.code, label: s.label, flag: s.flag, locale: s.locale })),
-    navigation: navigation.map(navCategory),
+    /** The top categories (the not-found page offers them). */
+    categories: tree.map((c) => ({ id: c.id, name: c.name, path: c.path })),
+    /**
+     * The whole category tree, only where a first load may show no shop header (checkout, personal and clean
+     * pages): the browser renders the navigation from it when the shopper goes on into the shop. Every other
+     * page has the navigation's static HTML in the document.
+     */
+    navigation: personal || CLEAN_PAGES.test(pagePath.slice(shop.code.length + 1)) ? tree : null,
     shell,
     /** The service promises of header and footer, formatted for the store. */
-    service: {
-      freeShippingFrom: freeFrom === null ? null : formatMoney(freeFrom, shop),
-      /** The same threshold in cents (the basket compares with it); null: never free. */
-      freeShippingCents: freeFrom,
-      returnDays: settings.returnDays,
-      deliveryMethods: methods.map((m) => ({ id: m.id, minDays: m.days.min, maxDays: m.days.max })),
-      /** The payment methods the store offers at home (server configuration narrowed by the shop settings). */
-      paymentMethods: availablePaymentMethods({
-        shop,
-        shippingCountry: shop.country,
-        settings: narrowPaymentSettings(paymentSettings(store.services.config), settings),
-      }).map((p) => p.id),
-    },
+    service,
     /**
      * How many physical stores the shop has: the store finder links, in-store returns and "our stores" are shown
      * only when there are any (an operator's change reaches cached pages through the event feed's purge).
      */
     physicalStores,
     /** Published service pages (footer links); the help centre's articles are listed there, not here. */
-    servicePages: footerServiceLinks(servicePages),
+    servicePages: links,
     /** Where page views and shopper events go (sent only with statistics consent). */
     tracking: trackingView(store),
     /** The operator's third-party scripts, each loaded only with its consent (lib/third-party.ts). */
@@ -138,6 +148,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The pages that are the shopper's own: basket, checkout, wishlist, sign-in, account, orders and returns. */
 const PERSONAL_PAGES =
   /^\/(cart|checkout|success|wishlist|login|account|order-trackform|returns-portal|app-checkout|payment)\//;
+
+/** The other pages without the shop's header and footer (layout.clean.tsx). */
+const CLEAN_PAGES = /^\/(returns-label|maintenance)\//;
 
 function isPersonalPage(pathname: string, storeCode: string): boolean {
   return PERSONAL_PAGES.test(pathname.slice(storeCode.length + 1));

@@ -1,6 +1,7 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
+import { followInPlace } from "../../lib/follow-in-place.ts";
 import { facetLabel, LISTING_TILE_SIZES, type ListingView, valueLabel } from "../../lib/listing.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { CloseIcon } from "../icons/ui.tsx";
@@ -29,7 +30,11 @@ export function ProductListing({ listing, empty }: { listing: ListingView; empty
     // Clicks on the listing's own links (facets, chips, pages) navigate in place; the links work without it.
     // biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the links are the interactive elements.
     // biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter themselves.
-    <div className="listing" data-response-id={listing.responseId} onClick={(event) => followInPlace(event, navigate)}>
+    <div
+      className="listing"
+      data-response-id={listing.responseId}
+      onClick={(event) => followInPlace(event, navigate, keepScrollUnlessPaging)}
+    >
       <div className="listing__toolbar">
         {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link opens the drawer (:target). */}
         <a
@@ -97,24 +102,9 @@ export function ProductListing({ listing, empty }: { listing: ListingView; empty
   );
 }
 
-/** A plain click on a same-origin link of the listing becomes a client navigation. */
-function followInPlace(event: MouseEvent, navigate: ReturnType<typeof useNavigate>) {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
-    return;
-  }
-  const link = (event.target as Element).closest("a");
-  const href = link?.getAttribute("href");
-  if (!link || !href?.startsWith("/") || link.target || link.hasAttribute("download")) return;
-  event.preventDefault();
-  // Filters keep the scroll position; a new page of results starts at the top.
-  navigate(href, { preventScrollReset: !link.closest(".pagination") });
+/** Filters keep the scroll position; a new page of results starts at the top. */
+function keepScrollUnlessPaging(link: HTMLAnchorElement) {
+  return { preventScrollReset: !link.closest(".pagination") };
 }
 
 function useHydrated(): boolean {
