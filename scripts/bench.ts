@@ -14,6 +14,14 @@ const products = process.env.BENCH_PRODUCTS ?? "2000";
 const buildDir = join(root, "apps/storefront", process.env.VITRINE_BUILD_DIR ?? "build");
 const dataDir = join(root, "bench-results", `data-${port}`);
 
+// The throughput rows load the server with Debian's wrk (bench/load.ts): installed when missing; without it (no
+// package source) those rows are left out and the Node client's rows remain.
+if (
+  spawnSync("bash", [join(root, "scripts/ensure-apt.sh"), "/usr/bin/wrk", "wrk"], { stdio: "inherit" }).status !== 0
+) {
+  console.error("bench: wrk could not be installed; its rows are left out");
+}
+
 if (!existsSync(join(buildDir, "server/index.js"))) {
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
