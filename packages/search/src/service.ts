@@ -378,8 +378,13 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     const queries = [...pendingQueries.values()];
     pendingRows = [];
     pendingQueries = new Map();
-    if (rows.length > 0) await insertEventRows(db, rows);
-    if (queries.length > 0) await upsertLearnedQueries(db, queries, clock.now());
+    if (rows.length === 0 && queries.length === 0) return;
+    // One commit for the second's rows and learned queries: each statement committing on its own made one
+    // disk sync per 200 rows and per query, and on SQLite those block the process (a cached search logs every view).
+    await db.transaction().execute(async (trx) => {
+      if (rows.length > 0) await insertEventRows(trx, rows);
+      if (queries.length > 0) await upsertLearnedQueries(trx, queries, clock.now());
+    });
   }
 
   function learn(storeCode: string, query: string, searches: number, clicks: number, results: number): void {

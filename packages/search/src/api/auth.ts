@@ -21,9 +21,24 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Keys already derived, by secret and store: every page and every API request asks for one. */
+const publicKeys = new Map<string, Map<StoreCode, string>>();
+
 /** The public API key of a store's search. */
 export function publicApiKey(secret: string, storeCode: StoreCode): string {
-  return `${PUBLIC_KEY_PREFIX}${storeCode}_${mac(secret, `search-public-key:${storeCode}`).subarray(0, 20).toString("hex")}`;
+  let bySecret = publicKeys.get(secret);
+  if (!bySecret) {
+    // A process has one secret; tests make many: the map stays small either way.
+    if (publicKeys.size >= 16) publicKeys.clear();
+    bySecret = new Map();
+    publicKeys.set(secret, bySecret);
+  }
+  let key = bySecret.get(storeCode);
+  if (key === undefined) {
+    key = `${PUBLIC_KEY_PREFIX}${storeCode}_${mac(secret, `search-public-key:${storeCode}`).subarray(0, 20).toString("hex")}`;
+    bySecret.set(storeCode, key);
+  }
+  return key;
 }
 
 export interface SearchTokenOptions {
