@@ -77,6 +77,8 @@ export interface SearchServiceOptions {
   pollIntervalMs?: number;
   /** How often popularity, learned queries and store stock are refreshed. */
   refreshIntervalMs?: number;
+  /** How often logged searches and listings are written (default every second; sooner when many are waiting). */
+  logFlushIntervalMs?: number;
   /** Events of the last days that count for popularity. */
   popularityDays?: number;
   /** Full rebuilds (compaction, physical-store stock) at least this often. */
@@ -184,6 +186,12 @@ const INCREMENTAL_LIMIT = 20_000;
 /** Removed slots beyond this share of the live ones trigger a compacting rebuild. */
 const DEAD_SHARE = 0.25;
 const FLUSH_MS = 1000;
+/**
+ * Rows written at once at most: past this many the log is written at once, not at the next second. On SQLite a
+ * write holds the process, so under thousands of logged views a second (cached pages log each view) a second's
+ * rows in one write stalled every answer for 100–200 ms; 500 rows take a few milliseconds.
+ */
+const FLUSH_ROWS = 500;
 const BOUGHT_TOGETHER_TTL_MS = 60_000;
 /** Product change batches remembered for `productChangesSince`. */
 const PRODUCT_LOG_SIZE = 500;
@@ -424,6 +432,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       payload: "{}",
       created_at: clock.now().toISOString(),
     });
+    if (pendingRows.length === FLUSH_ROWS) {
+      flush().catch((error) => logger.warn({ err: error }, "search: writing logged searches failed"));
+    }
     const learnt = response.queryCorrection?.correctedQuery || query;
     if (kind === "search" && learnt && results > 0 && (req.page ?? 0) === 0) {
       const normalised = normaliseQuery(learnt);
@@ -503,7 +514,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       refreshTimer.unref?.();
       flushTimer = setInterval(() => {
         flush().catch((error) => logger.warn({ err: error }, "search: writing logged searches failed"));
-      }, FLUSH_MS);
+      }, options.logFlushIntervalMs ?? FLUSH_MS);
       flushTimer.unref?.();
     },
 

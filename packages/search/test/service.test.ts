@@ -318,6 +318,39 @@ describe(`search service on ${DIALECT}`, () => {
     expect(typo).toBeUndefined();
   });
 
+  it("writes the log as soon as 500 views wait, not only at the next interval", async () => {
+    const batching = createSearchService({
+      db: testDb.db,
+      secret: "s".repeat(40),
+      clock,
+      pollIntervalMs: 100,
+      logFlushIntervalMs: 3_600_000,
+      logger: { warn: () => undefined, info: () => undefined },
+    });
+    await batching.start();
+    try {
+      const view = request({ clientId: "c-batch" }, STORES.de, "/c/damen/");
+      view.context = { ...view.context, capture: true } as typeof view.context;
+      const logged = async () =>
+        Number(
+          (
+            await searchDb(testDb.db)
+              .selectFrom("search_event")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("client_id", "=", "c-batch")
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      for (let i = 0; i < 499; i++) await batching.listing(view);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await logged()).toBe(0);
+      await batching.listing(view);
+      await eventually(async () => (await logged()) === 500);
+    } finally {
+      await batching.stop();
+    }
+  });
+
   it("logs captured searches and learns them for suggestions", async () => {
     const captured = request({ query: "Kleid Baumwolle", clientId: "c-1" }, STORES.de);
     captured.context = { ...captured.context, capture: true } as typeof captured.context;
