@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db } from "@vitrine/commerce";
-import { purchasableVariants } from "./fixtures.ts";
+import { addToBasketByApi, purchasableVariants } from "./fixtures.ts";
 
 /**
  * Checks for the checkout defects of the shopper audit (issue 17, items 1, 2, 6, 8, 10, 22, 26b), in Chromium:
@@ -59,16 +59,6 @@ async function ready(page: Page) {
   await page.locator("main[data-ready]").waitFor({ state: "attached" });
 }
 
-async function addToBasket(page: Page, s: Store, variantId: number, quantity = 1) {
-  await page.goto(`/${s.code}/`);
-  const csrf = (await page.context().cookies()).find((c) => c.name === "vitrine_csrf")?.value ?? "";
-  const response = await page.request.post("/api/rpc/addItemToBasket", {
-    headers: { "x-csrf-token": csrf, "x-shop-id": String(s.shopId), origin },
-    data: { payload: { variantId, quantity } },
-  });
-  expect(response.status()).toBe(200);
-}
-
 let emailCounter = 0;
 const email = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++emailCounter}@example.com`;
 
@@ -123,7 +113,7 @@ test("a returning guest checks out again as a guest, and the header never greets
   const en = store("en");
   const errors = watchErrors(page);
   const guestEmail = email("sam");
-  await addToBasket(page, en, freshVariant());
+  await addToBasketByApi(page, en, freshVariant());
   await guestToDelivery(page, en, guestEmail);
   await placeFromDelivery(page, en);
   await expectConfirmationAtTop(page);
@@ -133,7 +123,7 @@ test("a returning guest checks out again as a guest, and the header never greets
   await ready(page);
 
   // Another item: the basket's Checkout button opens the checkout, as a guest again.
-  await addToBasket(page, en, freshVariant());
+  await addToBasketByApi(page, en, freshVariant());
   await page.goto("/en/cart/", { waitUntil: "networkidle" });
   const account = page.locator(".header-action--account");
   await expect(account).toHaveText("My account");
@@ -160,7 +150,7 @@ test("a returning guest checks out again as a guest, and the header never greets
 test("the order confirmation opens at its top with the heading focused on a phone (ch)", async ({ browser }) => {
   const ch = store("ch");
   const page = await newPage(browser, MOBILE);
-  await addToBasket(page, ch, freshVariant(), 2);
+  await addToBasketByApi(page, ch, freshVariant(), 2);
   await guestToDelivery(page, ch, email("kunde"));
   // The review is far down the page on a phone: the confirmation must not open there.
   await placeFromDelivery(page, ch);
@@ -195,7 +185,7 @@ async function deliveryOverlaps(page: Page): Promise<string[]> {
 test("every store's checkout has a slim header without navigation or search, at both widths", async ({ browser }) => {
   for (const s of STORES) {
     const page = await newPage(browser, DESKTOP);
-    await addToBasket(page, s, freshVariant());
+    await addToBasketByApi(page, s, freshVariant());
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);
       await page.goto(`/${s.code}/checkout/`);
@@ -225,7 +215,7 @@ test("every store's checkout hydrates without errors, and its delivery prices le
     const page = await newPage(browser, DESKTOP);
     const errors = watchErrors(page);
     // Three units: free delivery, so the regular price is struck out next to "free".
-    await addToBasket(page, s, freshVariant(), 3);
+    await addToBasketByApi(page, s, freshVariant(), 3);
     const response = await page.goto(`/${s.code}/checkout/`);
     expect(response?.status()).toBe(200);
     await ready(page);
@@ -254,11 +244,11 @@ test("every store's checkout hydrates without errors, and its delivery prices le
 });
 
 test("the basket and its delivery package count units alike (de, en)", async ({ page }) => {
-  await addToBasket(page, store("de"), freshVariant(), 2);
+  await addToBasketByApi(page, store("de"), freshVariant(), 2);
   await page.goto("/de/cart/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Warenkorb (2 Artikel)");
   await expect(page.locator(".basket-package__title")).toContainText("Ein Paket (2 Artikel)");
-  await addToBasket(page, store("en"), freshVariant(), 2);
+  await addToBasketByApi(page, store("en"), freshVariant(), 2);
   await page.goto("/en/cart/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Basket (2 items)");
   await expect(page.locator(".basket-package__title")).toContainText("One package (2 items)");
@@ -277,7 +267,7 @@ test("a signed-in customer's new delivery address is offered for the address boo
   await signUp.locator('button[type="submit"]').click();
   await expect(page).not.toHaveURL(/login/);
 
-  await addToBasket(page, de, freshVariant());
+  await addToBasketByApi(page, de, freshVariant());
   await page.goto("/de/checkout/");
   await ready(page);
   await expect(activeStep(page, "address")).toBeVisible();
@@ -297,7 +287,7 @@ test("a signed-in customer's new delivery address is offered for the address boo
   await expect(page.locator(".account-address-card")).toContainText("Gartenstraße 5");
 
   // The next checkout starts from the saved address and offers nothing to save.
-  await addToBasket(page, de, freshVariant());
+  await addToBasketByApi(page, de, freshVariant());
   await page.goto("/de/checkout/?step=address");
   await ready(page);
   await expect(page.locator('[data-step="address"] input[name="shippingAddressId"]:checked')).not.toHaveValue("new");

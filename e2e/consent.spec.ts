@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db } from "@vitrine/commerce";
 import { NECESSARY_ONLY_STATE } from "./consent-state.ts";
-import { expectNoSeriousA11yViolations, hydrated, purchasableVariants, startExtraShop } from "./fixtures.ts";
+import {
+  addToBasketByApi,
+  expectNoSeriousA11yViolations,
+  hydrated,
+  purchasableVariants,
+  startExtraShop,
+} from "./fixtures.ts";
 
 /**
  * Consent and tracking journeys: what the shop sends (page views to usage analytics, product views and clicks
@@ -237,13 +243,7 @@ test.describe("a purchase", () => {
   });
 
   async function checkout(page: Page, variantId: number, address: { zipCode: string; lastName: string }) {
-    await page.goto("/de/");
-    const csrf = (await page.context().cookies()).find((c) => c.name === "vitrine_csrf")?.value ?? "";
-    const added = await page.request.post("/api/rpc/addItemToBasket", {
-      headers: { "x-csrf-token": csrf, "x-shop-id": "10028", origin: `http://127.0.0.1:${port}` },
-      data: { payload: { variantId, quantity: 1 } },
-    });
-    expect(added.status()).toBe(200);
+    await addToBasketByApi(page, { code: "de", shopId: 10028 }, variantId);
     await page.goto("/de/checkout/");
     await page.locator("main[data-ready]").waitFor({ state: "attached" });
     await page.getByLabel("E-Mail-Adresse").fill(`Consent.Kundin.${Date.now()}@Example.com`);

@@ -4,6 +4,26 @@ import { type Browser, type BrowserContext, expect, type Page } from "@playwrigh
 import type { Db } from "@vitrine/commerce";
 import { NECESSARY_ONLY_STATE } from "./consent-state.ts";
 
+/**
+ * Puts a variant into the page's basket through the shop's API, as the product page does (a store's home opens
+ * the session first).
+ */
+export async function addToBasketByApi(
+  page: Page,
+  store: { code: string; shopId: number },
+  variantId: number,
+  quantity = 1,
+): Promise<void> {
+  await page.goto(`/${store.code}/`);
+  const csrf = (await page.context().cookies()).find((c) => c.name === "vitrine_csrf")?.value ?? "";
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  const added = await page.request.post("/api/rpc/addItemToBasket", {
+    headers: { "x-csrf-token": csrf, "x-shop-id": String(store.shopId), origin: `http://127.0.0.1:${port}` },
+    data: { payload: { variantId, quantity } },
+  });
+  expect(added.status()).toBe(200);
+}
+
 /** Fails on serious or critical accessibility violations (axe-core), listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

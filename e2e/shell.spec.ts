@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createDatabase, type Db } from "@vitrine/commerce";
-import { expectNoSeriousA11yViolations, hydrated, newPage, purchasableVariants } from "./fixtures.ts";
+import { addToBasketByApi, expectNoSeriousA11yViolations, hydrated, newPage, purchasableVariants } from "./fixtures.ts";
 
 /**
  * The storefront shell in Chromium: store detection, store switcher, mega menu and drawer (pointer and
@@ -291,13 +291,7 @@ test.describe("the shell's static navigation", () => {
     const variantId = variants[Math.floor(variants.length / 2)] as number;
     const { context, page } = await newPage(browser, DESKTOP);
     const errors = watchErrors(page);
-    await page.goto("/de/");
-    const csrf = (await context.cookies()).find((c) => c.name === "vitrine_csrf")?.value ?? "";
-    const added = await page.request.post("/api/rpc/addItemToBasket", {
-      headers: { "x-csrf-token": csrf, "x-shop-id": "10028", origin: `http://127.0.0.1:${port}` },
-      data: { payload: { variantId, quantity: 1 } },
-    });
-    expect(added.status()).toBe(200);
+    await addToBasketByApi(page, { code: "de", shopId: 10028 }, variantId);
 
     // The checkout's slim shell has neither the menu nor the footer: its page brings the categories as data.
     await page.goto("/de/checkout/");
