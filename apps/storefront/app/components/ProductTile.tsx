@@ -162,7 +162,10 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
   );
 }
 
-/** Colour dots linking to the other colours: for the pointer (the colour count above is what is read out). */
+/**
+ * Colour dots linking to the other colours: for the pointer, named by their tooltip (the colour count above is what
+ * is read out: the list is hidden from screen readers).
+ */
 function Swatches({ swatches }: { swatches: ProductSwatch[] }) {
   const { shop } = useStoreData();
   const more = swatches.length - MAX_SWATCHES;
@@ -171,15 +174,14 @@ function Swatches({ swatches }: { swatches: ProductSwatch[] }) {
       {swatches.slice(0, MAX_SWATCHES).map((swatch) => (
         <li key={swatch.href}>
           {/* Plain links (a listing turns their clicks into client navigations): cheap to render by the dozen. */}
+          {/* biome-ignore lint/a11y/useAnchorContent: hidden from screen readers (the list), named by its tooltip. */}
           <a
             href={localizedPath(shop.code, swatch.href)}
             tabIndex={-1}
             title={swatch.label}
             className={`product-tile__swatch${swatch.active ? " is-active" : ""}`}
             style={{ background: swatch.color }}
-          >
-            <span className="visually-hidden">{swatch.label}</span>
-          </a>
+          />
         </li>
       ))}
       {more > 0 ? <li className="product-tile__more">+{more}</li> : null}
