@@ -469,6 +469,20 @@ export interface LoadProductOptions {
 }
 
 /**
+ * The id and colour group (master key) of every product the shop shows (as `loadProductRecords` without ids
+ * loads them), by id: what a caller needs to load the records page by page in an order of its own.
+ */
+export async function loadProductKeys(ctx: Pick<Ctx, "db">): Promise<{ id: number; masterKey: string }[]> {
+  const rows = await ctx.db
+    .selectFrom("product")
+    .select(["id", "master_key"])
+    .where("status", "=", "active")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, masterKey: row.master_key }));
+}
+
+/**
  * Loads products as records: all of them, or the given ids. A fixed number of queries whatever the count, so
  * the search index builds from 100,000 products in seconds.
  */
