@@ -18,7 +18,7 @@
  * listing and search, and measures a listing filtered by them.
  */
 import { cpus, loadavg } from "node:os";
-import { PerformanceObserver } from "node:perf_hooks";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import {
@@ -51,6 +51,8 @@ const option = (name: string, fallback: string) => {
 const SIZES = option("sizes", "10000,100000,1000000").split(",").map(Number);
 const QUERIES = Number(option("queries", "600"));
 const ATTRIBUTES = args.includes("--attributes");
+/** `--no-answer-cache`: every listing and search runs its query (the engine keeps no answers). */
+const ANSWER_CACHE = !args.includes("--no-answer-cache");
 /** Products per page of the build, as the service loads them (service.ts LOAD_PAGE). */
 const PAGE = 400;
 
@@ -100,7 +102,7 @@ interface Result {
   results: number;
 }
 
-function measure(name: string, count: number, run: (i: number) => number): Result {
+function measureQueries(name: string, count: number, run: (i: number) => number): Result {
   for (let i = 0; i < Math.min(50, count); i++) run(i);
   const samples: number[] = [];
   const cpuSamples: number[] = [];
@@ -200,6 +202,7 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
     { catalog, promotions: demo.promotions, outfits: demo.outfits },
     { clock: fixedClock(TODAY) },
   );
+  engine.answers.enabled = ANSWER_CACHE;
   for (const view of engine.views.values()) view.refresh(TODAY);
   const buildMs = performance.now() - started - readMs;
   const cpuUsed = process.cpuUsage(cpuBefore);
@@ -345,6 +348,28 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
     };
   });
 
+  // Garbage collection while the queries run: its pauses (and its helper threads' time) land in the tail.
+  const queryGc = { ms: 0, major: 0 };
+  const queryGcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      queryGc.ms += entry.duration;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        queryGc.major++;
+    }
+  });
+  queryGcObserver.observe({ entryTypes: ["gc"] });
+  // Preparing the filtered listings asked every listing once: each measured query type starts with no answers.
+  engine.answers.clear();
+  // How many queries the answer cache answered, per query type (warm-up included).
+  const cacheUse = new Map<string, string>();
+  const measure = (name: string, count: number, run: (i: number) => number): Result => {
+    const hits = engine.answers.hits;
+    const misses = engine.answers.misses;
+    const result = measureQueries(name, count, run);
+    const used = engine.answers.hits - hits + engine.answers.misses - misses;
+    if (used > 0) cacheUse.set(name, `${engine.answers.hits - hits}/${used}`);
+    return result;
+  };
   const results = [
     measure(
       "category listing + facets",
@@ -392,6 +417,10 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
         engine.recommendations(recommendationRequests[i] as (typeof recommendationRequests)[number]).products.length,
     ),
   ];
+  // The observer hears of collections on a later turn of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  queryGcObserver.disconnect();
+  console.log(`garbage collection during the queries: ${ms(queryGc.ms)} in pauses, ${queryGc.major} major collections`);
   console.log(
     `${"query type".padEnd(32)}${"wall p50".padStart(10)}${"p95".padStart(9)}${"p99".padStart(9)}${"cpu p50".padStart(
       10,
@@ -405,7 +434,9 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
         percentile(s, 99),
       ).padStart(9)}${ms(percentile(c, 50)).padStart(10)}${ms(percentile(c, 95)).padStart(9)}${ms(
         percentile(c, 99),
-      ).padStart(9)}   ${result.results.toFixed(0)}`,
+      ).padStart(9)}   ${result.results.toFixed(0)}${
+        cacheUse.has(result.name) ? ` (answers from the cache: ${cacheUse.get(result.name)})` : ""
+      }`,
     );
   }
 
@@ -440,7 +471,9 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(
       " ",
-    )} · ${QUERIES} queries per type (after 50 warm-up)${ATTRIBUTES ? " · 3 facetable merchant attributes" : ""}`,
+    )} · ${QUERIES} queries per type (after 50 warm-up)${ATTRIBUTES ? " · 3 facetable merchant attributes" : ""}${
+    ANSWER_CACHE ? "" : " · no answer cache"
+  }`,
 );
 for (const size of SIZES) {
   await bench(`${size.toLocaleString("en")} demo products`, () =>
