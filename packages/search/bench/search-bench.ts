@@ -54,7 +54,7 @@ const ATTRIBUTES = args.includes("--attributes");
 /** `--no-answer-cache`: every listing and search runs its query (the engine keeps no answers). */
 const ANSWER_CACHE = !args.includes("--no-answer-cache");
 /** Products per page of the build, as the service loads them (service.ts LOAD_PAGE). */
-const PAGE = 400;
+const PAGE = 2000;
 
 /** The merchant attributes of `--attributes`, and a product's values of them (from its id: every value is used). */
 const MERCHANT_ATTRIBUTES: AttributeDefinition[] = [

@@ -181,10 +181,10 @@ const BACKLOG_CHECK_MS = 30_000;
 /** A transaction holding events back for this long gets a warning. */
 const BACKLOG_WARN_MS = 30_000;
 /**
- * Products loaded (and indexed, then let go) at a time when the whole catalogue is indexed: one query per table
- * (the loader's chunk), so a page and the next one loading meanwhile leave most of the pool to the shop.
+ * Products loaded (and indexed, then let go) at a time when the whole catalogue is indexed: a page's ids mostly
+ * fill their span, so the loader reads one id range per table (six queries), and the next page loads meanwhile.
  */
-const LOAD_PAGE = 400;
+const LOAD_PAGE = 2000;
 /** Product changes beyond this many in one poll rebuild everything instead. */
 const INCREMENTAL_LIMIT = 20_000;
 /** Removed slots beyond this share of the live ones trigger a compacting rebuild. */

@@ -111,6 +111,18 @@ describe(`the search index built page by page on ${DIALECT}`, () => {
     expect(answers(paged)).toEqual(answers(whole));
   });
 
+  it("loads the products asked for as the whole load has them, read as an id range or as a list", async () => {
+    const all = await loadProductRecords(testDb);
+    const byId = new Map(all.map((p) => [p.id, p]));
+    const ids = all.map((p) => p.id);
+    // Most of a span (read as a range: the ids left out must stay out), and a sparse few (read as a list).
+    const dense = ids.slice(100, 700).filter((id) => id % 7 !== 0);
+    const sparse = ids.filter((_, i) => i % 50 === 0);
+    for (const asked of [dense, sparse, dense.slice(0, 10)]) {
+      expect(await loadProductRecords(testDb, asked)).toEqual(asked.map((id) => byId.get(id)));
+    }
+  });
+
   it("gives the same index whatever the page size", () => {
     const input = { categories: generateDemoCatalog({ products: 1, seed: 7, today: TODAY }).categories };
     const all = CatalogIndex.build({ ...input, products, storeStock: [], physicalStores: [] });

@@ -429,7 +429,10 @@ export class CatalogIndex {
    */
   beginBulk(products: number): void {
     this.bulk = true;
-    if (products > this.productId.length) this.ensureCapacity(products, true);
+    // With room for the changes that follow (a changed product takes a new slot): the first ones do not copy
+    // every column into doubled ones.
+    const slots = products + Math.max(64, products >> 5);
+    if (slots > this.productId.length) this.ensureCapacity(slots, true);
   }
 
   /** Replaces the physical-store stock (applies to products indexed afterwards). */
