@@ -506,11 +506,12 @@ export class SearchEngine {
     };
     let queryCorrection: QueryCorrectionResponse | undefined;
     const answer = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
-      const found = run(effective, paging);
-      if (rewrite || query === "") return found;
+      if (rewrite || query === "") return run(effective, paging);
+      // The corrected query first: when it finds products, the typed query (whose misspelt words match by typo
+      // tolerance, the dearest matching there is) need not run at all.
       const correction = this.correct(view, query);
       const corrected = correction ? run(correction.correctedQuery, paging) : undefined;
-      if (!correction || !corrected || corrected.total === 0) return found;
+      if (!correction || !corrected || corrected.total === 0) return run(effective, paging);
       queryCorrection = { correctedQuery: correction.correctedQuery, originalQuery: query, corrections: [correction] };
       return corrected;
     });
