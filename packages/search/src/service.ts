@@ -14,6 +14,7 @@ import {
   listPhysicalStores,
   loadCategoryRecords,
   loadOutfitRecords,
+  loadProductKeys,
   loadProductRecords,
   loadPromotions,
   loadStoreStock,
@@ -47,7 +48,7 @@ import {
   validateRecommendationsRequest,
   validateSearchRequest,
 } from "./api/validation.ts";
-import { CatalogIndex } from "./engine/catalog-index.ts";
+import { CatalogBuilder, CatalogIndex } from "./engine/catalog-index.ts";
 import { FACETS, type FacetDefinition } from "./engine/facets.ts";
 import { normaliseQuery } from "./engine/normalize.ts";
 import { SearchEngine } from "./engine/search-engine.ts";
@@ -181,6 +182,11 @@ const FEED_BATCH = 5000;
 const BACKLOG_CHECK_MS = 30_000;
 /** A transaction holding events back for this long gets a warning. */
 const BACKLOG_WARN_MS = 30_000;
+/**
+ * Products loaded (and indexed, then let go) at a time when the whole catalogue is indexed: a page's ids mostly
+ * fill their span, so the loader reads one id range per table (six queries), and the next page loads meanwhile.
+ */
+const LOAD_PAGE = 2000;
 /** Product changes beyond this many in one poll rebuild everything instead. */
 const INCREMENTAL_LIMIT = 20_000;
 /** Removed slots beyond this share of the live ones trigger a compacting rebuild. */
@@ -244,13 +250,38 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     const started = performance.now();
     // The vocabulary first: the index takes its labels (facets, search words) from it.
     setVocabulary(await loadVocabulary({ db }));
-    const [categories, products, storeStock, physicalStores] = await Promise.all([
+    const [categories, keys, storeStock, physicalStores] = await Promise.all([
       loadCategoryRecords({ db }),
-      loadProductRecords({ db }),
+      loadProductKeys({ db }),
       loadStoreStock({ db }),
       listPhysicalStores({ db }),
     ]);
-    const catalog = CatalogIndex.build({ categories, products, storeStock, physicalStores });
+    // The products page by page in the build order, each page let go once indexed (the next one loads meanwhile):
+    // a million records would take several GB while the index is built, and the garbage collector would go
+    // through all of them again and again.
+    const order = CatalogIndex.buildOrder(keys);
+    const ids = Int32Array.from(order, (i) => (keys[i] as { id: number }).id);
+    const builder = new CatalogBuilder({ categories, storeStock, physicalStores }, ids.length);
+    const page = (at: number) => {
+      if (at >= ids.length) return undefined;
+      const loading = loadProductRecords({ db }, Array.from(ids.subarray(at, at + LOAD_PAGE)));
+      // Awaited by the next round; should indexing this page fail, its failure is the one reported.
+      loading.catch(() => undefined);
+      return loading;
+    };
+    let next = page(0);
+    for (let at = 0; next; at += LOAD_PAGE) {
+      const records = await next;
+      next = page(at + LOAD_PAGE);
+      // Loaded by id: indexed in the build order (a product hidden or removed meanwhile is left out; the event
+      // feed, read from before this load, brings every change since).
+      const byId = new Map(records.map((r) => [r.id, r]));
+      for (const id of ids.subarray(at, at + LOAD_PAGE)) {
+        const record = byId.get(id);
+        if (record) builder.addOne(record);
+      }
+    }
+    const catalog = builder.finish();
     buildMs = Math.round(performance.now() - started);
     builtAt = clock.now();
     return catalog;

@@ -469,6 +469,20 @@ export interface LoadProductOptions {
 }
 
 /**
+ * The id and colour group (master key) of every product the shop shows (as `loadProductRecords` without ids
+ * loads them), by id: what a caller needs to load the records page by page in an order of its own.
+ */
+export async function loadProductKeys(ctx: Pick<Ctx, "db">): Promise<{ id: number; masterKey: string }[]> {
+  const rows = await ctx.db
+    .selectFrom("product")
+    .select(["id", "master_key"])
+    .where("status", "=", "active")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, masterKey: row.master_key }));
+}
+
+/**
  * Loads products as records: all of them, or the given ids. A fixed number of queries whatever the count, so
  * the search index builds from 100,000 products in seconds.
  */
@@ -479,37 +493,48 @@ export async function loadProductRecords(
 ): Promise<ProductRecord[]> {
   const { db } = ctx;
   if (ids && ids.length === 0) return [];
-  if (ids && ids.length > ROWS_PER_INSERT) {
+  // Ids that fill most of their span (a page of a whole catalogue) are read as one range per table.
+  const range = ids ? denseRange(ids) : undefined;
+  if (ids && ids.length > ROWS_PER_INSERT && !range) {
     const parts = await Promise.all(chunk(ids, ROWS_PER_INSERT).map((part) => loadProductRecords(ctx, part, options)));
     return parts.flat();
   }
-  const only = ids ? [...ids] : undefined;
-  const products = await (only
+  const only = ids && !range ? [...ids] : undefined;
+  const wanted = range ? new Set(ids) : undefined;
+  const [lo, hi] = range ?? [0, 0];
+  const loaded = await (only
     ? db.selectFrom("product").selectAll().where("id", "in", only)
     : db.selectFrom("product").selectAll()
   )
+    .$if(range !== undefined, (q) => q.where("id", ">=", lo).where("id", "<=", hi))
     .$if(options.withHidden !== true, (q) => q.where("status", "=", "active"))
     .orderBy("id")
     .execute();
+  const products = wanted ? loaded.filter((p) => wanted.has(p.id)) : loaded;
   if (products.length === 0) return [];
   const [translations, categories, images, variants] = await Promise.all([
     (only
       ? db.selectFrom("product_translation").selectAll().where("product_id", "in", only)
       : db.selectFrom("product_translation").selectAll()
-    ).execute(),
+    )
+      .$if(range !== undefined, (q) => q.where("product_id", ">=", lo).where("product_id", "<=", hi))
+      .execute(),
     (only
       ? db.selectFrom("product_category").selectAll().where("product_id", "in", only)
       : db.selectFrom("product_category").selectAll()
     )
+      .$if(range !== undefined, (q) => q.where("product_id", ">=", lo).where("product_id", "<=", hi))
       .orderBy("position")
       .execute(),
     (only
       ? db.selectFrom("product_image").selectAll().where("product_id", "in", only)
       : db.selectFrom("product_image").selectAll()
     )
+      .$if(range !== undefined, (q) => q.where("product_id", ">=", lo).where("product_id", "<=", hi))
       .orderBy("position")
       .execute(),
     (only ? db.selectFrom("variant").selectAll().where("product_id", "in", only) : db.selectFrom("variant").selectAll())
+      .$if(range !== undefined, (q) => q.where("product_id", ">=", lo).where("product_id", "<=", hi))
       // A removed size stays as a row for orders and returns; it is no longer part of the product.
       .where("removed_at", "is", null)
       .orderBy("position")
@@ -520,7 +545,15 @@ export async function loadProductRecords(
         db,
         variants.map((v) => v.id),
       )
-    : await db.selectFrom("variant_price").selectAll().execute();
+    : range
+      ? await db
+          .selectFrom("variant_price")
+          .innerJoin("variant", "variant.id", "variant_price.variant_id")
+          .selectAll("variant_price")
+          .where("variant.product_id", ">=", lo)
+          .where("variant.product_id", "<=", hi)
+          .execute()
+      : await db.selectFrom("variant_price").selectAll().execute();
 
   const translationsBy = groupBy(translations, (t) => t.product_id);
   const categoriesBy = groupBy(categories, (c) => c.product_id);
@@ -595,6 +628,21 @@ export async function loadProductRecords(
       variants: productVariants,
     };
   });
+}
+
+/**
+ * The lowest and highest of some ids when they fill at least 3/4 of that span (the others in it are read and
+ * dropped), for lists long enough that one range read beats lists of ids; else undefined.
+ */
+function denseRange(ids: readonly number[]): [number, number] | undefined {
+  if (ids.length < 64) return undefined;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
+  }
+  return (hi - lo + 1) * 3 <= new Set(ids).size * 4 ? [lo, hi] : undefined;
 }
 
 async function loadPricesFor(db: Db, variantIds: number[]) {

@@ -287,6 +287,8 @@ export class CatalogIndex {
   version = 0;
   /** Recent slot changes (version, slot, added or removed), so store views can follow them without a re-sort. */
   private readonly changeLog: { version: number; slot: number; added: boolean }[] = [];
+  /** A bulk build is running (see `beginBulk`). */
+  private bulk = false;
 
   productId = new Int32Array(0);
   alive = new Uint8Array(0);
@@ -389,24 +391,48 @@ export class CatalogIndex {
   }
 
   static build(input: CatalogInput): CatalogIndex {
-    const index = new CatalogIndex(input.categories, input.physicalStores);
-    index.setStoreStock(input.storeStock);
-    // Colour siblings next to each other (their slots then follow one another), groups by their first product.
+    const builder = new CatalogBuilder(input, input.products.length);
+    const order = CatalogIndex.buildOrder(input.products);
+    for (let i = 0; i < order.length; i++) builder.addOne(input.products[order[i] as number] as ProductRecord);
+    return builder.finish();
+  }
+
+  /**
+   * The order a build indexes products in, as positions in `products`: colour siblings next to each other (their
+   * slots then follow one another), groups by their first product (lowest id), products by id. A build from pages
+   * (`CatalogBuilder`) gets its products in this order.
+   */
+  static buildOrder(products: ArrayLike<{ readonly id: number; readonly masterKey: string }>): Int32Array {
     const firstOfGroup = new Map<string, number>();
-    for (const p of input.products) {
+    for (let i = 0; i < products.length; i++) {
+      const p = products[i] as { id: number; masterKey: string };
       const known = firstOfGroup.get(p.masterKey);
       if (known === undefined || p.id < known) firstOfGroup.set(p.masterKey, p.id);
     }
-    const groupKeys = input.products.map((p) => firstOfGroup.get(p.masterKey) as number);
-    const order = input.products.map((_, i) => i);
-    order.sort(
-      (a, b) =>
-        (groupKeys[a] as number) - (groupKeys[b] as number) ||
-        (input.products[a] as ProductRecord).id - (input.products[b] as ProductRecord).id,
+    const groupKeys = new Float64Array(products.length);
+    const ids = new Float64Array(products.length);
+    for (let i = 0; i < products.length; i++) {
+      const p = products[i] as { id: number; masterKey: string };
+      groupKeys[i] = firstOfGroup.get(p.masterKey) as number;
+      ids[i] = p.id;
+    }
+    const order = new Int32Array(products.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    return order.sort(
+      (a, b) => (groupKeys[a] as number) - (groupKeys[b] as number) || (ids[a] as number) - (ids[b] as number),
     );
-    for (const i of order) index.upsert(input.products[i] as ProductRecord);
-    index.finish();
-    return index;
+  }
+
+  /**
+   * Starts a bulk build of about `products` products: the columns are sized for them at once, and slot changes
+   * are not logged (no store view follows a catalogue being built; each starts from its whole order).
+   */
+  beginBulk(products: number): void {
+    this.bulk = true;
+    // With room for the changes that follow (a changed product takes a new slot): the first ones do not copy
+    // every column into doubled ones.
+    const slots = products + Math.max(64, products >> 5);
+    if (slots > this.productId.length) this.ensureCapacity(slots, true);
   }
 
   /** Replaces the physical-store stock (applies to products indexed afterwards). */
@@ -440,6 +466,7 @@ export class CatalogIndex {
   }
 
   finish(): void {
+    this.bulk = false;
     for (const language of LANGUAGES) this.text[language].finish();
     this.interned.clear();
     this.triples.clear();
@@ -504,9 +531,11 @@ export class CatalogIndex {
     return found;
   }
 
-  private ensureCapacity(slots: number): void {
-    if (slots > MAX_SLOTS) throw new Error(`The search index holds at most ${MAX_SLOTS} product slots`);
-    if (this.productId.length >= slots) return;
+  /** Room for `slots` slots: the columns double (or are sized `exactly`, for a build whose count is known). */
+  private ensureCapacity(wanted: number, exactly = false): void {
+    if (wanted > MAX_SLOTS) throw new Error(`The search index holds at most ${MAX_SLOTS} product slots`);
+    if (this.productId.length >= wanted) return;
+    const slots = exactly ? wanted : Math.max(wanted, this.productId.length * 2, 64);
     this.productId = grow(this.productId, slots, Int32Array);
     this.alive = grow(this.alive, slots, Uint8Array);
     this.group = grow(this.group, slots, Int32Array);
@@ -831,6 +860,7 @@ export class CatalogIndex {
   }
 
   private logChange(slot: number, added: boolean): void {
+    if (this.bulk) return;
     this.changeLog.push({ version: this.version, slot, added });
     if (this.changeLog.length > CHANGE_LOG_SIZE) this.changeLog.splice(0, this.changeLog.length - CHANGE_LOG_SIZE / 2);
   }
@@ -869,5 +899,41 @@ export class CatalogIndex {
   categoryValues(slot: number): Int32Array {
     const start = this.categoryStart[slot] as number;
     return this.categoryPool.data.subarray(start, start + (this.categoryCount[slot] as number));
+  }
+}
+
+/**
+ * Builds a catalogue index from products given a page at a time, in the build order (`CatalogIndex.buildOrder`):
+ * the caller loads a page, adds it and lets it go, so a large catalogue's records are never all in memory (they
+ * would take several times the index, and the garbage collector would go through them again and again).
+ */
+export class CatalogBuilder {
+  private readonly index: CatalogIndex;
+  private done = false;
+
+  /** `products`: about how many products will be added (the columns are sized for them at once). */
+  constructor(input: Omit<CatalogInput, "products">, products = 0) {
+    this.index = new CatalogIndex(input.categories, input.physicalStores);
+    this.index.setStoreStock(input.storeStock);
+    this.index.beginBulk(products);
+  }
+
+  /** Indexes the next products of the build order. */
+  add(products: readonly ProductRecord[]): void {
+    for (const product of products) this.addOne(product);
+  }
+
+  addOne(product: ProductRecord): void {
+    if (this.done) throw new Error("The catalogue index is built already");
+    this.index.upsert(product);
+  }
+
+  /** Ends the build: the index is ready for queries and changes. */
+  finish(): CatalogIndex {
+    if (!this.done) {
+      this.done = true;
+      this.index.finish();
+    }
+    return this.index;
   }
 }

@@ -45,6 +45,8 @@ export interface QueryResult {
   total: number;
   /** The parent slot of each result on the page. */
   parents: number[];
+  /** The parent slot of each result up to the page's end, from the first (the page is their tail). */
+  ranked: number[];
 }
 
 /** Sold-out products sink below available ones in text relevance. */
@@ -382,7 +384,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
 
   const total = hitCount;
   const end = Math.min(plan.offset + plan.limit, total);
-  if (plan.limit <= 0 || plan.offset >= total) return { total, parents: [] };
+  if (plan.limit <= 0 || plan.offset >= total) return { total, parents: [], ranked: [] };
 
   // Pinned products first (when they match), then the ranked results without their groups.
   const pinned: number[] = [];
@@ -406,7 +408,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       ? topK(hitSlots, hitKeys, hitCount, needed, pinnedGroups.size > 0 ? pinnedGroups : undefined, group)
       : [];
   const all = pinned.concat(ranked);
-  return { total, parents: all.slice(plan.offset, end) };
+  return { total, parents: all.slice(plan.offset, end), ranked: all };
 }
 
 /** The `k` best slots by key (descending; ties by slot), skipping excluded groups. */

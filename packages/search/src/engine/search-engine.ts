@@ -35,6 +35,7 @@ import type {
   Trigger,
 } from "../api/types.ts";
 import { Merchandising, type MerchandisingRules } from "../merchandising/rules.ts";
+import { AnswerCache, type CachedAnswer } from "./answer-cache.ts";
 import { type CatalogIndex, referenceKey } from "./catalog-index.ts";
 import {
   type CatalogFacets,
@@ -42,11 +43,12 @@ import {
   FACET_BY_ID,
   type FacetState,
   facetDisplayName,
+  type PreparedFacets,
   prepareFacets,
 } from "./facets.ts";
 import { compareText, foldText } from "./normalize.ts";
 import { defaultImageUrl, ProductCache, type ProductContext, productWithChildren } from "./products.ts";
-import { type BaseFilter, executeQuery, type SortKey } from "./query.ts";
+import { type BaseFilter, executeQuery, type QueryResult, type SortKey } from "./query.ts";
 import { isRecommendationSlot, PRODUCT_SLOTS, RECOMMENDATION_SLOTS, recommend } from "./recommend.ts";
 import { StoreView } from "./store-view.ts";
 import { buildPhraseIndex, LearnedQueries, type PhraseIndex, suggestCompletions } from "./suggest.ts";
@@ -185,6 +187,10 @@ export class SearchEngine {
   private readonly phrases = new Map<StoreCode, { version: number; builtAt: number; index: PhraseIndex }>();
   private readonly clock: Clock;
   private readonly imageUrl: (path: string) => string;
+  /** Answers of listings and searches without facet filters (see `cachedQuery`). */
+  readonly answers = new AnswerCache();
+  /** Moves with every merchandising change (pins and synonyms change answers). */
+  private merchandisingVersion = 0;
 
   constructor(data: EngineData, options: SearchEngineOptions = {}) {
     this.clock = options.clock ?? systemClock;
@@ -207,6 +213,7 @@ export class SearchEngine {
       this.views.set(shop.code, view);
     }
     this.phrases.clear();
+    this.answers.clear();
     this.applySynonyms();
   }
 
@@ -230,6 +237,7 @@ export class SearchEngine {
 
   setMerchandising(rules: MerchandisingRules | undefined): void {
     this.merchandising = new Merchandising(rules);
+    this.merchandisingVersion++;
     this.applySynonyms();
   }
 
@@ -382,17 +390,12 @@ export class SearchEngine {
     now: Date,
     total: number,
     parents: readonly number[],
-    facets: readonly FacetState[],
+    responses: FacetResponse[],
     paging: { page: number; perPage: number },
     sort: SortResponse,
     triggers: Trigger[],
   ): ListingResponse {
     const ctx = this.productContext(view, now);
-    const responses: FacetResponse[] = [];
-    for (const state of facets) {
-      const response = state.respond();
-      if (response) responses.push(response);
-    }
     return {
       responseId: crypto.randomUUID(),
       products: parents.map((slot) => productWithChildren(slot, ctx)),
@@ -408,31 +411,63 @@ export class SearchEngine {
     };
   }
 
+  /**
+   * Runs a query, or answers it from the cache when it filters by no facet (nor by the shopper's position, nor
+   * pins products): then what it finds depends only on what `key` names and on the store view's state, which the
+   * stamp follows. `run` returns the query's result and its facets' responses, computed at once.
+   */
+  private cachedQuery(
+    view: StoreView,
+    now: Date,
+    key: string | undefined,
+    facets: PreparedFacets,
+    paging: Paging,
+    run: () => QueryResult,
+    countFacets = true,
+  ): { total: number; parents: number[]; facets: FacetResponse[] } {
+    const cacheable = key !== undefined && facets.states.every((f) => f.bit === 0 && !f.test && !f.valueFilter);
+    const stamp = `${view.catalog.version}|${view.rankStamp}|${this.merchandisingVersion}|${Math.floor(now.getTime() / 60_000)}`;
+    const end = paging.offset + paging.limit;
+    const cached: CachedAnswer | undefined = cacheable ? this.answers.get(key, stamp, end) : undefined;
+    if (cached) {
+      const parents = end > paging.offset ? Array.from(cached.ranked).slice(paging.offset, end) : [];
+      return { total: cached.total, parents, facets: cached.facets as FacetResponse[] };
+    }
+    const result = run();
+    const responses = countFacets ? facetResponses(facets.states) : [];
+    if (cacheable) this.answers.set(key, stamp, { total: result.total, ranked: result.ranked, facets: responses });
+    return { total: result.total, parents: result.parents, facets: responses };
+  }
+
   /** A category listing (the category and its descendants), named by `context.view.url`. */
   listing(req: ListingRequest): ListingResponse {
     const now = this.clock.now();
     const view = this.viewFor(req);
     const target = this.resolveListing(view, req.context.view.url, now);
     const sort = resolveSort(req.sort, view.language);
+    const location = userLocation(req);
+    const pinnedProductIds = target.categoryKey ? this.merchandising.pinnedFor(view.shop.code, target.categoryKey) : [];
+    // The outfits page's products follow the outfits, not the index: not cached.
+    const key =
+      location === undefined && pinnedProductIds.length === 0 && target.base.kind !== "products"
+        ? `listing\u0000${view.shop.code}\u0000${JSON.stringify(target.base)}\u0000${sort.key}\u0000${JSON.stringify(req.facets ?? [])}`
+        : undefined;
     const { paging, result } = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
-      const facets = prepareFacets(this.facetRequests(req), {
-        view,
-        now,
-        userLocation: userLocation(req),
-      });
-      const result = executeQuery({
-        view,
-        base: target.base,
-        facets,
-        countFacets: true,
-        sort: sort.key,
-        offset: paging.offset,
-        limit: paging.limit,
-        pinnedProductIds: target.categoryKey ? this.merchandising.pinnedFor(view.shop.code, target.categoryKey) : [],
-      });
-      return { total: result.total, parents: result.parents, facets };
+      const facets = prepareFacets(this.facetRequests(req), { view, now, userLocation: location });
+      return this.cachedQuery(view, now, key, facets, paging, () =>
+        executeQuery({
+          view,
+          base: target.base,
+          facets,
+          countFacets: true,
+          sort: sort.key,
+          offset: paging.offset,
+          limit: paging.limit,
+          pinnedProductIds,
+        }),
+      );
     });
-    return this.respond(view, now, result.total, result.parents, result.facets.states, paging, sort.response, []);
+    return this.respond(view, now, result.total, result.parents, result.facets, paging, sort.response, []);
   }
 
   /**
@@ -449,39 +484,44 @@ export class SearchEngine {
     const effective = rewrite && typeof rewrite.content === "string" ? rewrite.content : query;
     const sort = resolveSort(req.sort, view.language);
     const requests = this.facetRequests(req);
+    const location = userLocation(req);
     const run = (q: string, paging: Paging) => {
-      const facets = prepareFacets(requests, { view, now, userLocation: userLocation(req) });
-      const text = this.textMatch(view, q);
-      const result = executeQuery({
-        view,
-        base: { kind: "all" },
-        text,
-        facets,
-        countFacets: true,
-        sort: sort.key,
-        offset: paging.offset,
-        limit: paging.limit,
-      });
-      return { facets, result, total: result.total };
+      const facets = prepareFacets(requests, { view, now, userLocation: location });
+      const key =
+        location === undefined
+          ? `search\u0000${view.shop.code}\u0000${q}\u0000${sort.key}\u0000${JSON.stringify(req.facets ?? [])}`
+          : undefined;
+      return this.cachedQuery(view, now, key, facets, paging, () =>
+        executeQuery({
+          view,
+          base: { kind: "all" },
+          text: this.textMatch(view, q),
+          facets,
+          countFacets: true,
+          sort: sort.key,
+          offset: paging.offset,
+          limit: paging.limit,
+        }),
+      );
     };
     let queryCorrection: QueryCorrectionResponse | undefined;
     const answer = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
-      const found = run(effective, paging);
-      if (rewrite || query === "") return found;
+      if (rewrite || query === "") return run(effective, paging);
+      // The corrected query first: when it finds products, the typed query (whose misspelt words match by typo
+      // tolerance, the dearest matching there is) need not run at all.
       const correction = this.correct(view, query);
       const corrected = correction ? run(correction.correctedQuery, paging) : undefined;
-      if (!correction || !corrected || corrected.total === 0) return found;
+      if (!correction || !corrected || corrected.total === 0) return run(effective, paging);
       queryCorrection = { correctedQuery: correction.correctedQuery, originalQuery: query, corrections: [correction] };
       return corrected;
     });
-    const { paging } = answer;
-    const { facets, result } = answer.result;
+    const { paging, result } = answer;
     const response: SearchResponse = this.respond(
       view,
       now,
       result.total,
       result.parents,
-      facets.states,
+      result.facets,
       paging,
       sort.response,
       triggers,
@@ -505,19 +545,33 @@ export class SearchEngine {
     const query = (req.query ?? "").trim();
     const sort = resolveSort(req.sort, view.language);
     const tooShort = query.length < MIN_INSTANT_QUERY_LENGTH;
-    const text = tooShort ? undefined : this.textMatch(view, query);
-    const { paging, result } = this.paged(req, DEFAULT_SUGGESTED_PRODUCTS, (paging) =>
-      executeQuery({
+    const location = userLocation(req);
+    const key =
+      location === undefined
+        ? `instant\u0000${view.shop.code}\u0000${tooShort ? "" : query}\u0000${sort.key}\u0000${JSON.stringify(req.facets ?? [])}`
+        : undefined;
+    const { paging, result } = this.paged(req, DEFAULT_SUGGESTED_PRODUCTS, (paging) => {
+      const facets = prepareFacets(this.facetRequests(req), { view, now, userLocation: location });
+      return this.cachedQuery(
         view,
-        base: tooShort ? { kind: "none" } : { kind: "all" },
-        text,
-        facets: prepareFacets(this.facetRequests(req), { view, now, userLocation: userLocation(req) }),
-        countFacets: false,
-        sort: sort.key,
-        offset: paging.offset,
-        limit: paging.limit,
-      }),
-    );
+        now,
+        key,
+        facets,
+        paging,
+        () =>
+          executeQuery({
+            view,
+            base: tooShort ? { kind: "none" } : { kind: "all" },
+            text: tooShort ? undefined : this.textMatch(view, query),
+            facets,
+            countFacets: false,
+            sort: sort.key,
+            offset: paging.offset,
+            limit: paging.limit,
+          }),
+        false,
+      );
+    });
     return this.respond(view, now, result.total, result.parents, [], paging, sort.response, []);
   }
 
@@ -635,6 +689,16 @@ export class SearchEngine {
       responseId: crypto.randomUUID(),
     };
   }
+}
+
+/** The facets' responses after a query counted them (facets a query did not count have none). */
+function facetResponses(states: readonly FacetState[]): FacetResponse[] {
+  const out: FacetResponse[] = [];
+  for (const state of states) {
+    const response = state.respond();
+    if (response) out.push(response);
+  }
+  return out;
 }
 
 /** The shopper's position: the context's location, or else the user's. */
