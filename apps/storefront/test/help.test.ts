@@ -89,8 +89,7 @@ describe("help centre pages", () => {
     expect(article.status).toBe(200);
     expect(article.html).toContain('class="help-breadcrumb"');
     expect(article.html).toContain('href="/de/help/"');
-    const footer =
-      /<nav [^>]*aria-labelledby="footer-service"[^>]*>[\s\S]*?<\/nav>/.exec(article.html)?.[0] ?? "";
+    const footer = /<nav [^>]*aria-labelledby="footer-service"[^>]*>[\s\S]*?<\/nav>/.exec(article.html)?.[0] ?? "";
     expect(footer).toContain('href="/de/help/"');
     expect(footer).toContain('href="/de/s/versand/"');
     expect(footer).not.toContain(`href="/de/s/${slug("delivery-times", "de")}/"`);
