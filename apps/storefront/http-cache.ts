@@ -8,7 +8,8 @@ import { LRUCache } from "lru-cache";
  *   as sent (compressed by the server's normal compression, so one copy per `Accept-Encoding`);
  * - fresh for `s-maxage` seconds; then, for `stale-while-revalidate` seconds, one request renders the page again
  *   while the others get the stale copy;
- * - purged by the tags of its `Surrogate-Key` as the event feed brings changes (lib/cache-purge.server.ts);
+ * - purged by the tags of its `Surrogate-Key` as the event feed brings changes (lib/cache-purge.server.ts); a
+ *   render during which one of its tags was purged is sent but not kept (it may hold what the change replaced);
  * - never used for requests in preview mode (drafts), nor while the shop is in maintenance mode;
  * - the least recently used answers make room within the memory budget (`PAGE_CACHE_MB`, lru-cache);
  * - an answer's note (a header the app sets and `withholdNote` takes off before anything is sent: the search or
@@ -45,6 +46,12 @@ export class HttpCache {
   readonly #onView: ((note: string, req: IncomingMessage) => void) | undefined;
   #hits = 0;
   #misses = 0;
+  /** Counts purges: a render remembers the count when it starts. */
+  #purges = 0;
+  /** The count at each tag's last purge (the most recent tags; an older purge is long past any render). */
+  readonly #purgedAt = new LRUCache<string, number>({ max: 10_000 });
+  /** The count at the last `clear()`. */
+  #clearedAt = 0;
 
   constructor(
     maxBytes: number,
@@ -87,7 +94,9 @@ export class HttpCache {
 
   /** Drops every kept answer carrying one of the tags. */
   purge(tags: readonly string[]): void {
+    this.#purges++;
     for (const tag of tags) {
+      this.#purgedAt.set(tag, this.#purges);
       const keys = this.#byTag.get(tag);
       if (!keys) continue;
       for (const key of [...keys]) this.#entries.delete(key);
@@ -95,6 +104,7 @@ export class HttpCache {
   }
 
   clear(): void {
+    this.#clearedAt = ++this.#purges;
     this.#entries.clear();
   }
 
@@ -115,6 +125,7 @@ export class HttpCache {
 
   #capture(key: string, res: ServerResponse, previous: Stored | undefined, note: () => string | undefined): void {
     const chunks: Buffer[] = [];
+    const startedAt = this.#purges;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     const keep = (chunk: unknown, encoding: unknown) => {
@@ -143,6 +154,9 @@ export class HttpCache {
         headers.push([name, typeof value === "number" ? String(value) : value]);
       }
       const tags = (res.getHeader("surrogate-key") ?? "").toString().split(/\s+/).filter(Boolean);
+      // A purge of one of its tags while it rendered: it may hold what the change replaced (its data was read
+      // before). It goes to this shopper but is not kept; the next request renders it again.
+      if (this.#clearedAt > startedAt || tags.some((tag) => (this.#purgedAt.get(tag) ?? 0) > startedAt)) return;
       const entry: Stored = {
         status: res.statusCode,
         headers,
@@ -155,8 +169,7 @@ export class HttpCache {
         refreshing: false,
       };
       this.#entries.set(key, entry);
-      // A purge may have dropped it again meanwhile (a change while it rendered): it is kept anyway, as an HTTP cache
-      // would; the next change purges it. Tags are indexed only while it is kept.
+      // Tags are indexed only while it is kept (the size limit may refuse it).
       if (this.#entries.has(key)) this.#tag(key, tags);
     });
   }
