@@ -13,7 +13,7 @@ import { ChevronIcon, DeliveryIcon, ReturnIcon, StoreFinderIcon } from "./icons/
  *
  * The components below are that markup, written with plain elements only (no router, no context), so that the
  * server can render them without a request and the browser can render them when a page came without them
- * (a first load of the checkout, whose slim shell has neither: the browser loads this module only then).
+ * (a first load of the checkout, whose slim shell has neither).
  * `StaticPart` (static-part.tsx) puts them into the page.
  */
 

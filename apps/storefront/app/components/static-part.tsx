@@ -1,14 +1,11 @@
 import type { StoreCode } from "@vitrine/commerce/shops";
-import { createContext, type JSX, lazy, Suspense, useContext } from "react";
+import { createContext, type JSX, useContext } from "react";
 import { useT } from "../i18n/i18n.tsx";
 import { useStoreData } from "../lib/use-store.ts";
-import type { ShellMarkup, ShellPart } from "./shell-markup.tsx";
+import { type ShellMarkup, type ShellPart, ShellPartMarkup } from "./shell-markup.tsx";
 
 /** The server's markup for this request's store (entry.server.tsx provides it; the browser has none). */
 export const ShellMarkupContext = createContext<ShellMarkup | null>(null);
-
-/** The markup components, loaded in the browser only when a part must be rendered there (see below). */
-const ShellPartMarkup = lazy(() => import("./shell-markup.tsx").then((m) => ({ default: m.ShellPartMarkup })));
 
 const captured = new Map<string, string>();
 
@@ -37,9 +34,9 @@ export function StaticPart({
     const input = { ...data, store, navigation: data.navigation ?? [] };
     return (
       <Tag {...attributes}>
-        <Suspense fallback={null}>
-          <ShellPartMarkup part={part} t={t} input={input} />
-        </Suspense>
+        {/* In the same render, not loaded later: the header would grow under the shopper's eyes (the order
+            confirmation after the checkout's slim header). */}
+        <ShellPartMarkup part={part} t={t} input={input} />
       </Tag>
     );
   }
