@@ -128,6 +128,16 @@ async function filterFlow(page: Page, texts: StoreTexts, javaScript: boolean): P
   const all = await itemCount(page, texts);
   expect(all).toBeGreaterThan(100);
 
+  // "Show more" brings the brand facet's other values and "show less" its first ones again, on the same page.
+  const brandFacet = facet(page, texts.brand);
+  const brandValues = brandFacet.locator(".facet__body > .facet__values > .facet-value");
+  await expect(brandValues).toHaveCount(8);
+  await follow(page, brandFacet.locator("a.facet__more"), /\?more=ec_brand$/);
+  expect(await brandValues.count()).toBeGreaterThan(8);
+  expect(await itemCount(page, texts)).toBe(all);
+  await follow(page, brandFacet.locator("a.facet__more"), /\/c\/[a-z]+\/$/);
+  await expect(brandValues).toHaveCount(8);
+
   // Brands: the four largest (selected brands add up).
   const brands: string[] = [];
   for (let i = 0; i < 4; i++) {

@@ -174,23 +174,58 @@ describe("category listing", () => {
     expect(new Set(texts(doc, ".listing__grid .product-tile__brand"))).toEqual(new Set(["Hafen 17", "Rive Gauche"]));
   });
 
-  it("keeps a selected brand among the values shown before 'show more'", async () => {
+  it("shows a long facet's first values and links to the page with all of them ('show more', 'show less')", async () => {
+    const facetNamed = (doc: Document, name: string) =>
+      [...doc.querySelectorAll("details.facet")].find((d) => d.querySelector(".facet__name")?.textContent === name);
+    const valuesOf = (facet: Element | undefined) => [
+      ...(facet?.querySelectorAll(":scope > .facet__body > .facet__values > .facet-value") ?? []),
+    ];
     const start = await page("/de/c/damen/");
-    const brandFacet = [...start.querySelectorAll("details.facet")].find(
-      (d) => d.querySelector(".facet__name")?.textContent === "Marke",
-    );
-    const hidden = brandFacet?.querySelector(".facet__more .facet-value .facet-value__link")?.getAttribute("href");
-    const hiddenLabel = brandFacet?.querySelector(".facet__more .facet-value .facet-value__label")?.textContent;
-    expect(hidden, "the brand facet has values behind 'show more'").toBeTruthy();
+    const brands = facetNamed(start, "Marke");
+    expect(valuesOf(brands)).toHaveLength(8);
+    const more = brands?.querySelector("a.facet__more");
+    expect(more?.textContent).toMatch(/^\d+ weitere? anzeigen \(Marke\)$/);
+    const hiddenCount = Number(/^\d+/.exec(more?.textContent ?? "")?.[0]);
+    expect(more?.getAttribute("href")).toBe("/de/c/damen/?more=ec_brand");
+
+    const all = await page(more?.getAttribute("href") as string);
+    const expanded = facetNamed(all, "Marke");
+    const everyValue = valuesOf(expanded);
+    expect(everyValue).toHaveLength(8 + hiddenCount);
+    expect(expanded?.hasAttribute("open")).toBe(true);
+    expect(expanded?.querySelector("a.facet__more")?.getAttribute("href")).toBe("/de/c/damen/");
+    expect(expanded?.querySelector("a.facet__more")?.textContent).toBe("Weniger anzeigen (Marke)");
+    // Other facets still show their first values; a page with every value is the same page (no noindex).
+    expect(valuesOf(facetNamed(all, "Farbe")).length).toBeLessThanOrEqual(8);
+    expect(all.querySelector('meta[name="robots"]')).toBeNull();
+
+    // The values behind "show more" were neither rendered nor sent with the first page.
+    const hidden = everyValue[everyValue.length - 1]?.querySelector(".facet-value__link")?.getAttribute("href");
+    const hiddenLabel = everyValue[everyValue.length - 1]?.querySelector(".facet-value__label")?.textContent;
+    expect(hidden).toBe(`/de/c/damen/?f-ec_brand=${encodeURIComponent(hiddenLabel as string)}&more=ec_brand`);
+    const firstHtml = await (await browser.fetch("/de/c/damen/")).text();
+    expect(firstHtml).not.toContain(`f-ec_brand=${encodeURIComponent(hiddenLabel as string)}`);
+
+    // Selecting it keeps every value shown, the selected one first; "show less" keeps it among the first 8.
     const filtered = await page(hidden as string);
-    const facet = [...filtered.querySelectorAll("details.facet")].find(
+    const chosen = valuesOf(facetNamed(filtered, "Marke"));
+    expect(chosen).toHaveLength(8 + hiddenCount);
+    expect(chosen[0]?.querySelector(".facet-value__label")?.textContent).toBe(hiddenLabel);
+    expect(chosen[0]?.className).toBe("facet-value is-selected");
+    const less = facetNamed(filtered, "Marke")?.querySelector("a.facet__more")?.getAttribute("href");
+    const fewer = await page(less as string);
+    const first = valuesOf(facetNamed(fewer, "Marke"));
+    expect(first).toHaveLength(8);
+    expect(first[0]?.querySelector(".facet-value__label")?.textContent).toBe(hiddenLabel);
+    expect(first[0]?.className).toBe("facet-value is-selected");
+  });
+
+  it("ignores 'show more' for facets the page does not list as values", async () => {
+    const doc = await page("/de/c/damen/?more=ec_price,unknown_facet,ec_brand");
+    const brands = [...doc.querySelectorAll("details.facet")].find(
       (d) => d.querySelector(".facet__name")?.textContent === "Marke",
     );
-    const shown = [...(facet?.querySelectorAll(":scope > .facet__body > .facet__values > .facet-value") ?? [])];
-    expect(shown.length).toBe(8);
-    expect(shown[0]?.querySelector(".facet-value__label")?.textContent).toBe(hiddenLabel);
-    expect(shown[0]?.className).toBe("facet-value is-selected");
-    expect(facet?.querySelectorAll(".facet__more .facet-value.is-selected")).toHaveLength(0);
+    expect(brands?.querySelector("a.facet__more")?.getAttribute("href")).toBe("/de/c/damen/");
   });
 
   it("answers the client's data requests for a category without redirecting them", async () => {

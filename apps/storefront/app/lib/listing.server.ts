@@ -27,6 +27,8 @@ import {
   type SortId,
   type SortView,
   type TreeItemView,
+  type ValueState,
+  type ValuesFacetView,
 } from "./listing.ts";
 import { colourOfName, searchProductTile, trackingView } from "./search.server.ts";
 import type { StoreRequest } from "./shop.server.ts";
@@ -43,6 +45,7 @@ import {
   setManualRange,
   setPage,
   setSort,
+  showsMoreValues,
   stateFormFields,
   stateHref,
   toggleCategoryPath,
@@ -50,6 +53,7 @@ import {
   toggleExcludeNumericRange,
   toggleExcludeValue,
   toggleLocationValue,
+  toggleMoreValues,
   toggleSelectDateRange,
   toggleSelectNumericRange,
   toggleSelectValue,
@@ -62,7 +66,10 @@ import {
  * from the URL state.
  */
 
-/** Values a regular facet asks for: the first 8 show, the rest behind "show more"; the facet search finds all. */
+/**
+ * Values a regular facet asks for: the first 8 show, the rest only after "show more" (`more` in the URL state:
+ * the values behind it are not rendered or sent before); the facet search finds all.
+ */
 const FACET_VALUES_REQUESTED = 20;
 /** Children of a category the tree lists. */
 const CATEGORY_CHILDREN = 40;
@@ -108,6 +115,15 @@ export function knownFacetState(state: UrlState, facets: readonly FacetDefinitio
     next ??= { ...state };
     if (Object.keys(kept).length > 0) next[map] = kept;
     else delete next[map];
+  }
+  if (state.more) {
+    // "Show more" is for value lists; sorted, as the page's own links write it.
+    const more = state.more.filter((id) => types.get(id) === "regular" || types.get(id) === "location").sort();
+    if (more.length !== state.more.length || more.some((id, i) => id !== state.more?.[i])) {
+      next ??= { ...state };
+      if (more.length > 0) next.more = more;
+      else delete next.more;
+    }
   }
   return (next as UrlState | undefined) ?? state;
 }
@@ -382,7 +398,9 @@ function regularView(
   clear: { clearHref?: string },
 ): FacetView | undefined {
   const isColour = facet.facetId === "ec_color";
-  const values: FacetValueView[] = facet.values.map((v) => {
+  const list = shownValues(facet.values, state, facet.facetId, href);
+  if (!list) return undefined;
+  const values: FacetValueView[] = list.values.map((v) => {
     const color = isColour ? colourOfName(v.value) : undefined;
     return {
       label: spell(v.value),
@@ -393,12 +411,12 @@ function regularView(
       ...(color ? { color } : {}),
     };
   });
-  if (values.length === 0) return undefined;
   return {
     kind: "values",
     id: facet.facetId,
     label: facet.displayName,
-    values: keepChosenValuesVisible(values, FACET_VALUES_SHOWN),
+    ...list.links,
+    values,
     searchable: facet.moreValuesAvailable,
     ...clear,
   };
@@ -410,22 +428,45 @@ function locationView(
   href: (state: UrlState) => string,
   clear: { clearHref?: string },
 ): FacetView | undefined {
-  if (facet.values.length === 0) return undefined;
+  const list = shownValues(facet.values, state, facet.facetId, href);
+  if (!list) return undefined;
+  const values: FacetValueView[] = list.values.map((v) => ({
+    label: v.value,
+    count: v.numberOfResults,
+    state: v.state,
+    href: href(toggleLocationValue(state, facet.facetId, v.value)),
+  }));
   return {
     kind: "values",
     id: facet.facetId,
     label: facet.displayName,
-    values: keepChosenValuesVisible(
-      facet.values.map((v) => ({
-        label: v.value,
-        count: v.numberOfResults,
-        state: v.state,
-        href: href(toggleLocationValue(state, facet.facetId, v.value)),
-      })),
-      FACET_VALUES_SHOWN,
-    ),
+    ...list.links,
+    values,
     searchable: facet.moreValuesAvailable,
     ...clear,
+  };
+}
+
+/**
+ * The values of a list facet the page shows: the first ones (chosen values moved among them), or all of them
+ * when the URL state says "show more"; with the link to show more or fewer. Only these get links: the rest is
+ * neither rendered nor sent.
+ */
+function shownValues<V extends { state: ValueState }>(
+  all: readonly V[],
+  state: UrlState,
+  facetId: string,
+  href: (state: UrlState) => string,
+): { values: V[]; links: Pick<ValuesFacetView, "more" | "lessHref"> } | undefined {
+  if (all.length === 0) return undefined;
+  const ordered = keepChosenValuesVisible(all, FACET_VALUES_SHOWN);
+  if (ordered.length <= FACET_VALUES_SHOWN) return { values: ordered, links: {} };
+  if (showsMoreValues(state, facetId)) {
+    return { values: ordered, links: { lessHref: href(toggleMoreValues(state, facetId)) } };
+  }
+  return {
+    values: ordered.slice(0, FACET_VALUES_SHOWN),
+    links: { more: { count: ordered.length - FACET_VALUES_SHOWN, href: href(toggleMoreValues(state, facetId)) } },
   };
 }
 

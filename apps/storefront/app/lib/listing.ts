@@ -39,7 +39,12 @@ interface FacetBase {
 
 export interface ValuesFacetView extends FacetBase {
   kind: "values";
+  /** The values shown (the first ones, chosen ones among them; all of them after "show more"). */
   values: FacetValueView[];
+  /** "Show more": the values not shown, and the page showing them. */
+  more?: { count: number; href: string };
+  /** "Show less", when all values show: the page showing the first ones again. */
+  lessHref?: string;
   /** The service has more values than listed: the facet offers a search. */
   searchable: boolean;
 }

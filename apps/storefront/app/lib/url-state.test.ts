@@ -13,11 +13,13 @@ import {
   setPerPage,
   setQuery,
   setSort,
+  showsMoreValues,
   stateFormFields,
   stateHref,
   toggleCategoryPath,
   toggleExcludeDateRange,
   toggleExcludeNumericRange,
+  toggleMoreValues,
   toggleExcludeValue,
   toggleLocationValue,
   toggleSelectDateRange,
@@ -327,6 +329,36 @@ describe("Any change to facets, sort, search parameters or a clear action resets
 
   it("relevance is the default sort and leaves the URL", () => {
     expect(setSort({ sortCriteria: "ec_price asc" }, "relevance")).toEqual({});
+  });
+});
+
+describe("'Show more' is the page's own state: the facets whose every value shows", () => {
+  it("opens and closes a facet's full list without leaving the page, in one order whatever the order of opening", () => {
+    const paged = parseUrlState("?f-ec_brand=Vela&page=2");
+    const one = toggleMoreValues(paged, "ec_size");
+    expect(serializeUrlState(one)).toBe("f-ec_brand=Vela&page=2&more=ec_size");
+    expect(showsMoreValues(one, "ec_size")).toBe(true);
+    expect(showsMoreValues(one, "ec_brand")).toBe(false);
+    const two = toggleMoreValues(one, "ec_brand");
+    expect(two.more).toEqual(["ec_brand", "ec_size"]);
+    expect(serializeUrlState(toggleMoreValues(toggleMoreValues(paged, "ec_brand"), "ec_size"))).toBe(
+      serializeUrlState(two),
+    );
+    expect(serializeUrlState(toggleMoreValues(toggleMoreValues(two, "ec_size"), "ec_brand"))).toBe(
+      "f-ec_brand=Vela&page=2",
+    );
+    expect(paged.more).toBeUndefined();
+  });
+
+  it("is read back, keeps valid facet ids only, and is kept by selections, sort changes and GET forms", () => {
+    const state = parseUrlState("?more=ec_brand,bad%20id,,ec_color&more=ec_brand");
+    expect(state.more).toEqual(["ec_brand", "ec_color"]);
+    expect(parseUrlState(serializeUrlState(state))).toEqual(state);
+    expect(toggleSelectValue(state, "ec_brand", "Vela").more).toEqual(["ec_brand", "ec_color"]);
+    expect(setSort(state, "ec_price asc").more).toEqual(["ec_brand", "ec_color"]);
+    expect(clearAllFacets(state).more).toEqual(["ec_brand", "ec_color"]);
+    expect(stateFormFields(state)).toEqual([["more", "ec_brand,ec_color"]]);
+    expect(parseUrlState("?more=").more).toBeUndefined();
   });
 });
 

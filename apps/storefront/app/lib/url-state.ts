@@ -13,6 +13,9 @@
  * - a range is `start..end` (end exclusive) or `start...end` (end inclusive);
  * - `page` is zero-based like the protocol's: absent on the first page, `page=1` on the second;
  * - `sortCriteria` is `relevance` or `field direction` (`ec_price asc`); relevance is the default and not written.
+ * - `more` lists the facets whose every value shows (`more=ec_color,ec_size`): the page shows a facet's first values
+ *   and links to itself with the facet in `more` ("show more"), so the values behind it are neither rendered nor
+ *   sent until a shopper asks; it is the page's own state, kept by every link of the page like the sort order.
  * Reading also accepts what HTML forms send: a map repeated once per value (`f-ec_brand=A&f-ec_brand=B`) and `+`
  * for spaces. The search page's entry parameter `searchTerm` (search box, category suggestions) is read as `q`
  * when `q` is absent.
@@ -61,6 +64,8 @@ export interface UrlState {
   mnfExcluded?: Values<NumericRange>;
   df?: Values<DateRange>;
   dfExcluded?: Values<DateRange>;
+  /** Facets shown with all their values ("show more"). */
+  more?: readonly string[];
 }
 
 /** Facet ids are letters, digits, hyphen and underscore (specification section 5). */
@@ -176,6 +181,12 @@ export function parseUrlState(search: string): UrlState {
         if (perPage !== undefined) state.perPage = perPage;
         continue;
       }
+      case "more": {
+        const ids = text.split(",").filter((id) => FACET_ID.test(id));
+        const more = [...new Set([...(state.more ?? []), ...ids])];
+        if (more.length > 0) state.more = more;
+        continue;
+      }
     }
     const values = text
       .split(",")
@@ -253,6 +264,7 @@ export function serializeUrlState(state: UrlState): string {
   if (state.sortCriteria !== undefined) parts.push(`sortCriteria=${encode(state.sortCriteria)}`);
   if (state.page !== undefined) parts.push(`page=${state.page}`);
   if (state.perPage !== undefined) parts.push(`perPage=${state.perPage}`);
+  if (state.more !== undefined && state.more.length > 0) parts.push(`more=${state.more.join(",")}`);
   return parts.join("&");
 }
 
@@ -279,6 +291,7 @@ export function stateFormFields(state: UrlState): [name: string, value: string][
   if (state.sortCriteria !== undefined) fields.push(["sortCriteria", state.sortCriteria]);
   if (state.page !== undefined) fields.push(["page", String(state.page)]);
   if (state.perPage !== undefined) fields.push(["perPage", String(state.perPage)]);
+  if (state.more !== undefined && state.more.length > 0) fields.push(["more", state.more.join(",")]);
   return fields;
 }
 
@@ -456,6 +469,22 @@ export function setSort(state: UrlState, sortCriteria: string | undefined): UrlS
   if (sortCriteria === undefined || sortCriteria === RELEVANCE || sortCriteria.trim() === "") delete next.sortCriteria;
   else next.sortCriteria = sortCriteria;
   return next;
+}
+
+/** Shows every value of a facet ("show more"), or only its first ones again ("show less"); the page stays. */
+export function toggleMoreValues(state: UrlState, facetId: string): UrlState {
+  const next: Mutable = { ...state };
+  const more = (state.more ?? []).filter((id) => id !== facetId);
+  if (more.length === (state.more ?? []).length) more.push(facetId);
+  // In one order, so the same page has one address (and one copy in the HTTP cache).
+  if (more.length > 0) next.more = more.sort();
+  else delete next.more;
+  return next;
+}
+
+/** Whether the state shows every value of the facet. */
+export function showsMoreValues(state: UrlState, facetId: string): boolean {
+  return state.more?.includes(facetId) ?? false;
 }
 
 /** Whether any facet has a value in the state (active filters). */

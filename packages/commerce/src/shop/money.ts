@@ -51,6 +51,10 @@ export function formatMoney(
   options: { whole?: boolean } = {},
 ): string {
   const whole = options.whole === true && cents % 100 === 0;
+  const key = `${shop.locale}|${shop.currency}|${whole ? "whole" : "cents"}`;
+  const memoKey = `${key}|${cents}`;
+  const known = formatted.get(memoKey);
+  if (known !== undefined) return known;
   const f = formatter(
     shop.locale,
     {
@@ -58,12 +62,28 @@ export function formatMoney(
       currency: shop.currency,
       ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
     },
-    `${shop.locale}|${shop.currency}|${whole ? "whole" : "cents"}`,
+    key,
   );
   const parts = f.formatToParts(cents / 100);
   const minus = parts.find((p) => p.type === "minusSign");
-  if (!minus) return joinParts(parts, shop.locale, true);
-  return minus.value + joinParts(f.formatToParts(Math.abs(cents) / 100), shop.locale, true);
+  const text = minus
+    ? minus.value + joinParts(f.formatToParts(Math.abs(cents) / 100), shop.locale, true)
+    : joinParts(parts, shop.locale, true);
+  remember(memoKey, text);
+  return text;
+}
+
+/**
+ * Amounts already written, by locale, currency and cents: a listing writes a few hundred prices and counts per
+ * render, most of them the same as the render before, and `formatToParts` is the costly part. Bounded: emptied
+ * when full.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 20_000;
+
+function remember(key: string, text: string): void {
+  if (formatted.size >= FORMATTED_MAX) formatted.clear();
+  formatted.set(key, text);
 }
 
 /** A share (0.2) as the locale writes a percentage ("20 %", "20%"). */
@@ -73,7 +93,12 @@ export function formatPercent(share: number, locale: string): string {
 
 /** A plain number in the locale, with the same fixed symbols as money. */
 export function formatNumber(value: number, locale: string): string {
-  return joinParts(formatter(locale, {}, locale).formatToParts(value), locale, false);
+  const memoKey = `${locale}||${value}`;
+  const known = formatted.get(memoKey);
+  if (known !== undefined) return known;
+  const text = joinParts(formatter(locale, {}, locale).formatToParts(value), locale, false);
+  remember(memoKey, text);
+  return text;
 }
 
 /** Net amount contained in a gross amount at the zone's VAT rate, rounded to the cent. */

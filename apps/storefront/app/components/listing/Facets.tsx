@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type Translator, useT } from "../../i18n/i18n.tsx";
 import {
-  FACET_VALUES_SHOWN,
   type FacetValueView,
   type FacetView,
   facetLabel,
@@ -29,8 +28,8 @@ const OPEN_FACETS = 5;
 
 /**
  * The facets: each a disclosure (`<details>`, no script needed) with its values as links that select, and a
- * second link per value that excludes. Long lists show 8 values and the rest behind "show more", plus a search
- * over all values of the facet when JavaScript runs. Prices also have inputs (a GET form) and a slider.
+ * second link per value that excludes. Long lists show 8 values and a link to the page with all of them ("show
+ * more"), plus a search over all values of the facet when JavaScript runs. Prices also have inputs (a GET form) and a slider.
  */
 export function Facets({ facets }: { facets: FacetView[] }) {
   const t = useT();
@@ -39,7 +38,11 @@ export function Facets({ facets }: { facets: FacetView[] }) {
       {facets.map((facet, i) => {
         const name = facetLabel(facet.id, facet.label, t);
         return (
-          <details key={facet.id} className={`facet facet--${facet.kind}`} open={i < OPEN_FACETS || !!facet.clearHref}>
+          <details
+            key={facet.id}
+            className={`facet facet--${facet.kind}`}
+            open={i < OPEN_FACETS || !!facet.clearHref || (facet.kind === "values" && !!facet.lessHref)}
+          >
             <summary className="facet__name">{name}</summary>
             <div className="facet__body">
               {facet.kind === "values" ? <ValueList facet={facet} name={name} /> : null}
@@ -97,11 +100,9 @@ function ValueList({ facet, name }: { facet: ValuesFacetView; name: string }) {
   const swatches = facet.values.some((v) => v.color);
   const [found, setFound] = useState<FacetValueView[] | null>(null);
   const hydrated = useHydrated();
-  const head = facet.values.slice(0, FACET_VALUES_SHOWN);
-  const rest = facet.values.slice(FACET_VALUES_SHOWN);
   return (
     <>
-      {hydrated && (facet.searchable || rest.length > 0) ? (
+      {hydrated && (facet.searchable || facet.more || facet.lessHref) ? (
         <Suspense fallback={null}>
           <FacetSearch facetId={facet.id} name={name} onResult={setFound} />
         </Suspense>
@@ -119,19 +120,23 @@ function ValueList({ facet, name }: { facet: ValuesFacetView; name: string }) {
       ) : (
         <>
           <ul className="facet__values">
-            {head.map((v) => (
+            {facet.values.map((v) => (
               <Value key={v.label} value={v} swatches={swatches} t={t} shop={shop} />
             ))}
           </ul>
-          {rest.length > 0 ? (
-            <details className="facet__more">
-              <summary>{t("listing.show_more", { count: rest.length })}</summary>
-              <ul className="facet__values">
-                {rest.map((v) => (
-                  <Value key={v.label} value={v} swatches={swatches} t={t} shop={shop} />
-                ))}
-              </ul>
-            </details>
+          {/* Links to the same page with this facet's every value (or its first ones again): the values behind
+              "show more" are not on the page before a shopper asks for them. */}
+          {facet.more ? (
+            <a href={facet.more.href} className="facet__more" rel="nofollow">
+              {t("listing.show_more", { count: facet.more.count })}
+              <span className="visually-hidden"> ({name})</span>
+            </a>
+          ) : null}
+          {facet.lessHref ? (
+            <a href={facet.lessHref} className="facet__more" rel="nofollow">
+              {t("listing.show_less")}
+              <span className="visually-hidden"> ({name})</span>
+            </a>
           ) : null}
         </>
       )}
