@@ -127,17 +127,26 @@ test.describe("size chart", () => {
         await page.locator(".sizes__chart-link").click();
         const chart = page.locator(".size-chart");
         await expect(chart).toBeVisible();
+        const measure = () =>
+          page.evaluate(() => {
+            const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1;
+            const details = document.querySelector(".size-chart")?.closest("details");
+            return {
+              header: document.querySelector(".header")?.getBoundingClientRect().bottom ?? 0,
+              summary: details?.querySelector("summary")?.getBoundingClientRect().top ?? -1,
+              headings: top(".size-chart thead th"),
+              firstRow: document.querySelector(".size-chart tbody tr")?.getBoundingClientRect().bottom ?? -1,
+            };
+          });
+        // The smooth scroll may start a few frames after the click on a busy machine: wait for where it ends.
+        await expect
+          .poll(async () => {
+            const at = await measure();
+            return at.summary >= at.header && at.headings >= at.header;
+          })
+          .toBe(true);
         await scrollSettled(page);
-        const boxes = await page.evaluate(() => {
-          const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? -1;
-          const details = document.querySelector(".size-chart")?.closest("details");
-          return {
-            header: document.querySelector(".header")?.getBoundingClientRect().bottom ?? 0,
-            summary: details?.querySelector("summary")?.getBoundingClientRect().top ?? -1,
-            headings: top(".size-chart thead th"),
-            firstRow: document.querySelector(".size-chart tbody tr")?.getBoundingClientRect().bottom ?? -1,
-          };
-        });
+        const boxes = await measure();
         expect(boxes.summary).toBeGreaterThanOrEqual(boxes.header);
         expect(boxes.headings).toBeGreaterThanOrEqual(boxes.header);
         expect(boxes.firstRow).toBeLessThanOrEqual(viewport.height);

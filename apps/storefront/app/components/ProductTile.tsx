@@ -1,5 +1,5 @@
 import { formatMoney } from "@vitrine/commerce/money";
-import type { ImageSource } from "../content/images.ts";
+import { IMAGE_WIDTHS, type ImageCandidate, imageCandidate } from "../content/images.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { localizedPath } from "../lib/store.ts";
 import { useStoreData } from "../lib/use-store.ts";
@@ -14,14 +14,23 @@ import "../styles/product-tile.css";
  * `productTileData()` in `app/lib/product-tile.server.ts`.
  */
 
+/**
+ * A tile's picture: its address, and whether the shop's image route can size it. The sizes it is offered in
+ * (`srcset`, or AVIF and WebP of an upload) are derived where the tile renders (`tilePicture`): a listing sends 48
+ * pictures, and their four sizes each were a third of its page data.
+ */
 export interface ProductTileImage {
-  src: string;
-  srcSet?: string;
-  /** AVIF of an uploaded picture (the `src`/`srcSet` are its WebP). */
-  sources?: ImageSource[];
+  url: string;
+  resizable: boolean;
   alt: string;
-  width: number;
-  height: number;
+}
+
+/** Product pictures are 3:4 portraits. */
+export const TILE_ASPECT = [3, 4] as const;
+
+/** The picture's sources at the tile's widths. */
+export function tilePicture(image: ProductTileImage): ImageCandidate {
+  return imageCandidate(image.url, TILE_ASPECT, IMAGE_WIDTHS.tile, image.resizable);
 }
 
 export type ProductBadge =
@@ -73,43 +82,53 @@ export interface ProductTileProps {
   eager?: boolean;
   /** Called when the shopper follows the tile's link (click events of listings). */
   onFollow?: () => void;
+  /**
+   * The name as a plain link, for a list whose element turns link clicks into client navigations and prefetches
+   * on intent itself (the listing's grid): a router link per tile costs more to render than the tile's picture.
+   */
+  plainLink?: boolean;
 }
 
-export function ProductTile({ product, sizes, headingLevel = 3, eager = false, onFollow }: ProductTileProps) {
+export function ProductTile({
+  product,
+  sizes,
+  headingLevel = 3,
+  eager = false,
+  onFollow,
+  plainLink = false,
+}: ProductTileProps) {
   const t = useT();
   const { shop } = useStoreData();
   const Heading = `h${headingLevel}` as const;
   const price = formatMoney(product.price, shop);
   const soldOut = product.badges.some((b) => b.kind === "sold_out");
+  const name = (
+    <>
+      <span className="product-tile__brand">{product.brand}</span>
+      <span className="product-tile__name" lang={product.nameLang}>
+        {product.name}
+      </span>
+    </>
+  );
   return (
     <article className={`product-tile${soldOut ? " product-tile--sold-out" : ""}`}>
       <div className="product-tile__media">
         {product.image ? (
-          <Picture
+          <TilePicture
+            image={product.image}
             className="product-tile__image"
-            sources={product.image.sources}
-            src={product.image.src}
-            srcSet={product.image.srcSet}
-            sizes={product.image.srcSet ? sizes : undefined}
+            sizes={sizes}
             alt={product.image.alt}
-            width={product.image.width}
-            height={product.image.height}
             loading={eager ? "eager" : "lazy"}
-            decoding="async"
           />
         ) : null}
         {product.hoverImage ? (
-          <Picture
+          <TilePicture
+            image={product.hoverImage}
             className="product-tile__image product-tile__image--hover"
-            sources={product.hoverImage.sources}
-            src={product.hoverImage.src}
-            srcSet={product.hoverImage.srcSet}
-            sizes={product.hoverImage.srcSet ? sizes : undefined}
+            sizes={sizes}
             alt=""
-            width={product.hoverImage.width}
-            height={product.hoverImage.height}
             loading="lazy"
-            decoding="async"
           />
         ) : null}
         {product.badges.length > 0 ? (
@@ -130,12 +149,15 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
         <WishlistHeart productId={product.id} name={product.name} />
       </div>
       <Heading className="product-tile__title">
-        <Link to={product.href} className="product-tile__link" onClick={onFollow}>
-          <span className="product-tile__brand">{product.brand}</span>
-          <span className="product-tile__name" lang={product.nameLang}>
-            {product.name}
-          </span>
-        </Link>
+        {plainLink ? (
+          <a href={localizedPath(shop.code, product.href)} className="product-tile__link" onClick={onFollow}>
+            {name}
+          </a>
+        ) : (
+          <Link to={product.href} className="product-tile__link" onClick={onFollow}>
+            {name}
+          </Link>
+        )}
       </Heading>
       <p className="product-tile__price">
         {product.oldPrice !== undefined ? (
@@ -162,6 +184,36 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
   );
 }
 
+function TilePicture({
+  image,
+  className,
+  sizes,
+  alt,
+  loading,
+}: {
+  image: ProductTileImage;
+  className: string;
+  sizes: string;
+  alt: string;
+  loading: "eager" | "lazy";
+}) {
+  const picture = tilePicture(image);
+  return (
+    <Picture
+      className={className}
+      sources={picture.sources}
+      src={picture.src}
+      srcSet={picture.srcSet}
+      sizes={picture.srcSet ? sizes : undefined}
+      alt={alt}
+      width={picture.width}
+      height={picture.height}
+      loading={loading}
+      decoding="async"
+    />
+  );
+}
+
 /**
  * Colour dots linking to the other colours: for the pointer, named by their tooltip (the colour count above is what
  * is read out: the list is hidden from screen readers).
@@ -169,23 +221,23 @@ export function ProductTile({ product, sizes, headingLevel = 3, eager = false, o
 function Swatches({ swatches }: { swatches: ProductSwatch[] }) {
   const { shop } = useStoreData();
   const more = swatches.length - MAX_SWATCHES;
+  // Links side by side, not a list: hidden from screen readers, they need no list semantics (and a listing
+  // renders them by the hundred).
   return (
-    <ul className="product-tile__swatches" aria-hidden="true">
+    <p className="product-tile__swatches" aria-hidden="true">
       {swatches.slice(0, MAX_SWATCHES).map((swatch) => (
-        <li key={swatch.href}>
-          {/* Plain links (a listing turns their clicks into client navigations): cheap to render by the dozen. */}
-          {/* biome-ignore lint/a11y/useAnchorContent: hidden from screen readers (the list), named by its tooltip. */}
-          <a
-            href={localizedPath(shop.code, swatch.href)}
-            tabIndex={-1}
-            title={swatch.label}
-            className={`product-tile__swatch${swatch.active ? " is-active" : ""}`}
-            style={{ background: swatch.color }}
-          />
-        </li>
+        // biome-ignore lint/a11y/useAnchorContent: hidden from screen readers (the list), named by its tooltip.
+        <a
+          key={swatch.href}
+          href={localizedPath(shop.code, swatch.href)}
+          tabIndex={-1}
+          title={swatch.label}
+          className={`product-tile__swatch${swatch.active ? " is-active" : ""}`}
+          style={{ background: swatch.color }}
+        />
       ))}
-      {more > 0 ? <li className="product-tile__more">+{more}</li> : null}
-    </ul>
+      {more > 0 ? <span className="product-tile__more">+{more}</span> : null}
+    </p>
   );
 }
 

@@ -1,18 +1,14 @@
 import type { ProductView } from "@vitrine/commerce";
 import { discountedPrice, reductionPercent } from "@vitrine/commerce/pricing";
 import type { ProductBadge, ProductTileData, ProductTileImage } from "../components/ProductTile.tsx";
-import { IMAGE_WIDTHS, imageCandidate, isResizable } from "../content/images.ts";
-
-/** Product pictures are 3:4 portraits. */
-const TILE_ASPECT = [3, 4] as const;
+import { isResizable } from "../content/images.ts";
 
 /** What a product tile shows, from the store's product view (the rest of the view stays on the server). */
 export function productTileData(view: ProductView, imageBase: string): ProductTileData {
   const image = (assetName: string, alt: string): ProductTileImage | undefined => {
     const found = view.images.find((i) => i.assetName === assetName);
     if (!found) return undefined;
-    const candidate = imageCandidate(found.url, TILE_ASPECT, IMAGE_WIDTHS.tile, isResizable(found.url, imageBase));
-    return { ...candidate, alt };
+    return { url: found.url, resizable: isResizable(found.url, imageBase), alt };
   };
   const badges: ProductBadge[] = [];
   if (view.isSoldOut) badges.push({ kind: "sold_out" });

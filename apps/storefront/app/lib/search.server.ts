@@ -12,7 +12,7 @@ import {
 } from "@vitrine/search";
 import type { ProductBadge, ProductTileData, ProductTileImage } from "../components/ProductTile.tsx";
 import type { RecommendationSlotData } from "../components/RecommendationSlider.tsx";
-import { IMAGE_WIDTHS, imageCandidate, isResizable } from "../content/images.ts";
+import { isResizable } from "../content/images.ts";
 import type { TrackingView } from "./listing.ts";
 import type { StoreRequest } from "./shop.server.ts";
 import { localizedPath, readCookie } from "./store.ts";
@@ -48,9 +48,6 @@ export function searchBase(shop: Shop, request: Request, viewPath: string): Base
   };
 }
 
-/** Product pictures are 3:4 portraits. */
-const TILE_ASPECT = [3, 4] as const;
-
 /**
  * A response product as the shop's product tile: the price by the discounted-price rule (the first reduction's
  * absolute amount plus the regular price) with the regular price struck through, badges for sold out, the
@@ -59,7 +56,7 @@ const TILE_ASPECT = [3, 4] as const;
 export function searchProductTile(product: Product | ChildProduct, shop: Shop, imageBase: string): ProductTileData {
   const tile = toProductTile(product);
   const picture = (url: string | null, alt: string): ProductTileImage | undefined =>
-    url ? { ...imageCandidate(url, TILE_ASPECT, IMAGE_WIDTHS.tile, isResizable(url, imageBase)), alt } : undefined;
+    url ? { url, resizable: isResizable(url, imageBase), alt } : undefined;
   const reductions: Reduction[] = tile.price.reduced
     ? [
         {

@@ -3,6 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { followInPlace } from "../../lib/follow-in-place.ts";
 import { facetLabel, LISTING_TILE_SIZES, type ListingView, valueLabel } from "../../lib/listing.ts";
+import { useStaticLinks } from "../../lib/static-links.ts";
 import { useStoreData } from "../../lib/use-store.ts";
 import { CloseIcon } from "../icons/ui.tsx";
 import { ProductTile, type ProductTileData } from "../ProductTile.tsx";
@@ -102,9 +103,9 @@ export function ProductListing({ listing, empty }: { listing: ListingView; empty
   );
 }
 
-/** Filters keep the scroll position; a new page of results starts at the top. */
+/** Filters keep the scroll position; a new page of results, or a product, starts at the top. */
 function keepScrollUnlessPaging(link: HTMLAnchorElement) {
-  return { preventScrollReset: !link.closest(".pagination") };
+  return { preventScrollReset: !link.closest(".pagination, .product-tile") };
 }
 
 function useHydrated(): boolean {
@@ -193,6 +194,7 @@ function SortSelect({ listing, hydrated }: { listing: ListingView; hydrated: boo
 /** Product tiles; with JavaScript "load more" appends the next page (its link is the next page otherwise). */
 function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: boolean }) {
   const t = useT();
+  const links = useStaticLinks();
   // One fetcher per listing answer: pages loaded for an earlier filter state never reach this one.
   const fetcher = useFetcher<{ listing: ListingView }>({ key: `more-${listing.responseId}` });
   const [more, setMore] = useState<{ responseId: string; pages: ListingView[] }>({ responseId: "", pages: [] });
@@ -228,7 +230,8 @@ function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: bo
   return (
     <>
       <h2 className="visually-hidden">{t("listing.products")}</h2>
-      <ul className="listing__grid">
+      {/* The tiles' links are plain: their clicks become client navigations here, and intent prefetches. */}
+      <ul className="listing__grid" {...links}>
         {tiles.map(({ product, position, responseId }, i) => (
           <li key={`${product.id}-${position}`}>
             <ProductTile
@@ -236,6 +239,7 @@ function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: bo
               sizes={LISTING_TILE_SIZES}
               eager={i < 4}
               onFollow={follow(product, position, responseId)}
+              plainLink
             />
           </li>
         ))}
