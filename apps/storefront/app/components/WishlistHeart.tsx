@@ -39,10 +39,11 @@ export function WishlistHeart({ productId, name }: { productId: number; name: st
       className="product-tile__wishlist"
       onSubmit={onSubmit}
     >
-      <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="productId" value={productId} />
       <button
         type="submit"
+        name="intent"
+        value="toggle"
         className={`tile-heart${inWishlist ? " tile-heart--active" : ""}`}
         aria-pressed={inWishlist}
         aria-busy={pending || undefined}
