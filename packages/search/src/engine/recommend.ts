@@ -65,41 +65,94 @@ function similar(input: RecommendationInput, excluded: Set<number>): number[] {
   const { view } = input;
   const catalog = view.catalog;
   const slot = input.productSlot as number;
-  const own = new Set(catalog.categoryValues(slot));
-  const leaves = new Set(
-    (catalog.display[slot]?.categoryIds ?? []).map((id) => catalog.categories.ids.get(String(id))),
-  );
-  const price = (catalog.price[view.zone] as Int32Array)[slot] as number;
-  const colour = catalog.colour[slot];
-  const brand = catalog.brand[slot];
+  // Per category value: bit 1 when the product is in it (or below it), bit 2 when it is one of its own leaves.
+  const marks = new Uint8Array(catalog.categories.size);
+  for (const v of catalog.categoryValues(slot)) marks[v] = 1;
+  for (const id of catalog.display[slot]?.categoryIds ?? []) {
+    const value = catalog.categories.ids.get(String(id));
+    if (value !== undefined) marks[value] = (marks[value] as number) | 2;
+  }
   const chain = [...catalog.categoryValues(slot)].reverse();
   let result: number[] = [];
   for (const scope of chain) {
-    const scored: [number, number][] = [];
-    for (const candidate of view.categoryOrder(scope)) {
-      const values = catalog.categoryValues(candidate);
-      let shared = 0;
-      let sameLeaf = false;
-      for (const v of values) {
-        if (own.has(v)) shared++;
-        if (leaves.has(v)) sameLeaf = true;
-      }
-      const p = (catalog.price[view.zone] as Int32Array)[candidate] as number;
-      const closeness = price > 0 ? Math.max(0, 1 - Math.abs(p - price) / (0.5 * price)) : 0;
-      const popularity = Math.log1p(view.popularityOf(catalog.productId[candidate] as number));
-      const score =
-        (sameLeaf ? 6 : 0) +
-        shared +
-        (catalog.colour[candidate] === colour ? 3 : 0) +
-        (catalog.brand[candidate] === brand ? 1.5 : 0) +
-        3 * closeness +
-        0.3 * popularity;
-      scored.push([candidate, score]);
-    }
-    result = foldGroups(view, scored, excluded);
+    result = similarIn(view, view.categoryOrder(scope), slot, marks, excluded);
     if (result.length >= SIMILAR_WANTED) break;
   }
   return result;
+}
+
+/**
+ * The best-scored member of each colour group of `order` (a category's slots, group members next to each other)
+ * in stock and not excluded, best first: what `foldGroups` gives for these candidates, without a pair and a map
+ * entry per candidate (a department holds hundreds of thousands).
+ */
+function similarIn(
+  view: StoreView,
+  order: Int32Array,
+  slot: number,
+  marks: Uint8Array,
+  excluded: Set<number>,
+): number[] {
+  const catalog = view.catalog;
+  const prices = catalog.price[view.zone] as Int32Array;
+  const price = prices[slot] as number;
+  const colour = catalog.colour[slot];
+  const brand = catalog.brand[slot];
+  const { categoryStart, categoryCount, inStock, group, productId, colour: colours, brand: brands } = catalog;
+  const pool = catalog.categoryPool.data;
+  const bestSlots: number[] = [];
+  const bestScores: number[] = [];
+  let currentGroup = -1;
+  let skipGroup = false;
+  let bestSlot = -1;
+  let bestScore = 0;
+  for (let i = 0; i < order.length; i++) {
+    const candidate = order[i] as number;
+    const g = group[candidate] as number;
+    if (g !== currentGroup) {
+      if (bestSlot >= 0) {
+        bestSlots.push(bestSlot);
+        bestScores.push(bestScore);
+      }
+      currentGroup = g;
+      skipGroup = excluded.has(g);
+      bestSlot = -1;
+    }
+    if (skipGroup || inStock[candidate] !== 1) continue;
+    let shared = 0;
+    let sameLeaf = false;
+    const start = categoryStart[candidate] as number;
+    const end = start + (categoryCount[candidate] as number);
+    for (let k = start; k < end; k++) {
+      const mark = marks[pool[k] as number] as number;
+      if ((mark & 1) !== 0) shared++;
+      if ((mark & 2) !== 0) sameLeaf = true;
+    }
+    const p = prices[candidate] as number;
+    const closeness = price > 0 ? Math.max(0, 1 - Math.abs(p - price) / (0.5 * price)) : 0;
+    const popularity = Math.log1p(view.popularityOf(productId[candidate] as number));
+    const score =
+      (sameLeaf ? 6 : 0) +
+      shared +
+      (colours[candidate] === colour ? 3 : 0) +
+      (brands[candidate] === brand ? 1.5 : 0) +
+      3 * closeness +
+      0.3 * popularity;
+    if (bestSlot < 0 || score > bestScore) {
+      bestSlot = candidate;
+      bestScore = score;
+    }
+  }
+  if (bestSlot >= 0) {
+    bestSlots.push(bestSlot);
+    bestScores.push(bestScore);
+  }
+  const ranked = Array.from(bestSlots.keys());
+  ranked.sort(
+    (a, b) =>
+      (bestScores[b] as number) - (bestScores[a] as number) || (bestSlots[a] as number) - (bestSlots[b] as number),
+  );
+  return ranked.map((i) => bestSlots[i] as number);
 }
 
 /** The other pieces of the outfits the product is part of; without outfits, popular pieces of other categories. */
@@ -171,7 +224,15 @@ function trending(input: RecommendationInput, excluded: Set<number>): number[] {
   return cached.slots.filter((slot) => !excluded.has(group[slot] as number));
 }
 
-const newestCache = new WeakMap<StoreView, { stamp: number; day: number; slots: number[] }>();
+/** Per store: the new arrivals (all, and per department as asked), until the rank or the day changes. */
+interface NewestLists {
+  stamp: number;
+  day: number;
+  slots: number[];
+  /** The new arrivals of each department (root category value) asked for so far. */
+  byRoot: Map<number, number[]>;
+}
+const newestCache = new WeakMap<StoreView, NewestLists>();
 
 /** New arrivals in stock, newest first (of the product's department when there is a product). */
 function newArrivals(input: RecommendationInput, excluded: Set<number>): number[] {
@@ -185,15 +246,23 @@ function newArrivals(input: RecommendationInput, excluded: Set<number>): number[
       const day = catalog.arrivalDay[slot] as number;
       if (day >= since) scored.push([slot, day + (view.rankKey[slot] as number) / 1e7]);
     }
-    cached = { stamp: view.rankStamp, day: since, slots: foldGroups(view, scored, new Set()) };
+    cached = { stamp: view.rankStamp, day: since, slots: foldGroups(view, scored, new Set()), byRoot: new Map() };
     newestCache.set(view, cached);
   }
   const root = input.productSlot === undefined ? undefined : rootValue(view, input.productSlot);
   const group = catalog.group;
-  return cached.slots.filter((slot) => {
-    if (excluded.has(group[slot] as number)) return false;
-    return root === undefined || catalog.categoryValues(slot).includes(root);
-  });
+  // A department's list is the same for every product page of it: filtered by category once, not per request.
+  const candidates = root === undefined ? cached.slots : departmentArrivals(view, cached, root);
+  return candidates.filter((slot) => !excluded.has(group[slot] as number));
+}
+
+function departmentArrivals(view: StoreView, cached: NewestLists, root: number): number[] {
+  let slots = cached.byRoot.get(root);
+  if (!slots) {
+    slots = cached.slots.filter((slot) => view.catalog.categoryValues(slot).includes(root));
+    cached.byRoot.set(root, slots);
+  }
+  return slots;
 }
 
 function boughtTogether(input: RecommendationInput, excluded: Set<number>): number[] {

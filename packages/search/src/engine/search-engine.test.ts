@@ -645,6 +645,24 @@ describe("recommendations", () => {
     expect(ids(recommend("new-arrivals", 101))).toEqual([103]);
   });
 
+  it("follow catalogue changes in a department's new arrivals (kept per department between requests)", () => {
+    const live = buildFixtureEngine();
+    const newArrivals = (productId: number) =>
+      ids(
+        live.recommendations({
+          ...request({ slotId: "new-arrivals" }, STORES.de),
+          context: { view: { url: "http://shop.test/de/p/x/" }, product: { productId: String(productId) } },
+        }),
+      );
+    expect(newArrivals(101)).toEqual([103]);
+    const summerDress = PRODUCTS.find((p) => p.id === 103);
+    if (!summerDress) throw new Error("fixture");
+    live.catalog.remove(103);
+    expect(newArrivals(101)).toEqual([]);
+    live.catalog.upsert({ ...summerDress, id: 130, masterKey: "M-30", referenceKey: "VT-130" });
+    expect(newArrivals(101)).toEqual([130]);
+  });
+
   it("use purchases for bought together", () => {
     const r = engine.recommendations(
       { ...request({ slotId: "bought-together" }, STORES.de), context: { view: { url: "http://shop.test/de/" } } },

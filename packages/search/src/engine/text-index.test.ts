@@ -129,3 +129,39 @@ describe("text matching", () => {
     expect(de.correction("xyzzy")).toBeUndefined();
   });
 });
+
+describe("merged posting lists too large for the term cache", () => {
+  // Words sharing prefixes ("ro…", "bl…") over many documents: each prefix merges several words' lists.
+  const words = ["rock", "robe", "rosa", "rot", "blau", "bluse", "blazer", "blume"];
+  const docs = Array.from(
+    { length: 300 },
+    (_, i) => `${words[i % words.length]} ${words[(i * 3 + 1) % words.length]} ${words[(i * 7 + 2) % words.length]}`,
+  );
+  const build = (termCacheDocs?: number) => {
+    const text = new TextIndex("de", termCacheDocs === undefined ? {} : { termCacheDocs });
+    docs.forEach((doc, slot) => {
+      text.addDocument(slot, [[doc, "name"]]);
+    });
+    text.finish();
+    return text;
+  };
+  const answer = (text: TextIndex, query: string) => {
+    const tokens = queryTokens(query, text.language);
+    const expansions = tokens.map((t, i) => text.expand(t, { prefix: true, typos: i < tokens.length - 1 }));
+    const match = text.match(expansions, docs.length);
+    return { slots: [...match.slots], scores: [...match.scores] };
+  };
+
+  it("match as the cached ones do, one query after another (each word's list has its own scratch space)", () => {
+    const cached = build();
+    // A limit of 40 documents: every prefix below merges more than 10 and is never cached.
+    const uncached = build(40);
+    const queries = ["ro", "bl", "ro bl", "bl ro", "rot bl", "ro", "blau ro", "b"];
+    const expected = queries.map((q) => answer(cached, q));
+    expect(expected[0]?.slots.length).toBeGreaterThan(10);
+    expect(expected[2]?.slots.length).toBeGreaterThan(0);
+    for (const [i, q] of queries.entries()) expect(answer(uncached, q), q).toEqual(expected[i]);
+    // Again in reverse order, over scratch space the queries before left behind.
+    for (const [i, q] of [...queries.entries()].reverse()) expect(answer(uncached, q), q).toEqual(expected[i]);
+  });
+});

@@ -226,8 +226,13 @@ export class TextIndex {
   private score = new Float32Array(0);
   private epoch = 0;
 
-  constructor(language: Language) {
+  /** Documents the term cache holds in all; a merged list of more than a quarter of them is not kept. */
+  private readonly termCacheLimit: number;
+
+  /** `termCacheDocs`: see TERM_CACHE_DOCS (tests give a small one to reach the uncached path). */
+  constructor(language: Language, options: { termCacheDocs?: number } = {}) {
     this.language = language;
+    this.termCacheLimit = options.termCacheDocs ?? TERM_CACHE_DOCS;
     this.setSynonyms([]);
   }
 
@@ -812,7 +817,7 @@ export class TextIndex {
    * The merged posting list of one query word's expansions, from the cache or built (and cached) now. Built by
    * marking every document of every expansion with its best score, then sorting the documents.
    */
-  private termPostings(expansions: readonly Expansion[], capacity: number): TermPostings {
+  private termPostings(expansions: readonly Expansion[], capacity: number, scratchAt: number): TermPostings {
     const cached = this.termCache.get(expansions);
     if (cached) {
       // Most recently used last: the cache drops from the front.
@@ -864,8 +869,12 @@ export class TextIndex {
           } else if (w > (score[doc] as number)) score[doc] = w;
         }
       }
-      const docs = new Int32Array(count);
-      const scores = new Float32Array(count);
+      // A union too large for the cache (a short prefix's) lives until the end of this match only: it is written
+      // to scratch space rather than to new arrays of up to a million entries each time.
+      const { docs, scores } =
+        count <= this.termCacheLimit / 4
+          ? { docs: new Int32Array(count), scores: new Float32Array(count) }
+          : this.unionOutput(scratchAt, count);
       if (count * 16 >= max - min + 1) {
         // Dense (short prefixes match much of the catalogue): sweeping the marks is cheaper than sorting.
         let n = 0;
@@ -882,10 +891,10 @@ export class TextIndex {
       }
       term = { docs, scores, cost };
     }
-    if (term.docs.length <= TERM_CACHE_DOCS / 4) {
+    if (term.docs.length <= this.termCacheLimit / 4) {
       while (
         this.termCache.size > 0 &&
-        (this.termCache.size >= TERM_CACHE_ENTRIES || this.termCacheDocs + term.docs.length > TERM_CACHE_DOCS)
+        (this.termCache.size >= TERM_CACHE_ENTRIES || this.termCacheDocs + term.docs.length > this.termCacheLimit)
       ) {
         const [oldest, dropped] = this.termCache.entries().next().value as [readonly Expansion[], TermPostings];
         this.termCache.delete(oldest);
@@ -895,6 +904,19 @@ export class TextIndex {
       this.termCacheDocs += term.docs.length;
     }
     return term;
+  }
+
+  /** Scratch space of the unions too large for the cache, one per word of a match (see `termPostings`). */
+  private readonly unionOutputs: { docs: Int32Array; scores: Float32Array }[] = [];
+
+  private unionOutput(at: number, count: number): { docs: Int32Array; scores: Float32Array } {
+    let output = this.unionOutputs[at];
+    if (!output || output.docs.length < count) {
+      const size = Math.max(count, (output?.docs.length ?? 0) * 2);
+      output = { docs: new Int32Array(size), scores: new Float32Array(size) };
+      this.unionOutputs[at] = output;
+    }
+    return { docs: output.docs.subarray(0, count), scores: output.scores.subarray(0, count) };
   }
 
   private unionScratch = new Int32Array(1024);
@@ -913,7 +935,7 @@ export class TextIndex {
       return { slots: new Int32Array(0), scores: new Float32Array(0), count: 0 };
     }
     // Rarest word first: the candidate set only shrinks. (The sort is stable: equal costs keep query order.)
-    const order = expansions.map((list) => this.termPostings(list, capacity)).sort((a, b) => a.cost - b.cost);
+    const order = expansions.map((list, i) => this.termPostings(list, capacity, i)).sort((a, b) => a.cost - b.cost);
 
     const first = order[0] as TermPostings;
     if (this.candidates.length < first.docs.length) {
