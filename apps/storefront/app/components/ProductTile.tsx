@@ -26,10 +26,10 @@ export interface ProductTileImage {
 }
 
 /** Product pictures are 3:4 portraits. */
-export const TILE_ASPECT = [3, 4] as const;
+const TILE_ASPECT = [3, 4] as const;
 
 /** The picture's sources at the tile's widths. */
-export function tilePicture(image: ProductTileImage): ImageCandidate {
+function tilePicture(image: ProductTileImage): ImageCandidate {
   return imageCandidate(image.url, TILE_ASPECT, IMAGE_WIDTHS.tile, image.resizable);
 }
 

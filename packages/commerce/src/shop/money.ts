@@ -52,25 +52,22 @@ export function formatMoney(
 ): string {
   const whole = options.whole === true && cents % 100 === 0;
   const key = `${shop.locale}|${shop.currency}|${whole ? "whole" : "cents"}`;
-  const memoKey = `${key}|${cents}`;
-  const known = formatted.get(memoKey);
-  if (known !== undefined) return known;
-  const f = formatter(
-    shop.locale,
-    {
-      style: "currency",
-      currency: shop.currency,
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    },
-    key,
-  );
-  const parts = f.formatToParts(cents / 100);
-  const minus = parts.find((p) => p.type === "minusSign");
-  const text = minus
-    ? minus.value + joinParts(f.formatToParts(Math.abs(cents) / 100), shop.locale, true)
-    : joinParts(parts, shop.locale, true);
-  remember(memoKey, text);
-  return text;
+  return remembered(`${key}|${cents}`, () => {
+    const f = formatter(
+      shop.locale,
+      {
+        style: "currency",
+        currency: shop.currency,
+        ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+      },
+      key,
+    );
+    const parts = f.formatToParts(cents / 100);
+    const minus = parts.find((p) => p.type === "minusSign");
+    return minus
+      ? minus.value + joinParts(f.formatToParts(Math.abs(cents) / 100), shop.locale, true)
+      : joinParts(parts, shop.locale, true);
+  });
 }
 
 /**
@@ -81,9 +78,13 @@ export function formatMoney(
 const formatted = new Map<string, string>();
 const FORMATTED_MAX = 20_000;
 
-function remember(key: string, text: string): void {
+function remembered(key: string, write: () => string): string {
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
+  const text = write();
   if (formatted.size >= FORMATTED_MAX) formatted.clear();
   formatted.set(key, text);
+  return text;
 }
 
 /** A share (0.2) as the locale writes a percentage ("20 %", "20%"). */
@@ -93,12 +94,9 @@ export function formatPercent(share: number, locale: string): string {
 
 /** A plain number in the locale, with the same fixed symbols as money. */
 export function formatNumber(value: number, locale: string): string {
-  const memoKey = `${locale}||${value}`;
-  const known = formatted.get(memoKey);
-  if (known !== undefined) return known;
-  const text = joinParts(formatter(locale, {}, locale).formatToParts(value), locale, false);
-  remember(memoKey, text);
-  return text;
+  return remembered(`${locale}||${value}`, () =>
+    joinParts(formatter(locale, {}, locale).formatToParts(value), locale, false),
+  );
 }
 
 /** Net amount contained in a gross amount at the zone's VAT rate, rounded to the cent. */

@@ -102,9 +102,14 @@ function ValueList({ facet, name }: { facet: ValuesFacetView; name: string }) {
   const swatches = facet.values.some((v) => v.color);
   const [found, setFound] = useState<FacetValueView[] | null>(null);
   const hydrated = useHydrated();
+  const toggle = facet.more
+    ? { href: facet.more.href, text: t("listing.show_more", { count: facet.more.count }) }
+    : facet.lessHref
+      ? { href: facet.lessHref, text: t("listing.show_less") }
+      : undefined;
   return (
     <>
-      {hydrated && (facet.searchable || facet.more || facet.lessHref) ? (
+      {hydrated && (facet.searchable || toggle) ? (
         <Suspense fallback={null}>
           <FacetSearch facetId={facet.id} name={name} onResult={setFound} />
         </Suspense>
@@ -128,15 +133,9 @@ function ValueList({ facet, name }: { facet: ValuesFacetView; name: string }) {
           </ul>
           {/* Links to the same page with this facet's every value (or its first ones again): the values behind
               "show more" are not on the page before a shopper asks for them. */}
-          {facet.more ? (
-            <a href={facet.more.href} className="facet__more" rel="nofollow">
-              {t("listing.show_more", { count: facet.more.count })}
-              <span className="visually-hidden"> ({name})</span>
-            </a>
-          ) : null}
-          {facet.lessHref ? (
-            <a href={facet.lessHref} className="facet__more" rel="nofollow">
-              {t("listing.show_less")}
+          {toggle ? (
+            <a href={toggle.href} className="facet__more" rel="nofollow">
+              {toggle.text}
               <span className="visually-hidden"> ({name})</span>
             </a>
           ) : null}

@@ -103,9 +103,12 @@ export function ProductListing({ listing, empty }: { listing: ListingView; empty
   );
 }
 
-/** Filters keep the scroll position; a new page of results, or a product, starts at the top. */
+/**
+ * Filters keep the scroll position; a new page of results starts at the top (as does a product: the grid follows
+ * its tiles' links itself).
+ */
 function keepScrollUnlessPaging(link: HTMLAnchorElement) {
-  return { preventScrollReset: !link.closest(".pagination, .product-tile") };
+  return { preventScrollReset: !link.closest(".pagination") };
 }
 
 function useHydrated(): boolean {
