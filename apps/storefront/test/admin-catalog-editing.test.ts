@@ -59,7 +59,41 @@ describe("back-office category tree", () => {
     const html = await page.text();
     expect(html).toContain('href="/admin/categories/"');
     expect(html).toMatch(/\d+ Kategorien/);
-    expect(html).toContain('aria-label="Damen verschieben unter"');
+    // The tree lists the categories once (the new category's parent): no row carries its own list of targets.
+    const total = await db
+      .selectFrom("category")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(html.match(/<option /g)?.length).toBe(Number(total.n) + 1);
+    expect(html).not.toMatch(/aria-label="[^"]+ verschieben unter"/);
+    expect(html).toContain('aria-label="Verschieben unter … (Damen)"');
+  });
+
+  it("opens one row's move targets by its address: every category but itself, those below it and its parent", async () => {
+    const { browser } = await staffBrowser(shop, db, "merchandiser");
+    const tree = await db.selectFrom("category").select(["id", "parent_id"]).execute();
+    const moved = tree.find((c) => c.parent_id !== null && tree.some((k) => k.parent_id === c.id));
+    if (!moved) throw new Error("no category with a parent and children");
+    const below = new Set([moved.id]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const c of tree)
+        if (c.parent_id !== null && below.has(c.parent_id) && !below.has(c.id)) grew = below.add(c.id) !== undefined;
+    }
+    const html = await (await browser.fetch(`/admin/categories/?move=${moved.id}`)).text();
+    const form = html.slice(html.indexOf('class="admin-inline-form admin-tree__move"'));
+    const select = form.slice(0, form.indexOf("</select>"));
+    expect(select).toMatch(/aria-label="[^"]+ verschieben unter"/);
+    const offered = [...select.matchAll(/<option value="(\w+)"/g)].map((m) => m[1]);
+    const expected = tree.filter((c) => !below.has(c.id) && c.id !== moved.parent_id).map((c) => String(c.id));
+    expect(offered.sort()).toEqual(["root", ...expected].sort());
+    expect(html.match(/aria-label="[^"]+ verschieben unter"/g)?.length).toBe(1);
+    // The form posts to the page without `?move`, so the list closes once the category has moved.
+    expect(form.slice(0, form.indexOf(">"))).toContain('action="/admin/categories/"');
+    // Not a number, or no such category: no list open.
+    expect(await (await browser.fetch("/admin/categories/?move=abc")).text()).not.toMatch(
+      /aria-label="[^"]+ verschieben unter"/,
+    );
   });
 
   it("creates a category that the shop's menu shows within the feed's interval; audited", async () => {

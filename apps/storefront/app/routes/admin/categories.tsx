@@ -10,7 +10,8 @@ import {
   setCategoryHidden,
 } from "@vitrine/commerce";
 import { LANGUAGES } from "@vitrine/commerce/shops";
-import { useActionData } from "react-router";
+import { type ReactNode, useMemo } from "react";
+import { Link, useActionData } from "react-router";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { AdminPage, adminTitle } from "../../components/admin/Page.tsx";
 import { FormMessage } from "../../components/admin/Plain.tsx";
@@ -32,7 +33,11 @@ import "../../styles/admin-catalog.css";
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx } = await requireStaff(args, { area: "catalog" });
-  return { tree: await listCategoryTree(ctx), language: adminLanguageOf(args.request) };
+  return {
+    tree: await listCategoryTree(ctx),
+    language: adminLanguageOf(args.request),
+    moving: movingOf(args.request),
+  };
 }
 
 type Answer =
@@ -103,22 +108,23 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminTitle(matches, "admin.nav.categories");
 
-function CategoryRow({
-  node,
-  tree,
-  language,
-}: {
-  node: AdminCategoryNode;
+/** Where the tree is drawn: the categories by parent, the language, and the one category whose move is open. */
+type TreeView = {
   tree: readonly AdminCategoryNode[];
+  byParent: ReadonlyMap<number | null, AdminCategoryNode[]>;
   language: "de" | "en";
-}) {
+  moving: number | undefined;
+};
+
+/** `?move=<id>`: the row whose "move under…" list is open. One row at a time, so the page grows with the tree, not
+ * with its square (every row listing every category was 6,500 options for 81 categories). */
+const movingOf = (request: Request) => idOf(new URL(request.url).searchParams.get("move") ?? "");
+
+function CategoryRow({ node, view }: { node: AdminCategoryNode; view: TreeView }) {
   const t = useAdminT();
-  const name = node.names[language];
+  const name = node.names[view.language];
   const hiddenInShop = node.hidden || node.hiddenAbove;
-  // "Move under…" offers every category that is not this one or below it.
-  const below = new Set<number>([node.id]);
-  for (const c of tree) if (c.parentId !== null && below.has(c.parentId)) below.add(c.id);
-  const targets = tree.filter((c) => !below.has(c.id) && c.id !== node.parentId);
+  const moving = view.moving === node.id;
   const hidden = (
     <>
       <input type="hidden" name="id" value={node.id} />
@@ -126,12 +132,12 @@ function CategoryRow({
     </>
   );
   return (
-    <li data-category-id={node.id}>
+    <li data-category-id={node.id} id={`category-${node.id}`}>
       <div className={`admin-tree__row${hiddenInShop ? " admin-tree__row--hidden" : ""}`}>
         <div className="admin-tree__name">
           <strong>{name}</strong>
           <span className="admin-cell-sub">
-            {LANGUAGES.filter((l) => l !== language)
+            {LANGUAGES.filter((l) => l !== view.language)
               .map((l) => `${l}: ${node.names[l]}`)
               .join(" · ")}{" "}
             · {t("admin.categories.counts", { products: node.products, children: node.children })}
@@ -160,28 +166,16 @@ function CategoryRow({
               </AdminForm>
             );
           })}
-          <AdminForm className="admin-inline-form">
-            <input type="hidden" name="intent" value="move" />
-            {hidden}
-            <select name="parent" aria-label={t("admin.categories.move_under_of", { name })} defaultValue="">
-              <option value="" disabled>
-                {t("admin.categories.move_under")}
-              </option>
-              {node.parentId !== null ? <option value="root">{t("admin.categories.top_level")}</option> : null}
-              {targets.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {`${"\u2003".repeat(c.depth)}${c.names[language]}`}
-                </option>
-              ))}
-            </select>
-            <button
-              type="submit"
+          {moving ? null : (
+            <Link
+              to={`?move=${node.id}`}
+              preventScrollReset
               className="admin-button admin-button--small"
-              aria-label={t("admin.categories.move_of", { name })}
+              aria-label={t("admin.categories.move_open_of", { name })}
             >
-              {t("admin.categories.move")}
-            </button>
-          </AdminForm>
+              {t("admin.categories.move_under")}
+            </Link>
+          )}
           <AdminForm className="admin-inline-form">
             <input type="hidden" name="intent" value={node.hidden ? "show" : "hide"} />
             {hidden}
@@ -221,28 +215,64 @@ function CategoryRow({
             </button>
           </AdminForm>
         </details>
+        {moving ? <MoveForm node={node} view={view} hidden={hidden} /> : null}
       </div>
-      <CategoryList parentId={node.id} tree={tree} language={language} />
+      <CategoryList parentId={node.id} view={view} />
     </li>
   );
 }
 
+/** The open "move under…" of one row: every category that is not this one, below it, or its parent now. The form
+ * posts to the page without `?move`, so the list closes once the category has moved. */
+function MoveForm({ node, view, hidden }: { node: AdminCategoryNode; view: TreeView; hidden: ReactNode }) {
+  const t = useAdminT();
+  const { tree, language } = view;
+  const name = node.names[language];
+  const below = new Set<number>([node.id]);
+  for (const c of tree) if (c.parentId !== null && below.has(c.parentId)) below.add(c.id);
+  const targets = tree.filter((c) => !below.has(c.id) && c.id !== node.parentId);
+  return (
+    <AdminForm className="admin-inline-form admin-tree__move" action="/admin/categories/">
+      <input type="hidden" name="intent" value="move" />
+      {hidden}
+      {/* biome-ignore lint/a11y/noAutofocus: the operator asked for this list by its link; focus goes where they choose */}
+      <select name="parent" aria-label={t("admin.categories.move_under_of", { name })} defaultValue="" autoFocus>
+        <option value="" disabled>
+          {t("admin.categories.move_under")}
+        </option>
+        {node.parentId !== null ? <option value="root">{t("admin.categories.top_level")}</option> : null}
+        {targets.map((c) => (
+          <option key={c.id} value={c.id}>
+            {`${"\u2003".repeat(c.depth)}${c.names[language]}`}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="admin-button admin-button--small"
+        aria-label={t("admin.categories.move_of", { name })}
+      >
+        {t("admin.categories.move")}
+      </button>
+      <Link
+        to="/admin/categories/"
+        preventScrollReset
+        className="admin-button admin-button--small admin-button--secondary"
+      >
+        {t("admin.categories.move_cancel")}
+      </Link>
+    </AdminForm>
+  );
+}
+
 /** The categories under `parentId` (null: the top level), each with its own list below it. */
-function CategoryList({
-  parentId,
-  tree,
-  language,
-}: {
-  parentId: number | null;
-  tree: readonly AdminCategoryNode[];
-  language: "de" | "en";
-}) {
-  const nodes = tree.filter((c) => c.parentId === parentId);
-  if (nodes.length === 0) return null;
+function CategoryList({ parentId, view }: { parentId: number | null; view: TreeView }) {
+  const nodes = view.byParent.get(parentId);
+  if (!nodes) return null;
   return (
     <ul className="admin-tree">
       {nodes.map((node) => (
-        <CategoryRow key={node.id} node={node} tree={tree} language={language} />
+        <CategoryRow key={node.id} node={node} view={view} />
       ))}
     </ul>
   );
@@ -250,7 +280,12 @@ function CategoryList({
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { tree, language } = loaderData;
+  const { tree, language, moving } = loaderData;
+  const view = useMemo(() => {
+    const byParent = new Map<number | null, AdminCategoryNode[]>();
+    for (const c of tree) byParent.set(c.parentId, [...(byParent.get(c.parentId) ?? []), c]);
+    return { tree, byParent, language, moving };
+  }, [tree, language, moving]);
   const answer = useActionData<typeof action>() as Answer | undefined;
   const failedCreate = answer && !answer.ok && answer.intent === "create" ? answer : undefined;
   const values = failedCreate?.values ?? {};
@@ -315,7 +350,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         {tree.length === 0 ? (
           <p className="admin-empty">{t("admin.categories.empty")}</p>
         ) : (
-          <CategoryList parentId={null} tree={tree} language={language} />
+          <CategoryList parentId={null} view={view} />
         )}
       </section>
     </AdminPage>
