@@ -3,7 +3,7 @@ import { type Browser, expect, type Locator, type Page, test } from "@playwright
 import { createDatabase } from "@vitrine/commerce";
 import { addRule } from "@vitrine/search";
 import { STATISTICS_STATE } from "./consent-state.ts";
-import { expectNoSeriousA11yViolations } from "./fixtures.ts";
+import { expectNoSeriousA11yViolations, hydrated } from "./fixtures.ts";
 
 /**
  * Listing and search journeys in Chromium, in `de` and `fr-ch`: a category from the menu, filters (brand, size,
@@ -354,6 +354,30 @@ test("a redirect trigger sends the search box straight to its target", async ({ 
   const response = await page.request.get("/de/search/?searchTerm=gutschein", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/de/c/sale/");
+});
+
+test("a tile's second view is fetched when a mouse first rests on the tile, not before", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") asked.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/de/c/damen/");
+  await hydrated(page);
+  const tile = page.locator(".listing__grid .product-tile").first();
+  await expect(tile.locator(".product-tile__image--hover")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  const before = [...asked];
+
+  await tile.hover();
+  const hover = tile.locator(".product-tile__image--hover");
+  await expect(hover).toHaveJSProperty("complete", true);
+  const second = new URL((await hover.evaluate((img: HTMLImageElement) => img.currentSrc)) as string).pathname;
+  expect(asked).toContain(second);
+  expect(before, "the second view was not fetched before the hover").not.toContain(second);
+  expect(await hover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(hover).toHaveCSS("opacity", "1");
+  // Only that tile's: the others still have none.
+  await expect(page.locator(".listing__grid .product-tile__image--hover")).toHaveCount(1);
 });
 
 test("no serious accessibility violations on a listing and a search page; screenshots", async ({ page }) => {

@@ -72,7 +72,8 @@ describe("category listing", () => {
     expect(count(doc)).toBeGreaterThanOrEqual(tiles.length);
     const first = tiles[0] as Element;
     expect(first.querySelector(".product-tile__image")?.getAttribute("src")).toContain("/front.svg");
-    expect(first.querySelector(".product-tile__image--hover")?.getAttribute("src")).toBeTruthy();
+    // The second view is drawn in the browser when a mouse first enters the tile (e2e/listing.spec.ts).
+    expect(first.querySelector(".product-tile__image--hover")).toBeNull();
     expect(first.querySelector(".product-tile__link")?.getAttribute("href")).toMatch(/^\/de\/p\/.+-\d+\/$/);
     expect(texts(doc, ".facet__name")).toEqual(
       expect.arrayContaining(["Kategorie", "Marke", "Farbe", "Größe", "Preis"]),

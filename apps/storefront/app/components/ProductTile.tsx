@@ -1,4 +1,5 @@
 import { formatMoney } from "@vitrine/commerce/money";
+import { type PointerEvent, useState } from "react";
 import { IMAGE_WIDTHS, type ImageCandidate, imageCandidate } from "../content/images.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { localizedPath } from "../lib/store.ts";
@@ -55,7 +56,11 @@ export interface ProductTileData {
   fromPrice: boolean;
   badges: ProductBadge[];
   image?: ProductTileImage;
-  /** Second view shown while the pointer rests on the tile. */
+  /**
+   * Second view shown while the pointer rests on the tile. Drawn once a mouse first enters the tile: never on a
+   * touch screen, and not by the server (a listing's 48 second pictures were a tenth of its render, and a phone
+   * downloaded them for nothing).
+   */
   hoverImage?: ProductTileImage;
   colourCount: number;
   /** The colours of the product (its siblings), the shown one marked active. */
@@ -102,6 +107,10 @@ export function ProductTile({
   const Heading = `h${headingLevel}` as const;
   const price = formatMoney(product.price, shop);
   const soldOut = product.badges.some((b) => b.kind === "sold_out");
+  const [hovered, setHovered] = useState(false);
+  const hover = (event: PointerEvent) => {
+    if (event.pointerType === "mouse") setHovered(true);
+  };
   const name = (
     <>
       <span className="product-tile__brand">{product.brand}</span>
@@ -111,7 +120,10 @@ export function ProductTile({
     </>
   );
   return (
-    <article className={`product-tile${soldOut ? " product-tile--sold-out" : ""}`}>
+    <article
+      className={`product-tile${soldOut ? " product-tile--sold-out" : ""}`}
+      onPointerEnter={product.hoverImage && !hovered ? hover : undefined}
+    >
       <div className="product-tile__media">
         {product.image ? (
           <TilePicture
@@ -122,13 +134,13 @@ export function ProductTile({
             loading={eager ? "eager" : "lazy"}
           />
         ) : null}
-        {product.hoverImage ? (
+        {product.hoverImage && hovered ? (
           <TilePicture
             image={product.hoverImage}
             className="product-tile__image product-tile__image--hover"
             sizes={sizes}
             alt=""
-            loading="lazy"
+            loading="eager"
           />
         ) : null}
         {product.badges.length > 0 ? (
