@@ -213,6 +213,26 @@ describe("kept category listings", () => {
         },
       ],
       [
+        "changes in two batches before the next ask (a new product, then it goes and another changes)",
+        () => {
+          const p = pick(90);
+          p.id = 9_000_003;
+          p.referenceKey = "VT-9000003";
+          p.variants = p.variants.map((v, i) => ({ ...v, id: 90_000_030 + i }));
+          catalog.upsert(p);
+          const q = pick(91);
+          for (const v of q.variants) for (const price of Object.values(v.prices)) if (price) price.listPrice += 300;
+          catalog.upsert(q);
+          for (const view of engine.views.values()) view.refresh(TODAY);
+          catalog.remove(p.id);
+          const r = pick(92);
+          for (const v of r.variants) v.stock.quantity = 0;
+          catalog.upsert(r);
+          for (const view of engine.views.values()) view.refresh(TODAY);
+          catalog.upsert(pick(93));
+        },
+      ],
+      [
         "a batch of changes",
         () => {
           for (let i = 100; i < 160; i++) {
@@ -236,7 +256,7 @@ describe("kept category listings", () => {
       expectListsAsBuilt(engine, catalog);
       expectListingsAsWalked(engine, catalog);
     }
-  });
+  }, 180_000);
 
   it("answer a facet search within a listing as the walk does", () => {
     const { engine, catalog } = engineOf(demo.products);

@@ -54,12 +54,16 @@ function hasCategory(catalog: CatalogIndex, slot: number, category: number): boo
  * once: a slot joins the lists of its categories and their ancestors), and kept right when catalogue changes apply:
  * the colour groups a change touches give back their old contribution to the counts of their categories and add
  * their new one, and the touched categories' lists drop the removed slots and take in the added ones where the
- * group order has them.
+ * group order has them, when next asked for (a change touches the large departments, which few asks may need).
  */
 export class CategoryListings {
   private readonly catalog: CatalogIndex;
   private readonly zone: ZoneIndex;
   private readonly lists: (CategoryList | undefined)[] = [];
+  /** Categories whose slot lists changes touched, with the slots that joined them (see `merge`). */
+  private readonly pending = new Map<number, number[]>();
+  /** Each slot's position in the store view's order as of the last change batch (-1: not in the store). */
+  private positions: Int32Array = EMPTY;
 
   private constructor(catalog: CatalogIndex, zone: ZoneIndex) {
     this.catalog = catalog;
@@ -136,6 +140,7 @@ export class CategoryListings {
 
   /** The kept list of a category value (undefined when the store has no product in it). */
   list(category: number): CategoryList | undefined {
+    if (this.pending.size > 0 && this.pending.has(category)) this.merge(category);
     return this.lists[category];
   }
 
@@ -215,50 +220,70 @@ export class CategoryListings {
         if (contribute(now, c, list, 1)) list.total++;
       }
     }
-    // The touched lists without their removed slots, with their added ones where the group order has them.
-    added.sort((a, b) => (after[a] as number) - (after[b] as number));
+    // The touched lists drop their removed slots and take in their added ones when next asked for.
+    this.positions = after;
+    for (const c of touchedCategories) {
+      let joining = this.pending.get(c);
+      if (!joining) {
+        joining = [];
+        this.pending.set(c, joining);
+      }
+      for (const slot of added) if (hasCategory(catalog, slot, c)) joining.push(slot);
+    }
+  }
+
+  /**
+   * Brings a touched list up to date with the order: without the slots no longer in it, with the slots that joined
+   * (since any number of change batches) where the group order has them. Changes keep the relative order of the
+   * slots that stay, so one merge by position does it.
+   */
+  private merge(category: number): void {
+    const pending = this.pending.get(category) as number[];
+    this.pending.delete(category);
+    const list = this.lists[category];
+    if (!list) return;
+    const catalog = this.catalog;
+    const after = this.positions;
+    const position = (slot: number) => (slot < after.length ? (after[slot] as number) : -1);
+    const joining = pending.filter((slot) => position(slot) >= 0).sort((a, b) => position(a) - position(b));
     const priceField = ROW_PRICE + this.zone;
     const rows = catalog.rows;
-    for (const c of touchedCategories) {
-      const list = this.lists[c] as CategoryList;
-      const joining = added.filter((slot) => hasCategory(catalog, slot, c));
-      const old = list.slots;
-      const length = old.length + joining.length;
-      const slots = new Int32Array(length);
-      const groups = new Int32Array(length);
-      const prices = new Int32Array(length);
-      const arrivals = new Int32Array(length);
-      let n = 0;
-      let j = 0;
-      const put = (slot: number) => {
-        const row = slot * ROW;
-        slots[n] = slot;
-        groups[n] = catalog.group[slot] as number;
-        prices[n] = rows[row + priceField] as number;
-        arrivals[n] = rows[row + ROW_ARRIVAL] as number;
-        n++;
-      };
-      for (let i = 0; i < old.length; i++) {
-        const slot = old[i] as number;
-        const position = slot < after.length ? (after[slot] as number) : -1;
-        if (position < 0) continue;
-        while (j < joining.length && (after[joining[j] as number] as number) < position) put(joining[j++] as number);
-        slots[n] = slot;
-        groups[n] = list.groups[i] as number;
-        prices[n] = list.prices[i] as number;
-        arrivals[n] = list.arrivals[i] as number;
-        n++;
-      }
-      while (j < joining.length) put(joining[j++] as number);
-      if (n === 0) {
-        this.lists[c] = undefined;
-        continue;
-      }
-      list.slots = n === length ? slots : slots.slice(0, n);
-      list.groups = n === length ? groups : groups.slice(0, n);
-      list.prices = n === length ? prices : prices.slice(0, n);
-      list.arrivals = n === length ? arrivals : arrivals.slice(0, n);
+    const old = list.slots;
+    const length = old.length + joining.length;
+    const slots = new Int32Array(length);
+    const groups = new Int32Array(length);
+    const prices = new Int32Array(length);
+    const arrivals = new Int32Array(length);
+    let n = 0;
+    let j = 0;
+    const put = (slot: number) => {
+      const row = slot * ROW;
+      slots[n] = slot;
+      groups[n] = catalog.group[slot] as number;
+      prices[n] = rows[row + priceField] as number;
+      arrivals[n] = rows[row + ROW_ARRIVAL] as number;
+      n++;
+    };
+    for (let i = 0; i < old.length; i++) {
+      const slot = old[i] as number;
+      const at = position(slot);
+      if (at < 0) continue;
+      while (j < joining.length && position(joining[j] as number) < at) put(joining[j++] as number);
+      slots[n] = slot;
+      groups[n] = list.groups[i] as number;
+      prices[n] = list.prices[i] as number;
+      arrivals[n] = list.arrivals[i] as number;
+      n++;
     }
+    while (j < joining.length) put(joining[j++] as number);
+    if (n === 0) {
+      this.lists[category] = undefined;
+      return;
+    }
+    list.slots = n === length ? slots : slots.slice(0, n);
+    list.groups = n === length ? groups : groups.slice(0, n);
+    list.prices = n === length ? prices : prices.slice(0, n);
+    list.arrivals = n === length ? arrivals : arrivals.slice(0, n);
   }
 
   /** Room in every list's counts for values the catalogue has gained since. */
