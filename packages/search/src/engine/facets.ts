@@ -609,7 +609,9 @@ class RangeCollector {
   readonly field: number;
   readonly min: number;
   readonly scale: number;
-  private readonly buffer: { seqs: Int32Array; values: Int32Array };
+  private readonly scratch: { seqs: Int32Array; values: Int32Array };
+  /** The scratch space, or a kept listing's arrays (see `take`). */
+  private buffer: { seqs: Int32Array; values: Int32Array };
   length = 0;
 
   /** `buffer` names scratch space shared by the queries (they run one at a time): 0 for prices, 1 for dates. */
@@ -617,7 +619,8 @@ class RangeCollector {
     this.field = field;
     this.min = min;
     this.scale = scale;
-    this.buffer = SCRATCH[buffer] as { seqs: Int32Array; values: Int32Array };
+    this.scratch = SCRATCH[buffer] as { seqs: Int32Array; values: Int32Array };
+    this.buffer = this.scratch;
   }
 
   get seqs(): Int32Array {
@@ -630,12 +633,39 @@ class RangeCollector {
 
   /** Makes room for `capacity` values (the query knows how many slots it visits). */
   reset(capacity: number): void {
+    this.buffer = this.scratch;
     if (this.buffer.seqs.length < capacity) {
       const size = Math.max(capacity, this.buffer.seqs.length * 2);
       this.buffer.seqs = new Int32Array(size);
       this.buffer.values = new Int32Array(size);
     }
     this.length = 0;
+  }
+
+  /**
+   * Takes the (group, value) pairs of a kept category listing instead of a query's walk (see CategoryListings):
+   * those of at least `min`, the same the walk would have collected. Every value is at least the minimum of the
+   * price facet (it collects all): it reads the kept arrays in place, which it does not write.
+   */
+  take(groups: Int32Array, values: Int32Array, length: number): void {
+    if (this.min === Number.NEGATIVE_INFINITY) {
+      this.buffer = { seqs: groups, values };
+      this.length = length;
+      return;
+    }
+    this.reset(length);
+    const seqs = this.buffer.seqs;
+    const out = this.buffer.values;
+    const min = this.min;
+    let n = 0;
+    for (let i = 0; i < length; i++) {
+      const value = values[i] as number;
+      if (value >= min) {
+        seqs[n] = groups[i] as number;
+        out[n++] = value;
+      }
+    }
+    this.length = n;
   }
 
   /** Groups with at least one value in each range. */

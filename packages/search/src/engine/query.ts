@@ -82,6 +82,91 @@ function scratch(size: number): typeof scratchSpace {
   return space;
 }
 
+/** Answer category listings without text and facet filters from the kept lists (off: tests and benchmarks compare). */
+export const keptListings = { enabled: true };
+
+/**
+ * A category listing without text, facet filters or pinned products, from the store view's kept list of the
+ * category (CategoryListings): the facet counts are copied, the range facets read the kept prices and arrival days,
+ * and only the ranking passes over the category, on contiguous arrays instead of a row per slot. The same answer
+ * as the walk below: the same best member per colour group (by the same keys, ties to the earlier member) and the
+ * same page (`topK`). Undefined when a facet needs the walk after all.
+ */
+function keptCategoryQuery(plan: QueryPlan, category: number): QueryResult | undefined {
+  const { view } = plan;
+  const states = plan.facets.states;
+  const priceField = ROW_PRICE + view.zone;
+  for (const state of states) {
+    if (state.bit !== 0 || state.test || state.valueFilter || state.count) return undefined;
+    if (state.collector && state.collector.field !== ROW_ARRIVAL && state.collector.field !== priceField) {
+      return undefined;
+    }
+  }
+  if (plan.facets.requiredBits !== 0) return undefined;
+  const list = view.categoryList(category);
+  const length = list ? list.slots.length : 0;
+  const slots = list?.slots ?? EMPTY;
+  const groups = list?.groups ?? EMPTY;
+  const prices = list?.prices ?? EMPTY;
+  const arrivals = list?.arrivals ?? EMPTY;
+  if (list) {
+    const counts = plan.facets.board.counts;
+    counts.set(list.counts.length <= counts.length ? list.counts : list.counts.subarray(0, counts.length));
+  }
+  for (const state of states) {
+    const collector = state.collector;
+    if (collector) collector.take(groups, collector.field === ROW_ARRIVAL ? arrivals : prices, length);
+  }
+  const total = list?.total ?? 0;
+  if (plan.limit <= 0 || plan.offset >= total) return { total, parents: [], ranked: [] };
+
+  const space = scratch(view.catalog.slotCount);
+  const hitSlots = space.hitSlots;
+  const hitKeys = space.hitKeys;
+  const rank = view.rank;
+  const sortMode = plan.sort === "price_asc" ? 2 : plan.sort === "price_desc" ? 3 : plan.sort === "newest" ? 4 : 0;
+  let hitCount = 0;
+  let currentGroup = -1;
+  let bestSlot = -1;
+  let bestKey = 0;
+  for (let i = 0; i < length; i++) {
+    const slot = slots[i] as number;
+    const g = groups[i] as number;
+    if (g !== currentGroup) {
+      if (bestSlot >= 0) {
+        hitSlots[hitCount] = bestSlot;
+        hitKeys[hitCount] = bestKey;
+        hitCount++;
+      }
+      currentGroup = g;
+      bestSlot = -1;
+    }
+    const r = (rank[slot] as number) / RANK_SCALE;
+    const key =
+      sortMode === 0
+        ? r
+        : sortMode === 2
+          ? -(prices[i] as number) + r / 1e7
+          : sortMode === 3
+            ? (prices[i] as number) + r / 1e7
+            : (arrivals[i] as number) + r / 1e7;
+    if (bestSlot < 0 || key > bestKey) {
+      bestSlot = slot;
+      bestKey = key;
+    }
+  }
+  if (bestSlot >= 0) {
+    hitSlots[hitCount] = bestSlot;
+    hitKeys[hitCount] = bestKey;
+    hitCount++;
+  }
+  const end = Math.min(plan.offset + plan.limit, total);
+  const ranked = topK(hitSlots, hitKeys, hitCount, end, undefined, view.catalog.group);
+  return { total, parents: ranked.slice(plan.offset, end), ranked };
+}
+
+const EMPTY = new Int32Array(0);
+
 /**
  * Runs one query in a single pass over the candidate slots in group order: each slot is tested against the base
  * filter and every active facet filter; a slot failing no filter is a hit, a slot failing exactly one facet still
@@ -89,6 +174,16 @@ function scratch(size: number): typeof scratchSpace {
  * member (by the sort) as the parent; the page is taken with a bounded heap.
  */
 export function executeQuery(plan: QueryPlan): QueryResult {
+  if (
+    keptListings.enabled &&
+    plan.base.kind === "category" &&
+    !plan.text &&
+    plan.countFacets &&
+    (plan.pinnedProductIds?.length ?? 0) === 0
+  ) {
+    const kept = keptCategoryQuery(plan, plan.base.value);
+    if (kept) return kept;
+  }
   const { view, base } = plan;
   const catalog = view.catalog;
   const space = scratch(catalog.slotCount);

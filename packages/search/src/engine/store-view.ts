@@ -1,11 +1,13 @@
 import type { Language, Shop } from "@vitrine/commerce";
 import { sortSlots } from "./arrays.ts";
 import { type CatalogIndex, type ZoneIndex, zoneIndex } from "./catalog-index.ts";
+import { type CategoryList, CategoryListings } from "./category-listings.ts";
 
 /** Ranks the queries read (`StoreView.rank`) are whole hundredths. */
 export const RANK_SCALE = 100;
 /** Change batches up to this size are followed in place; larger ones re-sort the store's order. */
 const INCREMENTAL_CHANGES = 5000;
+const NO_SLOTS = new Int32Array(0);
 /** Days within which an arrival still lifts a product in the default listing order. */
 const FRESHNESS_DAYS = 365;
 
@@ -39,7 +41,8 @@ export class StoreView {
   /** Bit `slot` is set when the slot is in the store: 12 KB per 100,000 slots, cache-resident. */
   liveBits = new Uint32Array(0);
   private queryRanksVersion = -1;
-  private readonly categoryOrders = new Map<number, Int32Array>();
+  /** Every category's slots, facet counts and sort fields, kept with the order (see CategoryListings). */
+  private listings: CategoryListings | undefined;
   private marks = new Int32Array(0);
   private markStamp = 0;
 
@@ -73,12 +76,14 @@ export class StoreView {
     let rankAfterChanges: readonly number[] | undefined;
     if (this.builtVersion !== catalog.version) {
       const changes = this.builtVersion < 0 ? undefined : catalog.changesSince(this.builtVersion);
-      if (changes && changes.length <= INCREMENTAL_CHANGES) {
+      if (changes && changes.length <= INCREMENTAL_CHANGES && this.listings) {
+        const before = this.orderPos;
         rankAfterChanges = this.applyChanges(changes);
+        this.listings.applyChanges(changes, before, this.orderPos);
       } else {
         this.rebuildOrder();
+        this.listings = CategoryListings.build(catalog, this.zone, this.groupOrder);
       }
-      this.categoryOrders.clear();
       this.builtVersion = catalog.version;
     }
     if (this.rankedOrder !== this.builtVersion || this.rankedPopularity !== this.popularityVersion) {
@@ -203,27 +208,14 @@ export class StoreView {
     this.rankKey = rank;
   }
 
-  /** The slots of a category (and its descendants) in group order; built on first use. */
+  /** The slots of a category (and its descendants) in group order. */
   categoryOrder(categoryValue: number): Int32Array {
-    let order = this.categoryOrders.get(categoryValue);
-    if (!order) {
-      const catalog = this.catalog;
-      const out: number[] = [];
-      for (const slot of this.groupOrder) {
-        const start = catalog.categoryStart[slot] as number;
-        const end = start + (catalog.categoryCount[slot] as number);
-        const pool = catalog.categoryPool.data;
-        for (let i = start; i < end; i++) {
-          if (pool[i] === categoryValue) {
-            out.push(slot);
-            break;
-          }
-        }
-      }
-      order = Int32Array.from(out);
-      this.categoryOrders.set(categoryValue, order);
-    }
-    return order;
+    return this.listings?.list(categoryValue)?.slots ?? NO_SLOTS;
+  }
+
+  /** A category's kept listing: its slots with their sort fields, and its facet values counted (see refresh). */
+  categoryList(categoryValue: number): CategoryList | undefined {
+    return this.listings?.list(categoryValue);
   }
 
   /** Changes whenever the orders or the rank change (for caches built on them). */
