@@ -64,9 +64,11 @@ describe("the mail server is down", () => {
       expect(placed.number).toMatch(/^\d{8}$/);
     }
 
-    // The worker tried each (the mail server refused the connection) and keeps it for later.
+    // The worker tried each (the mail server refused the connection) and keeps it for later. A claim counts the
+    // attempt before the send; the failure is written after it.
     await within(
-      async () => (await outboxOf(emails)).filter((m) => m.attempts >= 1).length === emails.length,
+      async () =>
+        (await outboxOf(emails)).filter((m) => m.attempts >= 1 && m.last_error !== null).length === emails.length,
       10_000,
       "the worker to try the mails",
       100,
