@@ -848,7 +848,7 @@ export class CatalogIndex {
   }
 
   /** A slot's facet values (see ROW), wherever they are kept. */
-  private slotValues(slot: number): Uint16Array {
+  slotValues(slot: number): Uint16Array {
     const row = slot * ROW;
     const derived = this.rows[row + ROW_DERIVED] as number;
     const count = ((this.rows[row + ROW_ATTRIBUTES] as number) & MAX_VALUES) + (derived & 0xffff) + (derived >>> 16);

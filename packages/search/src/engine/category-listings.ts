@@ -1,14 +1,4 @@
-import {
-  type CatalogIndex,
-  ROW,
-  ROW_ARRIVAL,
-  ROW_ATTRIBUTES,
-  ROW_CAPACITY,
-  ROW_DERIVED,
-  ROW_PRICE,
-  ROW_VALUES,
-  type ZoneIndex,
-} from "./catalog-index.ts";
+import { type CatalogIndex, ROW, ROW_ARRIVAL, ROW_PRICE, type ZoneIndex } from "./catalog-index.ts";
 
 /**
  * What a category listing without text and facet filters walks, kept per store view and category: the category's
@@ -28,26 +18,6 @@ export interface CategoryList {
 }
 
 const EMPTY = new Int32Array(0);
-
-/** A slot's facet values (see ROW): every attribute, size and physical-store value, wherever they are kept. */
-function valuesOf(catalog: CatalogIndex, slot: number): { values: ArrayLike<number>; first: number; count: number } {
-  const rows = catalog.rows;
-  const row = slot * ROW;
-  const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
-  const derivedInfo = rows[row + ROW_DERIVED] as number;
-  const count = (attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + (derivedInfo >>> 16);
-  if (count > ROW_CAPACITY)
-    return { values: catalog.overflowValues.data, first: rows[row + ROW_VALUES] as number, count };
-  return { values: catalog.rowValues, first: (row + ROW_VALUES) * 2, count };
-}
-
-function hasCategory(catalog: CatalogIndex, slot: number, category: number): boolean {
-  const start = catalog.categoryStart[slot] as number;
-  const end = start + (catalog.categoryCount[slot] as number);
-  const pool = catalog.categoryPool.data;
-  for (let i = start; i < end; i++) if (pool[i] === category) return true;
-  return false;
-}
 
 /**
  * The kept category listings of one store view. Built in one pass over the view's group order (every category at
@@ -108,7 +78,7 @@ export class CategoryListings {
       const g = catalog.group[slot] as number;
       const price = rows[row + priceField] as number;
       const arrival = rows[row + ROW_ARRIVAL] as number;
-      const { values, first, count } = valuesOf(catalog, slot);
+      const values = catalog.slotValues(slot);
       const start = categoryStart[slot] as number;
       const end = start + (categoriesOf[slot] as number);
       for (let k = start; k < end; k++) {
@@ -126,7 +96,7 @@ export class CategoryListings {
         }
         const base = c * space;
         const counts = list.counts;
-        for (let v = first; v < first + count; v++) {
+        for (let v = 0; v < values.length; v++) {
           const value = values[v] as number;
           if (stamps[base + value] !== g) {
             stamps[base + value] = g;
@@ -183,11 +153,9 @@ export class CategoryListings {
       mark++;
       let any = false;
       for (const slot of members) {
-        if (!hasCategory(catalog, slot, category)) continue;
+        if (!catalog.categoryValues(slot).includes(category)) continue;
         any = true;
-        const { values, first, count } = valuesOf(catalog, slot);
-        for (let v = first; v < first + count; v++) {
-          const value = values[v] as number;
+        for (const value of catalog.slotValues(slot)) {
           if (marks[value] !== mark) {
             marks[value] = mark;
             list.counts[value] = (list.counts[value] as number) + sign;
@@ -228,7 +196,7 @@ export class CategoryListings {
         joining = [];
         this.pending.set(c, joining);
       }
-      for (const slot of added) if (hasCategory(catalog, slot, c)) joining.push(slot);
+      for (const slot of added) if (catalog.categoryValues(slot).includes(c)) joining.push(slot);
     }
   }
 

@@ -124,7 +124,7 @@ function keptCategoryQuery(plan: QueryPlan, category: number): QueryResult | und
   const hitSlots = space.hitSlots;
   const hitKeys = space.hitKeys;
   const rank = view.rank;
-  const sortMode = plan.sort === "price_asc" ? 2 : plan.sort === "price_desc" ? 3 : plan.sort === "newest" ? 4 : 0;
+  const sortMode = sortModeOf(plan);
   let hitCount = 0;
   let currentGroup = -1;
   let bestSlot = -1;
@@ -166,6 +166,19 @@ function keptCategoryQuery(plan: QueryPlan, category: number): QueryResult | und
 }
 
 const EMPTY = new Int32Array(0);
+
+/** Sort keys (higher first), inlined in the walks: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest. */
+function sortModeOf(plan: QueryPlan): 0 | 1 | 2 | 3 | 4 {
+  return plan.sort === "price_asc"
+    ? 2
+    : plan.sort === "price_desc"
+      ? 3
+      : plan.sort === "newest"
+        ? 4
+        : plan.text
+          ? 1
+          : 0;
+}
 
 /**
  * Runs one query in a single pass over the candidate slots in group order: each slot is tested against the base
@@ -297,9 +310,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const rank = view.rank;
   const priceField = ROW_PRICE + view.zone;
 
-  // Sort keys (higher first), inlined in the loop: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest.
-  const sortMode =
-    plan.sort === "price_asc" ? 2 : plan.sort === "price_desc" ? 3 : plan.sort === "newest" ? 4 : plan.text ? 1 : 0;
+  const sortMode = sortModeOf(plan);
 
   let currentGroup = -1;
   let seq = 0;
