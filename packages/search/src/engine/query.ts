@@ -321,7 +321,14 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const filterCount = filterTests.length;
   const counterCount = counterFns.length;
 
-  if (!readsValues) {
+  // Instant products by relevance: only the members that can make the page need their keys (see `bestByText`).
+  const pruned =
+    prunedText.enabled && !readsValues && sortMode === 1 && filterCount === 0 && baseTest === undefined && !trackHits
+      ? bestByText(order, orderScore, group, rank, hitSlots, hitKeys, Math.min(plan.offset + plan.limit, order.length))
+      : -1;
+  if (pruned >= 0) {
+    hitCount = pruned;
+  } else if (!readsValues) {
     // Nothing to count (instant products): the same walk, reading each slot's group from the dense group column
     // and its rank, not its row (unless the sort needs a price or arrival).
     for (let i = 0; i < order.length; i++) {
@@ -488,7 +495,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   if (aOn) (collectorParts[0] as (typeof collectorParts)[number]).c.length = aLength;
   if (bOn) (collectorParts[1] as (typeof collectorParts)[number]).c.length = bLength;
 
-  const total = hitCount;
+  const total = pruned >= 0 ? prunedGroups : hitCount;
   const end = Math.min(plan.offset + plan.limit, total);
   if (plan.limit <= 0 || plan.offset >= total) return { total, parents: [], ranked: [] };
 
@@ -515,6 +522,77 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       : [];
   const all = pinned.concat(ranked);
   return { total, parents: all.slice(plan.offset, end), ranked: all };
+}
+
+/** Instant products' walk reads keys only where they can make the page (off: tests compare with every key). */
+export const prunedText = { enabled: true, used: 0 };
+
+/** Colour groups the last `bestByText` found (it returns the groups it kept a best member of). */
+let prunedGroups = 0;
+
+/**
+ * The walk of text matches by relevance without facets to count or filters to test (instant products), which
+ * needs the number of colour groups but only the best of them. A member's key is its text score plus less than 1
+ * for its rank, less 3 when sold out (see the walk in `executeQuery`), so a member scoring under the best score
+ * less 4 can only make the page when fewer than `needed` groups have a member above that: the walk counts every
+ * group but reads the rank only of members at or above that line, and keeps (in `hitSlots`, `hitKeys`) only the
+ * groups with one. Returns how many it kept, or -1 when the line left too few groups for an exact page (the
+ * caller then walks every member). A group's best member is above the line whenever it can make the page.
+ */
+function bestByText(
+  order: Int32Array,
+  orderScore: Float32Array,
+  group: Int32Array,
+  rank: Int32Array,
+  hitSlots: Int32Array,
+  hitKeys: Float64Array,
+  needed: number,
+): number {
+  const length = order.length;
+  let maxScore = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < length; i++) {
+    const score = orderScore[i] as number;
+    if (score > maxScore) maxScore = score;
+  }
+  const line = maxScore - 4;
+  let groups = 0;
+  let kept = 0;
+  let currentGroup = -1;
+  let bestSlot = -1;
+  let bestKey = 0;
+  for (let i = 0; i < length; i++) {
+    const slot = order[i] as number;
+    const g = group[slot] as number;
+    if (g !== currentGroup) {
+      if (bestSlot >= 0) {
+        hitSlots[kept] = bestSlot;
+        hitKeys[kept++] = bestKey;
+      }
+      currentGroup = g;
+      groups++;
+      bestSlot = -1;
+    }
+    const score = orderScore[i] as number;
+    if (score < line) continue;
+    const r = (rank[slot] as number) / RANK_SCALE;
+    const key = score + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY);
+    if (bestSlot < 0 || key > bestKey) {
+      bestSlot = slot;
+      bestKey = key;
+    }
+  }
+  if (bestSlot >= 0) {
+    hitSlots[kept] = bestSlot;
+    hitKeys[kept++] = bestKey;
+  }
+  prunedGroups = groups;
+  // Exact when `needed` kept groups have keys of at least line + 1, the most a member under the line can reach.
+  if (needed <= 0) return kept;
+  let above = 0;
+  for (let i = 0; i < kept && above < needed; i++) if ((hitKeys[i] as number) >= line + 1) above++;
+  if (above < needed) return -1;
+  prunedText.used++;
+  return kept;
 }
 
 /** The `k` best slots by key (descending; ties by slot), skipping excluded groups. */

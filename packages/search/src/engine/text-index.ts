@@ -43,7 +43,10 @@ export type TextField = keyof typeof FIELD_WEIGHTS;
 /** How often a text comes again across products: decides whether its words are cached. */
 export type TextRepeat = "vocabulary" | "often" | "rarely";
 
-/** How well an expansion of a query word matches: exact (or synonym) beats prefix beats typo. */
+/**
+ * How well an expansion of a query word matches: exact (or synonym) beats prefix beats typo. Whole tenths: a union
+ * of expansions keeps its scores as integers (see `termPostings`).
+ */
 const QUALITY_EXACT = 1;
 const QUALITY_SYNONYM = 0.9;
 const QUALITY_PREFIX = 0.8;
@@ -221,10 +224,8 @@ export class TextIndex {
   private stemWeight = new Uint8Array(1024);
   private readonly touched: number[] = [];
 
-  // Scratch space of a query, grown with the number of slots.
-  private mark = new Int32Array(0);
-  private score = new Float32Array(0);
-  private epoch = 0;
+  /** Scratch space of a union (see `termPostings`), grown with the number of slots: zeros between unions. */
+  private best = new Uint16Array(0);
 
   /** Documents the term cache holds in all; a merged list of more than a quarter of them is not kept. */
   private readonly termCacheLimit: number;
@@ -806,11 +807,8 @@ export class TextIndex {
   }
 
   private ensureScratch(capacity: number): void {
-    if (this.mark.length >= capacity) return;
-    const size = Math.max(capacity, this.mark.length * 2, 1024);
-    this.mark = new Int32Array(size);
-    this.score = new Float32Array(size);
-    this.epoch = 0;
+    if (this.best.length >= capacity) return;
+    this.best = new Uint16Array(Math.max(capacity, this.best.length * 2, 1024));
   }
 
   /**
@@ -839,15 +837,12 @@ export class TextIndex {
       term = { docs: p.docs.subarray(0, p.length), scores, cost };
     } else {
       this.ensureScratch(capacity);
-      if (this.epoch > 2_000_000_000) {
-        this.mark.fill(0);
-        this.epoch = 0;
-      }
       if (this.unionScratch.length < cost)
         this.unionScratch = new Int32Array(Math.max(cost, this.unionScratch.length * 2));
-      const stamp = ++this.epoch;
-      const mark = this.mark;
-      const score = this.score;
+      // Each document's best `weight × quality` as an integer (quality in tenths, plus one: 0 is "not found"),
+      // in a 2-byte array that is all zeros between unions: a third of the memory traffic of marks and float
+      // scores, which is what a short prefix's union of millions of postings costs.
+      const best = this.best;
       const found = this.unionScratch;
       let count = 0;
       let min = capacity;
@@ -856,17 +851,17 @@ export class TextIndex {
         const p = this.postings[e.stemId] as Postings;
         const pDocs = p.docs;
         const weights = p.weights;
-        const quality = e.quality / WEIGHT_SCALE;
+        const tenths = Math.round(e.quality * 10);
         for (let k = 0; k < p.length; k++) {
           const doc = pDocs[k] as number;
-          const w = (weights[k] as number) * quality;
-          if (mark[doc] !== stamp) {
-            mark[doc] = stamp;
-            score[doc] = w;
+          const w = (weights[k] as number) * tenths + 1;
+          const was = best[doc] as number;
+          if (was === 0) {
+            best[doc] = w;
             found[count++] = doc;
             if (doc < min) min = doc;
             if (doc > max) max = doc;
-          } else if (w > (score[doc] as number)) score[doc] = w;
+          } else if (w > was) best[doc] = w;
         }
       }
       // A union too large for the cache (a short prefix's) lives until the end of this match only: it is written
@@ -875,19 +870,28 @@ export class TextIndex {
         count <= this.termCacheLimit / 4
           ? { docs: new Int32Array(count), scores: new Float32Array(count) }
           : this.unionOutput(scratchAt, count);
+      // The score as the single-expansion path computes it: weight × quality / WEIGHT_SCALE, kept as a float32
+      // (quality in tenths gives the same float32 for every weight and quality there is).
+      const scale = 10 * WEIGHT_SCALE;
       if (count * 16 >= max - min + 1) {
-        // Dense (short prefixes match much of the catalogue): sweeping the marks is cheaper than sorting.
+        // Dense (short prefixes match much of the catalogue): sweeping the range is cheaper than sorting.
         let n = 0;
         for (let doc = min; doc <= max; doc++) {
-          if (mark[doc] === stamp) {
+          const v = best[doc] as number;
+          if (v !== 0) {
+            best[doc] = 0;
             docs[n] = doc;
-            scores[n++] = score[doc] as number;
+            scores[n++] = (v - 1) / scale;
           }
         }
       } else {
         docs.set(found.subarray(0, count));
         docs.sort();
-        for (let k = 0; k < count; k++) scores[k] = score[docs[k] as number] as number;
+        for (let k = 0; k < count; k++) {
+          const doc = docs[k] as number;
+          scores[k] = ((best[doc] as number) - 1) / scale;
+          best[doc] = 0;
+        }
       }
       term = { docs, scores, cost };
     }
