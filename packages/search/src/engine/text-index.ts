@@ -831,7 +831,9 @@ export class TextIndex {
       // One expansion: its posting list as it is (documents are ascending), scores times its quality. The view
       // stays valid: the cache is dropped before a posting list changes.
       const p = this.postings[only.stemId] as Postings;
-      const scores = new Float32Array(p.length);
+      // A list too large for the cache scores into scratch space, as a large union does (see below).
+      const scores =
+        p.length <= this.termCacheLimit / 4 ? new Float32Array(p.length) : this.unionOutput(scratchAt, p.length).scores;
       const factor = only.quality / WEIGHT_SCALE;
       for (let k = 0; k < p.length; k++) scores[k] = (p.weights[k] as number) * factor;
       term = { docs: p.docs.subarray(0, p.length), scores, cost };
