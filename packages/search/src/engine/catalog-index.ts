@@ -200,6 +200,11 @@ const NO_STORES: number[] = [];
  * the values derived from its variants: sizes that can be bought online, then physical stores holding stock. A slot
  * with more values than fit (ROW_CAPACITY) has them in `overflowValues`, from the position in its first value field.
  */
+/**
+ * Dimensions with at most this many values keep a slot bitset per value once a filter asks (see `valueSlots`):
+ * 128 KB per value and million slots (colours, sizes, brands; not a merchant attribute of thousands of values).
+ */
+const MAX_BITSET_VALUES = 256;
 export const ROW = 16;
 export const ROW_GROUP = 0;
 export const ROW_ARRIVAL = 1;
@@ -857,6 +862,66 @@ export class CatalogIndex {
       return this.overflowValues.data.subarray(start, start + count);
     }
     return this.rowValues.subarray((row + ROW_VALUES) * 2, (row + ROW_VALUES) * 2 + count);
+  }
+
+  /**
+   * The slots holding a facet value, as a bitset (bit `slot & 31` of word `slot >>> 5`); undefined for a value of a
+   * dimension with more than MAX_BITSET_VALUES values, or of no slot yet. Built for every value of the value's
+   * dimension in one pass when first asked for, and brought up to the newest slot on each ask (slots are appended,
+   * and a slot's values never change). Filtered walks use them to pass over slots that fail two filters without
+   * reading their rows (see `executeQuery`).
+   */
+  valueSlots(value: number): Uint32Array | undefined {
+    const dim = this.values.dimensionOf[value];
+    if (dim === undefined || (this.dimensions[dim] as Dimension).globalIds.length > MAX_BITSET_VALUES) {
+      return undefined;
+    }
+    let sets = this.valueSlotSets[dim];
+    if (!sets) {
+      sets = { bits: new Map(), words: 0, upTo: 0 };
+      this.valueSlotSets[dim] = sets;
+    }
+    if (sets.upTo < this.slotCount) this.followSlots(sets, dim);
+    return sets.bits.get(value);
+  }
+
+  /** Per dimension: its values' slot bitsets (see `valueSlots`), their length in words, the slots they cover. */
+  private readonly valueSlotSets: ({ bits: Map<number, Uint32Array>; words: number; upTo: number } | undefined)[] = [];
+
+  private followSlots(sets: { bits: Map<number, Uint32Array>; words: number; upTo: number }, dim: number): void {
+    const words = (this.slotCount + 31) >>> 5;
+    if (sets.words < words) {
+      // Room for the slots to come, so that a change batch seldom copies them.
+      sets.words = Math.max(words, Math.ceil(sets.words * 1.25));
+      for (const [value, bits] of sets.bits) {
+        const grown = new Uint32Array(sets.words);
+        grown.set(bits);
+        sets.bits.set(value, grown);
+      }
+    }
+    const dimensionOf = this.values.dimensionOf;
+    const rows = this.rows;
+    const rowValues = this.rowValues;
+    const overflow = this.overflowValues.data;
+    for (let slot = sets.upTo; slot < this.slotCount; slot++) {
+      const row = slot * ROW;
+      const derived = rows[row + ROW_DERIVED] as number;
+      const count = ((rows[row + ROW_ATTRIBUTES] as number) & MAX_VALUES) + (derived & 0xffff) + (derived >>> 16);
+      const inRow = count <= ROW_CAPACITY;
+      const values = inRow ? rowValues : overflow;
+      const first = inRow ? (row + ROW_VALUES) * 2 : (rows[row + ROW_VALUES] as number);
+      for (let k = first; k < first + count; k++) {
+        const value = values[k] as number;
+        if (dimensionOf[value] !== dim) continue;
+        let bits = sets.bits.get(value);
+        if (!bits) {
+          bits = new Uint32Array(sets.words);
+          sets.bits.set(value, bits);
+        }
+        bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+    }
+    sets.upTo = this.slotCount;
   }
 
   private logChange(slot: number, added: boolean): void {

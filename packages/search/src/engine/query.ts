@@ -167,6 +167,55 @@ function keptCategoryQuery(plan: QueryPlan, category: number): QueryResult | und
 
 const EMPTY = new Int32Array(0);
 
+/**
+ * Filtered walks pass over slots by the filters' bitsets (off: tests compare with reading every row); walks of
+ * fewer slots than `minSlots` read every row, as combining the bitsets would cost more than it saves.
+ */
+export const filterBitsets = { enabled: true, minSlots: 20_000, used: 0 };
+const EMPTY_BITS = new Uint32Array(0);
+/** Scratch space of `twoFilterSets`: two bitsets over the slots. */
+const filterSets: Uint32Array[] = [new Uint32Array(0), new Uint32Array(0)];
+
+/**
+ * Two of the plan's required value filters as bitsets of the slots that pass them (a slot passes when it holds an
+ * accepted value: the union of those values' slot bitsets, see CatalogIndex.valueSlots), or undefined when fewer
+ * than two filters have bitsets for all their accepted values. A slot in neither set fails both filters: the walk
+ * would read its row only to skip it. Rejected values and other filters are still tested on the row.
+ */
+function twoFilterSets(plan: QueryPlan, catalog: QueryPlan["view"]["catalog"]): Uint32Array[] | undefined {
+  const { requiredBits, valueFilterBits } = plan.facets;
+  if (!filterBitsets.enabled || (requiredBits & (requiredBits - 1)) === 0) return undefined;
+  const words = (catalog.slotCount + 31) >>> 5;
+  const out: Uint32Array[] = [];
+  for (let bit = 1; bit <= requiredBits && out.length < 2; bit <<= 1) {
+    if ((requiredBits & bit) === 0) continue;
+    // The accepted values of the filter (the size and store facets share one bit: both dimensions' values).
+    const accepted: number[] = [];
+    for (let g = 0; g < valueFilterBits.length; g++) if (valueFilterBits[g] === bit) accepted.push(g);
+    const sets: Uint32Array[] = [];
+    for (const value of accepted) {
+      const bits = catalog.valueSlots(value);
+      if (bits) sets.push(bits);
+    }
+    // A value without a bitset (a large dimension's) may hold any slot: the filter cannot be passed over by sets.
+    if (sets.length < accepted.length) continue;
+    let target = filterSets[out.length] as Uint32Array;
+    if (target.length < words) {
+      target = new Uint32Array(Math.max(words, Math.ceil(target.length * 1.25)));
+      filterSets[out.length] = target;
+    }
+    target.fill(0, 0, words);
+    for (const bits of sets) {
+      const n = Math.min(words, bits.length);
+      for (let w = 0; w < n; w++) target[w] = (target[w] as number) | (bits[w] as number);
+    }
+    out.push(target);
+  }
+  if (out.length < 2) return undefined;
+  filterBitsets.used++;
+  return out;
+}
+
 /** Sort keys (higher first), inlined in the walks: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest. */
 function sortModeOf(plan: QueryPlan): 0 | 1 | 2 | 3 | 4 {
   return plan.sort === "price_asc"
@@ -311,6 +360,11 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const priceField = ROW_PRICE + view.zone;
 
   const sortMode = sortModeOf(plan);
+  // Two required value filters whose slots are known as bitsets: a slot in neither fails both (see `twoFilterSets`).
+  const pre = valueFiltered && order.length >= filterBitsets.minSlots ? twoFilterSets(plan, catalog) : undefined;
+  const preA = pre?.[0] ?? EMPTY_BITS;
+  const preB = pre?.[1] ?? EMPTY_BITS;
+  const preOn = pre !== undefined;
 
   let currentGroup = -1;
   let seq = 0;
@@ -385,6 +439,11 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       }
     }
     if ((mask & (mask - 1)) !== 0) continue;
+    if (preOn) {
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if (((preA[word] as number) & bit) === 0 && ((preB[word] as number) & bit) === 0) continue;
+    }
     const row = slot * ROW;
     const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
     const derivedInfo = rows[row + ROW_DERIVED] as number;

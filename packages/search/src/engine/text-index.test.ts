@@ -157,7 +157,20 @@ describe("merged posting lists too large for the term cache", () => {
     // A limit of 40 documents: every prefix below merges more than 10 and is never cached.
     const uncached = build(40);
     // Whole words too: one word's own list, too large as well, scores into the same scratch space.
-    const queries = ["ro", "bl", "ro bl", "bl ro", "rot bl", "ro", "blau ro", "b", "rock", "rosa blume", "bluse ro", "ro bluse"];
+    const queries = [
+      "ro",
+      "bl",
+      "ro bl",
+      "bl ro",
+      "rot bl",
+      "ro",
+      "blau ro",
+      "b",
+      "rock",
+      "rosa blume",
+      "bluse ro",
+      "ro bluse",
+    ];
     const expected = queries.map((q) => answer(cached, q));
     expect(expected[0]?.slots.length).toBeGreaterThan(10);
     expect(expected[2]?.slots.length).toBeGreaterThan(0);
