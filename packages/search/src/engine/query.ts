@@ -592,7 +592,8 @@ let prunedGroups = 0;
 /**
  * The walk of text matches by relevance without facets to count or filters to test (instant products), which
  * needs the number of colour groups but only the best of them. A member's key is its text score plus less than 1
- * for its rank, less 3 when sold out (see the walk in `executeQuery`), so a member scoring under the best score
+ * for its rank (rank / 2,000,000, and a rank is at most 1,001,300: see StoreView), less 3 when sold out (see the
+ * walk in `executeQuery`), so a member scoring under the best score
  * less 4 can only make the page when fewer than `needed` groups have a member above that: the walk counts every
  * group but reads the rank only of members at or above that line, and keeps (in `hitSlots`, `hitKeys`) only the
  * groups with one. Returns how many it kept, or -1 when the line left too few groups for an exact page (the
