@@ -1,30 +1,17 @@
-import { fixedClock, type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
+import { type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterEach, describe, expect, it } from "vitest";
+import { demoEngine } from "../../test/demo-engine.ts";
 import type { FacetRequest, ListingResponse, SortOption } from "../api/types.ts";
-import { CatalogIndex } from "./catalog-index.ts";
+import type { CatalogIndex } from "./catalog-index.ts";
 import { type CategoryList, CategoryListings } from "./category-listings.ts";
 import { keptListings } from "./query.ts";
-import { SearchEngine } from "./search-engine.ts";
+import type { SearchEngine } from "./search-engine.ts";
 
 const TODAY = new Date(Date.UTC(2026, 10, 22, 12));
 const demo = generateDemoCatalog({ products: 1500, seed: 23, today: TODAY });
 
-function engineOf(products: readonly ProductRecord[]): { engine: SearchEngine; catalog: CatalogIndex } {
-  const catalog = CatalogIndex.build({
-    categories: demo.categories,
-    products: structuredClone(products),
-    storeStock: demo.storeStock,
-    physicalStores: demo.stores,
-  });
-  const engine = new SearchEngine(
-    { catalog, promotions: demo.promotions, outfits: demo.outfits },
-    { clock: fixedClock(TODAY) },
-  );
-  // Every answer from its query: the kept lists are what is compared, not the answer cache.
-  engine.answers.enabled = false;
-  return { engine, catalog };
-}
+const engineOf = (products: readonly ProductRecord[]) => demoEngine(demo, products, TODAY);
 
 const SORTS: (SortOption | undefined)[] = [
   undefined,

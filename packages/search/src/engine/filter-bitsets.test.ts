@@ -1,10 +1,11 @@
-import { fixedClock, type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
+import { type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { demoEngine } from "../../test/demo-engine.ts";
 import type { FacetRequest, ListingResponse, SortOption } from "../api/types.ts";
-import { CatalogIndex } from "./catalog-index.ts";
+import type { CatalogIndex } from "./catalog-index.ts";
 import { filterBitsets } from "./query.ts";
-import { SearchEngine } from "./search-engine.ts";
+import type { SearchEngine } from "./search-engine.ts";
 
 const TODAY = new Date(Date.UTC(2026, 10, 22, 12));
 const demo = generateDemoCatalog({ products: 1500, seed: 41, today: TODAY });
@@ -15,20 +16,7 @@ const SORTS: (SortOption | undefined)[] = [
   { sortCriteria: "fields", fields: [{ field: "ec_price", direction: "asc" }] },
 ];
 
-function engineOf(products: readonly ProductRecord[]): { engine: SearchEngine; catalog: CatalogIndex } {
-  const catalog = CatalogIndex.build({
-    categories: demo.categories,
-    products: structuredClone(products),
-    storeStock: demo.storeStock,
-    physicalStores: demo.stores,
-  });
-  const engine = new SearchEngine(
-    { catalog, promotions: demo.promotions, outfits: demo.outfits },
-    { clock: fixedClock(TODAY) },
-  );
-  engine.answers.enabled = false;
-  return { engine, catalog };
-}
+const engineOf = (products: readonly ProductRecord[]) => demoEngine(demo, products, TODAY);
 
 function listing(engine: SearchEngine, catalog: CatalogIndex, shop: Shop, category: number, extra: object) {
   const response: ListingResponse = engine.listing({

@@ -1,28 +1,15 @@
-import { fixedClock, type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
+import { type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterEach, describe, expect, it } from "vitest";
+import { demoEngine } from "../../test/demo-engine.ts";
 import type { SearchResponse } from "../api/types.ts";
-import { CatalogIndex } from "./catalog-index.ts";
 import { prunedText } from "./query.ts";
-import { SearchEngine } from "./search-engine.ts";
+import type { SearchEngine } from "./search-engine.ts";
 
 const TODAY = new Date(Date.UTC(2026, 10, 22, 12));
 const demo = generateDemoCatalog({ products: 1200, seed: 31, today: TODAY });
 
-function engineOf(products: readonly ProductRecord[]): SearchEngine {
-  const catalog = CatalogIndex.build({
-    categories: demo.categories,
-    products: structuredClone(products),
-    storeStock: demo.storeStock,
-    physicalStores: demo.stores,
-  });
-  const engine = new SearchEngine(
-    { catalog, promotions: demo.promotions, outfits: demo.outfits },
-    { clock: fixedClock(TODAY) },
-  );
-  engine.answers.enabled = false;
-  return engine;
-}
+const engineOf = (products: readonly ProductRecord[]) => demoEngine(demo, products, TODAY).engine;
 
 function suggest(engine: SearchEngine, shop: Shop, query: string, page: object): SearchResponse {
   const response = engine.productSuggest({
