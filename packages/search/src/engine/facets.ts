@@ -167,6 +167,8 @@ export interface FacetState {
   valueFilter?: ValueFilter;
   /** A filter that needs more than the slot's facet values (variants in a physical store, every value). */
   test?: (slot: number) => boolean;
+  /** The price filter's test of a price (what `test` reads from the row), for walks that hold the prices apart. */
+  priceTest?: (price: number) => boolean;
   /** Dimensions whose values the query counts in the shared board (every static facet in one loop). */
   dims: readonly number[];
   /** Counting that needs more than a slot's static values (size with store and the reverse). */
@@ -835,7 +837,10 @@ function priceFacet(def: FacetDefinition, request: FacetRequest | undefined, ctx
     searchValues: () => [],
   };
   // From the slot's row, which the query reads anyway.
-  if (filter) state.test = (slot) => filter(rows[slot * ROW + priceField] as number);
+  if (filter) {
+    state.test = (slot) => filter(rows[slot * ROW + priceField] as number);
+    state.priceTest = filter;
+  }
   return state;
 }
 

@@ -54,6 +54,20 @@ function combinations(response: ListingResponse): FacetRequest[][] {
   if (brands[0] && colours[2]) out.push([select("ec_brand", [brands[0]]), select("ec_color", [colours[2]])]);
   if (brands[1] && colours[0] && sizes[1])
     out.push([select("ec_brand", [brands[1]]), select("ec_color", [colours[0]]), select("size", [sizes[1]])]);
+  // A price range with a brand, a colour, or both: the kept prices and the bitsets pass over slots together.
+  const price = response.facets.find((f) => f.facetId === "ec_price");
+  const range = price?.values[1] ?? price?.values[0];
+  if (range && "start" in range && typeof range.start === "number" && typeof range.end === "number") {
+    const priced: FacetRequest = {
+      facetId: "ec_price",
+      type: "numericalRange",
+      values: [{ start: range.start, end: range.end, endInclusive: range.endInclusive, state: "selected" }],
+    };
+    if (brands[0]) out.push([select("ec_brand", [brands[0]]), priced]);
+    if (colours[0]) out.push([priced, select("ec_color", [colours[0]])]);
+    if (brands[0] && colours[1]) out.push([select("ec_brand", [brands[0]]), select("ec_color", [colours[1]]), priced]);
+    out.push([priced]);
+  }
   if (brands[0] && colours[0] && sizes[0])
     out.push([
       select("ec_brand", [brands[0]], "excluded"),

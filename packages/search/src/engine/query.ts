@@ -173,22 +173,28 @@ const EMPTY = new Int32Array(0);
  */
 export const filterBitsets = { enabled: true, minSlots: 20_000, used: 0 };
 const EMPTY_BITS = new Uint32Array(0);
-/** Scratch space of `twoFilterSets`: two bitsets over the slots. */
+/** Scratch space of `filterSetsOf`: two bitsets over the slots. */
 const filterSets: Uint32Array[] = [new Uint32Array(0), new Uint32Array(0)];
 
 /**
- * Two of the plan's required value filters as bitsets of the slots that pass them (a slot passes when it holds an
- * accepted value: the union of those values' slot bitsets, see CatalogIndex.valueSlots), or undefined when fewer
- * than two filters have bitsets for all their accepted values. A slot in neither set fails both filters: the walk
- * would read its row only to skip it. Rejected values and other filters are still tested on the row.
+ * Up to `max` of the plan's required value filters as bitsets of the slots that pass them (a slot passes when it
+ * holds an accepted value: the union of those values' slot bitsets, see CatalogIndex.valueSlots). Filters whose
+ * bit a slot test also sets (`testBits`), and filters with a value of no bitset (a large dimension's), are left
+ * out. A slot outside a set fails that filter: the walk passes over a slot failing two without reading its row.
+ * Rejected values and the other filters are still tested on the row.
  */
-function twoFilterSets(plan: QueryPlan, catalog: QueryPlan["view"]["catalog"]): Uint32Array[] | undefined {
+function filterSetsOf(
+  plan: QueryPlan,
+  catalog: QueryPlan["view"]["catalog"],
+  max: number,
+  testBits: readonly number[],
+): Uint32Array[] {
   const { requiredBits, valueFilterBits } = plan.facets;
-  if (!filterBitsets.enabled || (requiredBits & (requiredBits - 1)) === 0) return undefined;
-  const words = (catalog.slotCount + 31) >>> 5;
   const out: Uint32Array[] = [];
-  for (let bit = 1; bit <= requiredBits && out.length < 2; bit <<= 1) {
-    if ((requiredBits & bit) === 0) continue;
+  if (!filterBitsets.enabled || requiredBits === 0) return out;
+  const words = (catalog.slotCount + 31) >>> 5;
+  for (let bit = 1; bit <= requiredBits && out.length < max; bit <<= 1) {
+    if ((requiredBits & bit) === 0 || testBits.includes(bit)) continue;
     // The accepted values of the filter (the size and store facets share one bit: both dimensions' values).
     const accepted: number[] = [];
     for (let g = 0; g < valueFilterBits.length; g++) if (valueFilterBits[g] === bit) accepted.push(g);
@@ -197,7 +203,6 @@ function twoFilterSets(plan: QueryPlan, catalog: QueryPlan["view"]["catalog"]): 
       const bits = catalog.valueSlots(value);
       if (bits) sets.push(bits);
     }
-    // A value without a bitset (a large dimension's) may hold any slot: the filter cannot be passed over by sets.
     if (sets.length < accepted.length) continue;
     let target = filterSets[out.length] as Uint32Array;
     if (target.length < words) {
@@ -211,8 +216,6 @@ function twoFilterSets(plan: QueryPlan, catalog: QueryPlan["view"]["catalog"]): 
     }
     out.push(target);
   }
-  if (out.length < 2) return undefined;
-  filterBitsets.used++;
   return out;
 }
 
@@ -315,7 +318,17 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   }
 
   const states = plan.facets.states;
-  const filters = states.filter((f) => f.test !== undefined);
+  // A category listing walks its kept list, whose prices lie beside the slots: the price filter reads them there,
+  // not the row (and, with a value filter's bitset, can pass over a slot without its row: see `filterSetsOf`).
+  const keptPrices = base.kind === "category" && !plan.text ? view.categoryList(base.value)?.prices : undefined;
+  const priceState =
+    keptPrices !== undefined && keptPrices.length === order.length && filterBitsets.enabled
+      ? states.find((f) => f.priceTest !== undefined)
+      : undefined;
+  const priceTest = priceState?.priceTest;
+  const priceBit = priceState?.bit ?? 0;
+  const prices = priceState ? (keptPrices as Int32Array) : EMPTY;
+  const filters = states.filter((f) => f.test !== undefined && f !== priceState);
   const filterTests = filters.map((f) => f.test as (slot: number) => boolean);
   const filterBits = filters.map((f) => f.bit);
   const counters = plan.countFacets ? states.filter((f) => f.count !== undefined) : [];
@@ -360,11 +373,17 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const priceField = ROW_PRICE + view.zone;
 
   const sortMode = sortModeOf(plan);
-  // Two required value filters whose slots are known as bitsets: a slot in neither fails both (see `twoFilterSets`).
-  const pre = valueFiltered && order.length >= filterBitsets.minSlots ? twoFilterSets(plan, catalog) : undefined;
-  const preA = pre?.[0] ?? EMPTY_BITS;
-  const preB = pre?.[1] ?? EMPTY_BITS;
-  const preOn = pre !== undefined;
+  // Required value filters whose slots are known as bitsets (see `filterSetsOf`): with the kept prices, a slot
+  // failing two filters is passed over before its row is read.
+  const pre =
+    valueFiltered && order.length >= filterBitsets.minSlots
+      ? filterSetsOf(plan, catalog, priceTest ? 1 : 2, filterBits)
+      : [];
+  const preA = pre[0] ?? EMPTY_BITS;
+  const preB = pre[1] ?? EMPTY_BITS;
+  const preCount = pre.length;
+  const preOn = preCount + (priceTest ? 1 : 0) >= 2;
+  if (preOn) filterBitsets.used++;
 
   let currentGroup = -1;
   let seq = 0;
@@ -388,7 +407,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     for (let i = 0; i < order.length; i++) {
       const slot = order[i] as number;
       if (baseTest !== undefined && !baseTest(slot)) continue;
-      let mask = 0;
+      let mask = priceTest !== undefined && !priceTest(prices[i] as number) ? priceBit : 0;
       for (let f = 0; f < filterCount; f++) {
         if (!(filterTests[f] as (s: number) => boolean)(slot)) {
           mask |= filterBits[f] as number;
@@ -431,7 +450,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   for (let i = 0; readsValues && i < order.length; i++) {
     const slot = order[i] as number;
     if (baseTest !== undefined && !baseTest(slot)) continue;
-    let mask = 0;
+    let mask = priceTest !== undefined && !priceTest(prices[i] as number) ? priceBit : 0;
     for (let f = 0; f < filterCount; f++) {
       if (!(filterTests[f] as (s: number) => boolean)(slot)) {
         mask |= filterBits[f] as number;
@@ -442,7 +461,10 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     if (preOn) {
       const word = slot >>> 5;
       const bit = 1 << (slot & 31);
-      if (((preA[word] as number) & bit) === 0 && ((preB[word] as number) & bit) === 0) continue;
+      let fails = mask === 0 ? 0 : 1;
+      if (((preA[word] as number) & bit) === 0) fails++;
+      if (preCount > 1 && ((preB[word] as number) & bit) === 0) fails++;
+      if (fails >= 2) continue;
     }
     const row = slot * ROW;
     const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
