@@ -900,18 +900,8 @@ export class CatalogIndex {
       }
     }
     const dimensionOf = this.values.dimensionOf;
-    const rows = this.rows;
-    const rowValues = this.rowValues;
-    const overflow = this.overflowValues.data;
     for (let slot = sets.upTo; slot < this.slotCount; slot++) {
-      const row = slot * ROW;
-      const derived = rows[row + ROW_DERIVED] as number;
-      const count = ((rows[row + ROW_ATTRIBUTES] as number) & MAX_VALUES) + (derived & 0xffff) + (derived >>> 16);
-      const inRow = count <= ROW_CAPACITY;
-      const values = inRow ? rowValues : overflow;
-      const first = inRow ? (row + ROW_VALUES) * 2 : (rows[row + ROW_VALUES] as number);
-      for (let k = first; k < first + count; k++) {
-        const value = values[k] as number;
+      for (const value of this.slotValues(slot)) {
         if (dimensionOf[value] !== dim) continue;
         let bits = sets.bits.get(value);
         if (!bits) {

@@ -398,9 +398,9 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const pruned =
     prunedText.enabled && !readsValues && sortMode === 1 && filterCount === 0 && baseTest === undefined && !trackHits
       ? bestByText(order, orderScore, group, rank, hitSlots, hitKeys, Math.min(plan.offset + plan.limit, order.length))
-      : -1;
-  if (pruned >= 0) {
-    hitCount = pruned;
+      : undefined;
+  if (pruned) {
+    hitCount = pruned.kept;
   } else if (!readsValues) {
     // Nothing to count (instant products): the same walk, reading each slot's group from the dense group column
     // and its rank, not its row (unless the sort needs a price or arrival).
@@ -576,7 +576,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   if (aOn) (collectorParts[0] as (typeof collectorParts)[number]).c.length = aLength;
   if (bOn) (collectorParts[1] as (typeof collectorParts)[number]).c.length = bLength;
 
-  const total = pruned >= 0 ? prunedGroups : hitCount;
+  const total = pruned ? pruned.groups : hitCount;
   const end = Math.min(plan.offset + plan.limit, total);
   if (plan.limit <= 0 || plan.offset >= total) return { total, parents: [], ranked: [] };
 
@@ -608,9 +608,6 @@ export function executeQuery(plan: QueryPlan): QueryResult {
 /** Instant products' walk reads keys only where they can make the page (off: tests compare with every key). */
 export const prunedText = { enabled: true, used: 0 };
 
-/** Colour groups the last `bestByText` found (it returns the groups it kept a best member of). */
-let prunedGroups = 0;
-
 /**
  * The walk of text matches by relevance without facets to count or filters to test (instant products), which
  * needs the number of colour groups but only the best of them. A member's key is its text score plus less than 1
@@ -618,8 +615,8 @@ let prunedGroups = 0;
  * walk in `executeQuery`), so a member scoring under the best score
  * less 4 can only make the page when fewer than `needed` groups have a member above that: the walk counts every
  * group but reads the rank only of members at or above that line, and keeps (in `hitSlots`, `hitKeys`) only the
- * groups with one. Returns how many it kept, or -1 when the line left too few groups for an exact page (the
- * caller then walks every member). A group's best member is above the line whenever it can make the page.
+ * groups with one. Returns how many it kept and how many groups there are, or undefined when the line left too few
+ * groups for an exact page (the caller then walks every member). A group's best member is above the line whenever it can make the page.
  */
 function bestByText(
   order: Int32Array,
@@ -629,7 +626,7 @@ function bestByText(
   hitSlots: Int32Array,
   hitKeys: Float64Array,
   needed: number,
-): number {
+): { kept: number; groups: number } | undefined {
   const length = order.length;
   let maxScore = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < length; i++) {
@@ -667,14 +664,13 @@ function bestByText(
     hitSlots[kept] = bestSlot;
     hitKeys[kept++] = bestKey;
   }
-  prunedGroups = groups;
   // Exact when `needed` kept groups have keys of at least line + 1, the most a member under the line can reach.
-  if (needed <= 0) return kept;
+  if (needed <= 0) return { kept, groups };
   let above = 0;
   for (let i = 0; i < kept && above < needed; i++) if ((hitKeys[i] as number) >= line + 1) above++;
-  if (above < needed) return -1;
+  if (above < needed) return undefined;
   prunedText.used++;
-  return kept;
+  return { kept, groups };
 }
 
 /** The `k` best slots by key (descending; ties by slot), skipping excluded groups. */

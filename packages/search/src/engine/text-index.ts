@@ -842,7 +842,7 @@ export class TextIndex {
       if (this.unionScratch.length < cost)
         this.unionScratch = new Int32Array(Math.max(cost, this.unionScratch.length * 2));
       // Each document's best `weight × quality` as an integer (quality in tenths, plus one: 0 is "not found"),
-      // in a 2-byte array that is all zeros between unions: a third of the memory traffic of marks and float
+      // in a 2-byte array that is all zeros between unions: a quarter of the memory of 4-byte marks and float
       // scores, which is what a short prefix's union of millions of postings costs.
       const best = this.best;
       const found = this.unionScratch;
