@@ -13,7 +13,8 @@
  * build reads the pages one at a time, as the service loads the catalogue from the database; its time is that of
  * the index, the pages' reading is printed besides.
  *
- * Options: `--sizes 10000,100000,1000000` `--queries 600` `--real PATH` `--no-real`; `--attributes` gives the
+ * Options: `--sizes 10000,100000,1000000` `--queries 600` `--real PATH` `--no-real`;
+ * `--slowest N` prints the N slowest queries of each type; `--attributes` gives the
  * products three facetable merchant attributes (text, number, boolean; vocabulary set here), counted with every
  * listing and search, and measures a listing filtered by them.
  */
@@ -51,6 +52,8 @@ const option = (name: string, fallback: string) => {
 const SIZES = option("sizes", "10000,100000,1000000").split(",").map(Number);
 const QUERIES = Number(option("queries", "600"));
 const ATTRIBUTES = args.includes("--attributes");
+/** `--slowest N`: the N slowest queries of each type, with what was asked and how many results it had. */
+const SLOWEST = Number(option("slowest", "0"));
 /** `--no-answer-cache`: every listing and search runs its query (the engine keeps no answers). */
 const ANSWER_CACHE = !args.includes("--no-answer-cache");
 /** Products per page of the build, as the service loads them (service.ts LOAD_PAGE). */
@@ -100,6 +103,8 @@ interface Result {
    */
   cpuSamples: number[];
   results: number;
+  /** The slowest queries (`--slowest`): index, wall time, results. */
+  slowest: { i: number; ms: number; results: number }[];
 }
 
 function measureQueries(name: string, count: number, run: (i: number) => number): Result {
@@ -107,17 +112,22 @@ function measureQueries(name: string, count: number, run: (i: number) => number)
   const samples: number[] = [];
   const cpuSamples: number[] = [];
   let results = 0;
+  const each: { i: number; ms: number; results: number }[] = [];
   for (let i = 0; i < count; i++) {
     const cpu = process.cpuUsage();
     const started = performance.now();
-    results += run(i);
-    samples.push(performance.now() - started);
+    const found = run(i);
+    const took = performance.now() - started;
+    results += found;
+    samples.push(took);
+    if (SLOWEST > 0) each.push({ i, ms: took, results: found });
     const used = process.cpuUsage(cpu);
     cpuSamples.push((used.user + used.system) / 1000);
   }
   samples.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
-  return { name, samples, cpuSamples, results: results / count };
+  each.sort((a, b) => b.ms - a.ms);
+  return { name, samples, cpuSamples, results: results / count, slowest: each.slice(0, SLOWEST) };
 }
 
 /** Heap plus typed-array memory: the index keeps most of its data in typed arrays, outside the JS heap. */
@@ -370,6 +380,17 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
     if (used > 0) cacheUse.set(name, `${engine.answers.hits - hits}/${used}`);
     return result;
   };
+  // What each query type asked, for `--slowest`.
+  const asked: Record<string, (i: number) => string> = {
+    "category listing + facets": (i) => listingRequests[i]?.context.view.url ?? "",
+    "text search + facets": (i) => `${textRequests[i]?.language} "${textRequests[i]?.query}"`,
+    "typo search + facets": (i) => `${typoRequests[i]?.language} "${typoRequests[i]?.query}"`,
+    "listing + filters + price sort": (i) =>
+      `${filterRequests[i]?.context.view.url} ${JSON.stringify(filterRequests[i]?.facets.map((f) => f.values))}`,
+    "query suggestions": (i) => `${suggestRequests[i]?.language} "${suggestRequests[i]?.query}"`,
+    "instant products": (i) => `${instantRequests[i]?.language} "${instantRequests[i]?.query}"`,
+    recommendations: (i) => `${recommendationRequests[i]?.slotId} ${recommendationRequests[i]?.context.view.url}`,
+  };
   const results = [
     measure(
       "category listing + facets",
@@ -438,6 +459,15 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
         cacheUse.has(result.name) ? ` (answers from the cache: ${cacheUse.get(result.name)})` : ""
       }`,
     );
+  }
+
+  for (const result of results) {
+    if (result.slowest.length === 0) continue;
+    console.log(`slowest ${result.name}:`);
+    for (const q of result.slowest)
+      console.log(
+        `  ${ms(q.ms).padStart(9)}  ${String(q.results).padStart(7)} results  ${asked[result.name]?.(q.i) ?? q.i}`,
+      );
   }
 
   // A catalogue change: 100 products re-indexed (prices, stock) and visible to the next query.
