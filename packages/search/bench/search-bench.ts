@@ -52,7 +52,10 @@ const option = (name: string, fallback: string) => {
 const SIZES = option("sizes", "10000,100000,1000000").split(",").map(Number);
 const QUERIES = Number(option("queries", "600"));
 const ATTRIBUTES = args.includes("--attributes");
-/** `--slowest N`: the N slowest queries of each type, with what was asked and how many results it had. */
+/**
+ * `--slowest N`: the N slowest queries of each type, with what was asked, how many results it had, and the
+ * garbage collection pauses that fell within it.
+ */
 const SLOWEST = Number(option("slowest", "0"));
 /** `--no-answer-cache`: every listing and search runs its query (the engine keeps no answers). */
 const ANSWER_CACHE = !args.includes("--no-answer-cache");
@@ -103,8 +106,8 @@ interface Result {
    */
   cpuSamples: number[];
   results: number;
-  /** The slowest queries (`--slowest`): index, wall time, results. */
-  slowest: { i: number; ms: number; results: number }[];
+  /** The slowest queries (`--slowest`): index, start (performance.now), wall time, results. */
+  slowest: { i: number; at: number; ms: number; results: number }[];
 }
 
 function measureQueries(name: string, count: number, run: (i: number) => number): Result {
@@ -112,7 +115,7 @@ function measureQueries(name: string, count: number, run: (i: number) => number)
   const samples: number[] = [];
   const cpuSamples: number[] = [];
   let results = 0;
-  const each: { i: number; ms: number; results: number }[] = [];
+  const each: { i: number; at: number; ms: number; results: number }[] = [];
   for (let i = 0; i < count; i++) {
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -120,7 +123,7 @@ function measureQueries(name: string, count: number, run: (i: number) => number)
     const took = performance.now() - started;
     results += found;
     samples.push(took);
-    if (SLOWEST > 0) each.push({ i, ms: took, results: found });
+    if (SLOWEST > 0) each.push({ i, at: started, ms: took, results: found });
     const used = process.cpuUsage(cpu);
     cpuSamples.push((used.user + used.system) / 1000);
   }
@@ -360,8 +363,15 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
 
   // Garbage collection while the queries run: its pauses (and its helper threads' time) land in the tail.
   const queryGc = { ms: 0, major: 0 };
+  // Each pause (start, duration, major), for `--slowest`.
+  const pauses: { at: number; ms: number; major: boolean }[] = [];
   const queryGcObserver = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
+      pauses.push({
+        at: entry.startTime,
+        ms: entry.duration,
+        major: (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      });
       queryGc.ms += entry.duration;
       if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
         queryGc.major++;
@@ -464,10 +474,17 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
   for (const result of results) {
     if (result.slowest.length === 0) continue;
     console.log(`slowest ${result.name}:`);
-    for (const q of result.slowest)
+    for (const q of result.slowest) {
+      const within = pauses.filter((p) => p.at >= q.at && p.at < q.at + q.ms);
+      const gcMs = within.reduce((sum, p) => sum + p.ms, 0);
+      const gc =
+        within.length === 0
+          ? ""
+          : `  (gc ${ms(gcMs)}: ${within.filter((p) => p.major).length} major, ${within.filter((p) => !p.major).length} minor)`;
       console.log(
-        `  ${ms(q.ms).padStart(9)}  ${String(q.results).padStart(7)} results  ${asked[result.name]?.(q.i) ?? q.i}`,
+        `  ${ms(q.ms).padStart(9)}  ${String(q.results).padStart(7)} results  ${asked[result.name]?.(q.i) ?? q.i}${gc}`,
       );
+    }
   }
 
   // A catalogue change: 100 products re-indexed (prices, stock) and visible to the next query.

@@ -1,7 +1,7 @@
 import { type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterEach, describe, expect, it } from "vitest";
-import { demoEngine } from "../../test/demo-engine.ts";
+import { demoEngine, recolourAndRestock } from "../../test/demo-engine.ts";
 import type { ListingResponse, SearchResponse, SortOption } from "../api/types.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
 import { countingWalks, keptListings } from "./query.ts";
@@ -99,16 +99,7 @@ describe("searches and listings without filters count in a walk of their own", (
 
   it("answer as the general walk after changes that move colour siblings and sell sizes out", () => {
     const { engine, catalog } = engineOf(demo.products);
-    const products = demo.products.slice(0, 200).map((p) => structuredClone(p));
-    // Every product again with another colour and sizes sold out or back: each upsert takes a new slot, so colour
-    // groups are no longer in slot order.
-    for (const [i, p] of products.entries()) {
-      const other = demo.products[(i * 7 + 3) % demo.products.length] as ProductRecord;
-      p.colorId = other.colorId;
-      for (const [k, v] of p.variants.entries()) v.stock = { ...v.stock, quantity: (i + k) % 3 === 0 ? 0 : 5 };
-      catalog.upsert(p);
-    }
-    catalog.remove((demo.products[300] as ProductRecord).id);
+    recolourAndRestock(catalog, demo.products);
     expect(catalog.displacedGroups.size).toBeGreaterThan(0);
     expect(expectAsGeneralWalk(engine, catalog)).toBeGreaterThan(400);
   });

@@ -1,7 +1,7 @@
 import { type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { demoEngine } from "../../test/demo-engine.ts";
+import { demoEngine, recolourAndRestock } from "../../test/demo-engine.ts";
 import type { FacetRequest, ListingResponse, SortOption } from "../api/types.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
 import { filterBitsets } from "./query.ts";
@@ -120,15 +120,7 @@ describe("filtered listings pass over slots that fail two filters by the values'
   it("follow catalogue changes: new slots join their values' bitsets", () => {
     const { engine, catalog } = engineOf(demo.products);
     expectAsReadInFull(engine, catalog);
-    const products = demo.products.slice(0, 200).map((p) => structuredClone(p));
-    // Every product again with another colour and sizes sold out or back: each upsert takes a new slot.
-    for (const [i, p] of products.entries()) {
-      const other = demo.products[(i * 7 + 3) % demo.products.length] as ProductRecord;
-      p.colorId = other.colorId;
-      for (const [k, v] of p.variants.entries()) v.stock = { ...v.stock, quantity: (i + k) % 3 === 0 ? 0 : 5 };
-      catalog.upsert(p);
-    }
-    catalog.remove((demo.products[300] as ProductRecord).id);
+    recolourAndRestock(catalog, demo.products);
     expect(expectAsReadInFull(engine, catalog)).toBeGreaterThan(100);
   });
 });
