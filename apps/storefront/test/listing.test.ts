@@ -261,6 +261,32 @@ describe("category listing", () => {
     expect(plain(texts(doc, ".chip")[0])).toBe("20,00 € – 60,00 €");
   });
 
+  it("offers the arrival windows in the store's words, as links that stay valid, and filters by one", async () => {
+    const labels: Record<string, [string, string, string]> = {
+      "/de/c/damen/": ["Neu eingetroffen", "Letzte 7 Tage", "Letzte 30 Tage"],
+      "/fr-ch/c/femmes/": ["Nouveautés", "7 derniers jours", "30 derniers jours"],
+      "/en/c/women/": ["New arrivals", "Last 7 days", "Last 30 days"],
+    };
+    for (const [path, [facet, week, month]] of Object.entries(labels)) {
+      const doc = await page(path);
+      const byWeek = facetValue(doc, facet, week);
+      const byMonth = facetValue(doc, facet, month);
+      expect(byMonth.href, path).toBe(`${path}?df-new_arrivals=past-30-day...now`);
+      expect(byWeek.state).toBe("idle");
+      // No time of day in the page: the same page all day (a shared cache keeps one copy).
+      expect(doc.documentElement.outerHTML, path).not.toMatch(/\d{4}\/\d{2}\/\d{2}@\d{2}:\d{2}/);
+      const filtered = await page(byMonth.href);
+      expect(facetValue(filtered, facet, month).state).toBe("selected");
+      const monthCount = Number(
+        [...doc.querySelectorAll("details.facet .facet-value")]
+          .find((v) => v.querySelector(".facet-value__label")?.textContent === month)
+          ?.querySelector(".facet-value__count")?.textContent,
+      );
+      expect(monthCount).toBeGreaterThan(0);
+      expect(count(filtered)).toBe(monthCount);
+    }
+  });
+
   it("pages: page=1 is the second page, with previous and next links", async () => {
     const first = await page("/de/c/damen/");
     const second = await page("/de/c/damen/?page=1");

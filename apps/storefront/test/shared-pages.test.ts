@@ -34,6 +34,8 @@ beforeAll(async () => {
   delete env.DATABASE_SCHEMA;
   server = spawn(process.execPath, [join(root, "scripts/start.ts")], { cwd: root, env, stdio: "ignore" });
   for (let i = 0; i < 240; i++) {
+    // Another shop on this port would answer for it: ours must be the one running.
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error("the shop exited before it was ready");
     const up = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,

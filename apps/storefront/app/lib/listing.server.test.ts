@@ -26,3 +26,34 @@ describe("the category facet request", () => {
     expect(request?.numberOfValues).toBe(40);
   });
 });
+
+describe("the new-arrivals facet request", () => {
+  const arrivals = (search: string) =>
+    facetRequests(parseUrlState(search), FACETS).find((f) => f.facetId === "new_arrivals");
+  const window = (days: number, state: string) => ({
+    start: `past-${days}-day`,
+    end: "now",
+    endInclusive: true,
+    state,
+  });
+
+  it("always asks for its relative windows (labels in the store's words, links that stay valid, one page a minute)", () => {
+    expect(arrivals("")?.values).toEqual([window(7, "idle"), window(30, "idle"), window(90, "idle")]);
+    expect(arrivals("df-new_arrivals=past-30-day...now")?.values).toEqual([
+      window(7, "idle"),
+      window(30, "selected"),
+      window(90, "idle"),
+    ]);
+  });
+
+  it("adds a window of the URL that is not one of its own", () => {
+    const values = arrivals("dfExcluded-new_arrivals=2025/01/01@00:00:00..2025/02/01@00:00:00")?.values;
+    expect(values).toHaveLength(4);
+    expect(values?.[3]).toEqual({
+      start: "2025/01/01@00:00:00",
+      end: "2025/02/01@00:00:00",
+      endInclusive: false,
+      state: "excluded",
+    });
+  });
+});

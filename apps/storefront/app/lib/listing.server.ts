@@ -201,8 +201,9 @@ export function facetRequests(
                 ? ("excluded" as const)
                 : ("idle" as const),
           }));
-        // Without an active window the service offers its own windows.
-        requests.push({ ...base, values: named.has(id) ? values : [] });
+        // The arrival facet always asks for its relative windows ("Letzte 7 Tage", links that stay valid); another
+        // date facet without an active value takes the service's own windows.
+        requests.push({ ...base, values: named.has(id) || windows.length > 0 ? values : [] });
         break;
       }
     }

@@ -873,7 +873,9 @@ function arrivalFacet(def: FacetDefinition, request: FacetRequest | undefined, c
     collector: buffer,
     respond(): DateFacetResponse | undefined {
       let ranges: (RangeTest & { startText: string; endText: string })[];
-      if (requested.length > 0 && hasActiveValues(request)) {
+      // The ranges asked for, as asked (relative dates stay relative: "past-7-day"), whatever their states; the
+      // service's own windows only when none are asked for.
+      if (requested.length > 0) {
         ranges = requested.map((v, i) => ({ ...(tests[i] as RangeTest), startText: v.start, endText: v.end }));
       } else {
         ranges = defaults;

@@ -363,6 +363,20 @@ describe("date ranges", () => {
     ]);
   });
 
+  it("answer the windows asked for as asked, idle ones too (relative dates stay relative)", () => {
+    const windows = [7, 30, 90].map((days) => ({
+      start: `past-${days}-day`,
+      end: "now",
+      endInclusive: true,
+      state: "idle" as const,
+    }));
+    const r = listing("/c/damen/", { facets: [{ facetId: "new_arrivals", type: "dateRange", values: windows }] });
+    expect(r.pagination.totalEntries).toBe(listing("/c/damen/").pagination.totalEntries);
+    expect(facet<DateFacetResponse>(r, "new_arrivals").values).toEqual(
+      [1, 2, 3].map((count, i) => expect.objectContaining({ ...windows[i], state: "idle", numberOfResults: count })),
+    );
+  });
+
   it("filter by relative dates", () => {
     const r = listing("/c/damen/", {
       facets: [
