@@ -108,9 +108,11 @@ interface Result {
   results: number;
   /** The slowest queries (`--slowest`): index, start (performance.now), wall time, results. */
   slowest: { i: number; at: number; ms: number; results: number }[];
+  /** What query `i` asked (store and words, or address and filters), for `--slowest`. */
+  asked: (i: number) => string;
 }
 
-function measureQueries(name: string, count: number, run: (i: number) => number): Result {
+function measureQueries(name: string, count: number, run: (i: number) => number, asked: (i: number) => string): Result {
   for (let i = 0; i < Math.min(50, count); i++) run(i);
   const samples: number[] = [];
   const cpuSamples: number[] = [];
@@ -130,7 +132,7 @@ function measureQueries(name: string, count: number, run: (i: number) => number)
   samples.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
   each.sort((a, b) => b.ms - a.ms);
-  return { name, samples, cpuSamples, results: results / count, slowest: each.slice(0, SLOWEST) };
+  return { name, samples, cpuSamples, results: results / count, slowest: each.slice(0, SLOWEST), asked };
 }
 
 /** Heap plus typed-array memory: the index keeps most of its data in typed arrays, outside the JS heap. */
@@ -382,45 +384,38 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
   engine.answers.clear();
   // How many queries the answer cache answered, per query type (warm-up included).
   const cacheUse = new Map<string, string>();
-  const measure = (name: string, count: number, run: (i: number) => number): Result => {
+  const measure = (name: string, count: number, run: (i: number) => number, asked: (i: number) => string): Result => {
     const hits = engine.answers.hits;
     const misses = engine.answers.misses;
-    const result = measureQueries(name, count, run);
+    const result = measureQueries(name, count, run, asked);
     const used = engine.answers.hits - hits + engine.answers.misses - misses;
     if (used > 0) cacheUse.set(name, `${engine.answers.hits - hits}/${used}`);
     return result;
-  };
-  // What each query type asked, for `--slowest`.
-  const asked: Record<string, (i: number) => string> = {
-    "category listing + facets": (i) => listingRequests[i]?.context.view.url ?? "",
-    "text search + facets": (i) => `${textRequests[i]?.language} "${textRequests[i]?.query}"`,
-    "typo search + facets": (i) => `${typoRequests[i]?.language} "${typoRequests[i]?.query}"`,
-    "listing + filters + price sort": (i) =>
-      `${filterRequests[i]?.context.view.url} ${JSON.stringify(filterRequests[i]?.facets.map((f) => f.values))}`,
-    "query suggestions": (i) => `${suggestRequests[i]?.language} "${suggestRequests[i]?.query}"`,
-    "instant products": (i) => `${instantRequests[i]?.language} "${instantRequests[i]?.query}"`,
-    recommendations: (i) => `${recommendationRequests[i]?.slotId} ${recommendationRequests[i]?.context.view.url}`,
   };
   const results = [
     measure(
       "category listing + facets",
       QUERIES,
       (i) => engine.listing(listingRequests[i] as (typeof listingRequests)[number]).pagination.totalEntries,
+      (i) => listingRequests[i]?.context.view.url ?? "",
     ),
     measure(
       "text search + facets",
       QUERIES,
       (i) => engine.search(textRequests[i] as (typeof textRequests)[number]).pagination.totalEntries,
+      (i) => `${textRequests[i]?.language} "${textRequests[i]?.query}"`,
     ),
     measure(
       "typo search + facets",
       QUERIES,
       (i) => engine.search(typoRequests[i] as (typeof typoRequests)[number]).pagination.totalEntries,
+      (i) => `${typoRequests[i]?.language} "${typoRequests[i]?.query}"`,
     ),
     measure(
       "listing + filters + price sort",
       QUERIES,
       (i) => engine.listing(filterRequests[i] as (typeof filterRequests)[number]).pagination.totalEntries,
+      (i) => `${filterRequests[i]?.context.view.url} ${JSON.stringify(filterRequests[i]?.facets.map((f) => f.values))}`,
     ),
     ...(ATTRIBUTES
       ? [
@@ -428,6 +423,8 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
             "listing + merchant attributes",
             QUERIES,
             (i) => engine.listing(attributeRequests[i] as (typeof attributeRequests)[number]).pagination.totalEntries,
+            (i) =>
+              `${attributeRequests[i]?.context.view.url} ${JSON.stringify(attributeRequests[i]?.facets.map((f) => f.values))}`,
           ),
         ]
       : []),
@@ -435,17 +432,20 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
       "query suggestions",
       QUERIES,
       (i) => engine.querySuggest(suggestRequests[i] as (typeof suggestRequests)[number]).completions.length,
+      (i) => `${suggestRequests[i]?.language} "${suggestRequests[i]?.query}"`,
     ),
     measure(
       "instant products",
       QUERIES,
       (i) => engine.productSuggest(instantRequests[i] as (typeof instantRequests)[number]).pagination.totalEntries,
+      (i) => `${instantRequests[i]?.language} "${instantRequests[i]?.query}"`,
     ),
     measure(
       "recommendations",
       QUERIES,
       (i) =>
         engine.recommendations(recommendationRequests[i] as (typeof recommendationRequests)[number]).products.length,
+      (i) => `${recommendationRequests[i]?.slotId} ${recommendationRequests[i]?.context.view.url}`,
     ),
   ];
   // The observer hears of collections on a later turn of the event loop.
@@ -481,9 +481,7 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
         within.length === 0
           ? ""
           : `  (gc ${ms(gcMs)}: ${within.filter((p) => p.major).length} major, ${within.filter((p) => !p.major).length} minor)`;
-      console.log(
-        `  ${ms(q.ms).padStart(9)}  ${String(q.results).padStart(7)} results  ${asked[result.name]?.(q.i) ?? q.i}${gc}`,
-      );
+      console.log(`  ${ms(q.ms).padStart(9)}  ${String(q.results).padStart(7)} results  ${result.asked(q.i)}${gc}`);
     }
   }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { allowedTypos, boundedDistance } from "./edit-distance.ts";
 import { queryTokens } from "./normalize.ts";
-import { TextIndex } from "./text-index.ts";
+import { TextIndex, textProbes } from "./text-index.ts";
 
 function index(language: "de" | "fr" | "en", docs: string[]): TextIndex {
   const text = new TextIndex(language);
@@ -178,5 +178,63 @@ describe("merged posting lists too large for the term cache", () => {
     for (const [i, q] of queries.entries()) expect(answer(uncached, q), q).toEqual(expected[i]);
     // Again in reverse order, over scratch space the queries before left behind.
     for (const [i, q] of [...queries.entries()].reverse()) expect(answer(uncached, q), q).toEqual(expected[i]);
+  });
+});
+
+describe("a word of many expansions looked up for few candidates (textProbes)", () => {
+  // Rare words in a few documents, and many words sharing starts ("bl…", "ro…") in all the others.
+  const common = ["blau", "bluse", "blazer", "blume", "blick", "blatt", "rock", "robe", "rosa", "rot", "rund"];
+  const rare = ["kaschmir", "merino", "seide"];
+  const docs = Array.from({ length: 3000 }, (_, i) => {
+    const words = [common[i % common.length], common[(i * 7 + 3) % common.length], common[(i * 13 + 5) % 11]];
+    if (i % 37 === 0) words.push(rare[i % rare.length] as string);
+    return words.join(" ");
+  });
+  // Nothing cached: every query merges (or looks up) its words again.
+  const text = new TextIndex("de", { termCacheDocs: 0 });
+  docs.forEach((doc, slot) => {
+    text.addDocument(slot, [[doc, doc.length % 2 === 0 ? "name" : "description"]]);
+  });
+  text.finish();
+  const answer = (query: string, live?: Uint32Array) => {
+    const tokens = queryTokens(query, text.language);
+    const expansions = tokens.map((t, i) => text.expand(t, { prefix: i === tokens.length - 1, typos: true }));
+    const match = text.match(expansions, docs.length, live);
+    return { slots: [...match.slots], scores: [...match.scores] };
+  };
+
+  afterEach(() => {
+    textProbes.enabled = true;
+  });
+
+  it("finds and scores as the merged list does (prefixes, typos, three words, a store's slots)", () => {
+    const queries = [
+      "kaschmir b",
+      "kaschmir bl",
+      "kaschmir r",
+      "merino ro",
+      "seide blu",
+      "kaschmr blau",
+      "merino blaz",
+      "seide rock b",
+      "kaschmir rosa r",
+      "blau kaschmir",
+      "bl",
+    ];
+    const even = new Uint32Array(Math.ceil(docs.length / 32)).fill(0x55555555);
+    const used = textProbes.used;
+    let found = 0;
+    for (const query of queries) {
+      for (const live of [undefined, even]) {
+        textProbes.enabled = true;
+        const probed = answer(query, live);
+        textProbes.enabled = false;
+        const merged = answer(query, live);
+        expect(probed, query).toEqual(merged);
+        found += merged.slots.length > 0 ? 1 : 0;
+      }
+    }
+    expect(found).toBeGreaterThan(15);
+    expect(textProbes.used - used).toBeGreaterThan(12);
   });
 });

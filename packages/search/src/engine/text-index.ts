@@ -928,6 +928,8 @@ export class TextIndex {
   private unionScratch = new Int32Array(1024);
   private candidates = new Int32Array(1024);
   private candidateScores = new Float32Array(1024);
+  /** Per candidate: its best `weight × quality` (as `termPostings` marks it) in the word being probed. */
+  private candidateBest = new Uint16Array(1024);
 
   /**
    * Documents containing every query word (each through any of its expansions), scored by the sum over the
@@ -941,13 +943,17 @@ export class TextIndex {
       return { slots: new Int32Array(0), scores: new Float32Array(0), count: 0 };
     }
     // Rarest word first: the candidate set only shrinks. (The sort is stable: equal costs keep query order.)
-    const order = expansions.map((list, i) => this.termPostings(list, capacity, i)).sort((a, b) => a.cost - b.cost);
+    const words = expansions
+      .map((list, at) => ({ list, at, cost: this.termCache.get(list)?.cost ?? this.expansionsCost(list) }))
+      .sort((a, b) => a.cost - b.cost);
 
-    const first = order[0] as TermPostings;
+    const rarest = words[0] as (typeof words)[number];
+    const first = this.termPostings(rarest.list, capacity, rarest.at);
     if (this.candidates.length < first.docs.length) {
       const size = Math.max(first.docs.length, this.candidates.length * 2);
       this.candidates = new Int32Array(size);
       this.candidateScores = new Float32Array(size);
+      this.candidateBest = new Uint16Array(size);
     }
     const candidates = this.candidates;
     const scores = this.candidateScores;
@@ -963,36 +969,22 @@ export class TextIndex {
         scores[count++] = firstScores[k] as number;
       }
     }
-    for (let round = 1; round < order.length && count > 0; round++) {
-      const term = order[round] as TermPostings;
+    for (let round = 1; round < words.length && count > 0; round++) {
+      const word = words[round] as (typeof words)[number];
+      if (textProbes.enabled && this.probesCheaper(word.list, word.cost, count)) {
+        textProbes.used++;
+        count = this.probeExpansions(word.list, count);
+        continue;
+      }
+      const term = this.termPostings(word.list, capacity, word.at);
       const docs = term.docs;
       const termScores = term.scores;
       const length = docs.length;
       let kept = 0;
-      // Galloping intersection: from where the previous candidate was found, step 1, 2, 4… ahead until past the
-      // candidate, then binary search that stretch. Cheap both for few candidates in a long list and for lists
-      // of similar length.
       let k = 0;
       for (let c = 0; c < count && k < length; c++) {
         const doc = candidates[c] as number;
-        if ((docs[k] as number) < doc) {
-          let step = 1;
-          let lo = k + 1;
-          let hi = k + step;
-          while (hi < length && (docs[hi] as number) < doc) {
-            lo = hi + 1;
-            step *= 2;
-            hi = k + step;
-          }
-          if (hi >= length) hi = length - 1;
-          // The first position in [lo, hi] whose document is at least `doc` (or hi + 1).
-          while (lo <= hi) {
-            const mid = (lo + hi) >>> 1;
-            if ((docs[mid] as number) < doc) lo = mid + 1;
-            else hi = mid - 1;
-          }
-          k = lo;
-        }
+        k = seek(docs, length, k, doc);
         if (k < length && docs[k] === doc) {
           candidates[kept] = doc;
           // Float32 storage rounds the sum the same way for every query.
@@ -1003,4 +995,97 @@ export class TextIndex {
     }
     return { slots: candidates.subarray(0, count), scores: scores.subarray(0, count), count };
   }
+
+  /** The sum of the expansions' document frequencies (a merged list's `cost`). */
+  private expansionsCost(expansions: readonly Expansion[]): number {
+    let cost = 0;
+    for (const e of expansions) cost += this.documentFrequency(e.stemId);
+    return cost;
+  }
+
+  /**
+   * Whether the candidates left are better looked up in each expansion's posting list than in the word's merged
+   * list, built now: a word of many expansions (a prefix, typos, compounds) whose merged list is not kept yet and
+   * is far longer than the candidates ("Shorts Baumwolle": a few thousand shorts, the union of every word of
+   * cotton). A lookup gallops from the previous one: about log2 of the gap per candidate and expansion.
+   */
+  private probesCheaper(expansions: readonly Expansion[], cost: number, count: number): boolean {
+    if (expansions.length < 2 || this.termCache.has(expansions)) return false;
+    let probes = 0;
+    for (const e of expansions) probes += count * (2 + Math.log2(1 + this.documentFrequency(e.stemId) / count));
+    // Building the merged list writes and sorts every posting: a few times a lookup step each.
+    return probes < cost * PROBE_ADVANTAGE;
+  }
+
+  /**
+   * Keeps the candidates found in any of the expansions' posting lists, adding the best `weight × quality` over
+   * them, computed as `termPostings` merges it (the same float32 score); returns how many are kept.
+   */
+  private probeExpansions(expansions: readonly Expansion[], count: number): number {
+    const candidates = this.candidates;
+    const scores = this.candidateScores;
+    const best = this.candidateBest;
+    best.fill(0, 0, count);
+    for (const e of expansions) {
+      const p = this.postings[e.stemId] as Postings;
+      const docs = p.docs;
+      const weights = p.weights;
+      const length = p.length;
+      const tenths = Math.round(e.quality * 10);
+      let k = 0;
+      for (let c = 0; c < count && k < length; c++) {
+        const doc = candidates[c] as number;
+        k = seek(docs, length, k, doc);
+        if (k < length && docs[k] === doc) {
+          const w = (weights[k] as number) * tenths + 1;
+          if (w > (best[c] as number)) best[c] = w;
+        }
+      }
+    }
+    const scale = 10 * WEIGHT_SCALE;
+    let kept = 0;
+    for (let c = 0; c < count; c++) {
+      const w = best[c] as number;
+      if (w === 0) continue;
+      candidates[kept] = candidates[c] as number;
+      scores[kept++] = (scores[c] as number) + Math.fround((w - 1) / scale);
+    }
+    return kept;
+  }
 }
+
+/**
+ * The first position from `k` whose document is at least `doc` (or `length`), in an ascending posting list:
+ * galloping, step 1, 2, 4… ahead until past it, then a binary search of that stretch. Cheap both for few
+ * candidates in a long list and for lists of similar length.
+ */
+function seek(docs: Int32Array, length: number, k: number, doc: number): number {
+  if (k >= length || (docs[k] as number) >= doc) return k;
+  let step = 1;
+  let lo = k + 1;
+  let hi = k + step;
+  while (hi < length && (docs[hi] as number) < doc) {
+    lo = hi + 1;
+    step *= 2;
+    hi = k + step;
+  }
+  if (hi >= length) hi = length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((docs[mid] as number) < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * How much cheaper than the merged list the lookups of `probesCheaper` must be estimated (a lookup step costs
+ * about as much as writing and sorting one posting of a merge).
+ */
+const PROBE_ADVANTAGE = 2;
+
+/**
+ * Whether `match` may look a word's candidates up in each expansion's list rather than build its merged list
+ * (`used` counts the words it did). Off: every word is merged (tests compare both).
+ */
+export const textProbes = { enabled: true, used: 0 };
