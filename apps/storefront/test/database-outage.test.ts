@@ -73,6 +73,19 @@ afterAll(async () => {
   await relay?.cut();
 });
 
+/**
+ * `/readyz` until it answers 200, at most 12 times: a pooled connection that died with the database fails the one
+ * request that gets it (the pool then drops it), as the pages' requests above may. The last answer, with its checks.
+ */
+async function readyAgain(browser: ReturnType<TestShop["browser"]>): Promise<{ status: number; body: string }> {
+  let last = { status: 0, body: "" };
+  for (let i = 0; i < 12 && last.status !== 200; i++) {
+    const answer = await browser.fetch("/readyz");
+    last = { status: answer.status, body: await answer.text() };
+  }
+  return last;
+}
+
 describe.skipIf(!isPostgres)("PostgreSQL going away", () => {
   it("survives its connections being terminated and answers from fresh ones", async () => {
     const browser = shop.browser();
@@ -90,7 +103,8 @@ describe.skipIf(!isPostgres)("PostgreSQL going away", () => {
       String(statuses),
     ).toBe(true);
     expect(statuses.at(-1)).toBe(200);
-    expect((await browser.fetch("/readyz")).status).toBe(200);
+    const ready = await readyAgain(browser);
+    expect(ready.status, ready.body).toBe(200);
   });
 
   it("answers 503 with Retry-After while it cannot be reached, and recovers when it is back", async () => {
@@ -109,7 +123,10 @@ describe.skipIf(!isPostgres)("PostgreSQL going away", () => {
     } finally {
       await relay.open();
     }
-    expect((await browser.fetch("/de/cart/")).status).toBe(200);
-    expect((await browser.fetch("/readyz")).status).toBe(200);
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 200 && statuses.length < 12) statuses.push((await browser.fetch("/de/cart/")).status);
+    expect(statuses.at(-1), String(statuses)).toBe(200);
+    const ready = await readyAgain(browser);
+    expect(ready.status, ready.body).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import {
   type EventCursor,
   type EventWakeUps,
   eventFeedBacklog,
+  eventTransaction,
   isRowId,
   type Logger,
   laterEventCursor,
@@ -21,6 +22,7 @@ import {
   loadStoreStockOf,
   loadVocabulary,
   readEventsAfter,
+  readEventsAhead,
   STORE_CODES,
   type StoreCode,
   type StoredEvent,
@@ -215,6 +217,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
   let engine: SearchEngine | undefined;
   let eventCursor: EventCursor = EVENT_FEED_START;
+  /**
+   * Transactions (xid) whose events were read ahead of the cursor (`readEventsAhead`: committed behind one still
+   * running), until the cursor passes them.
+   */
+  const readAhead = new Set<string>();
   let wakeUps: EventWakeUps | undefined;
   let version = 0;
   let productVersion = 0;
@@ -325,12 +332,23 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     let after = eventCursor;
     for (;;) {
       const batch = await readEventsAfter(db, after, FEED_BATCH);
-      events = events.concat(batch.events);
+      // The events of a transaction read ahead were applied then.
+      events = events.concat(
+        readAhead.size === 0 ? batch.events : batch.events.filter((e) => !readAhead.has(eventTransaction(e.cursor))),
+      );
       after = batch.cursor;
       if (batch.events.length < FEED_BATCH || events.length > INCREMENTAL_LIMIT) break;
     }
+    // A transaction the cursor has gone past has been handed out whole: it need not be remembered.
+    const passed = BigInt(eventTransaction(after));
+    for (const xid of readAhead) if (BigInt(xid) < passed) readAhead.delete(xid);
+    // PostgreSQL: what committed behind a transaction still running (an import, a report) is applied now.
+    const ahead = await readEventsAhead(db, [...readAhead], FEED_BATCH);
+    for (const event of ahead.events) readAhead.add(eventTransaction(event.cursor));
+    events = events.concat(ahead.events);
     const catalog = events.filter((e) => e.type === "catalog.changed");
     const full =
+      ahead.more ||
       events.length > INCREMENTAL_LIMIT ||
       catalog.some(
         (e) => e.entity === "category" || e.entity === "vocabulary" || (e.entity === "catalog" && e.entityId === "*"),
@@ -380,8 +398,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   }
 
   /**
-   * Warns when a transaction running for long (anywhere on the PostgreSQL server) keeps committed events from
-   * every process: its index and page cache show old data until that transaction ends.
+   * Warns when a transaction running for long (anywhere on the PostgreSQL server) holds the event feed back. The
+   * events committed behind it are read ahead (`readEventsAhead`), so the index and page cache follow them; the
+   * warning names the transaction for the operator.
    */
   async function warnOfBacklog(): Promise<void> {
     if (Date.now() - backlogCheckedAt < BACKLOG_CHECK_MS) return;
@@ -390,7 +409,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (waiting === 0 || !blocker || blocker.runningMs < BACKLOG_WARN_MS) return;
     logger.warn(
       { waiting, blocker },
-      `search: ${waiting} committed event(s) wait for a transaction running ${Math.round(blocker.runningMs / 1000)} s to end`,
+      `search: a transaction running ${Math.round(blocker.runningMs / 1000)} s holds the event feed back; ${waiting} committed event(s) behind it were read ahead`,
     );
   }
 

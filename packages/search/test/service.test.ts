@@ -142,6 +142,45 @@ describe(`search service on ${DIALECT}`, () => {
     expect(service.productVersion).toBe(productVersion + 2);
   });
 
+  it.skipIf(DIALECT !== "postgres")(
+    "follows changes committed while an older transaction still runs (a long import), each event once",
+    async () => {
+      // A transaction that changed product 101 and stays open, as a catalogue import's write does for minutes.
+      let commit!: () => void;
+      const mayCommit = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => {
+        wrote = resolve;
+      });
+      const open = testDb.db.transaction().execute(async (trx) => {
+        await publishEvent(trx, { type: "catalog.changed", entity: "product", entityId: 101 }, clock.now());
+        wrote();
+        await mayCommit;
+      });
+      await written;
+      const { productVersion } = service;
+      let aheadVersion = 0;
+      try {
+        // Meanwhile the shop sells: a stock change of 105 commits behind it, and is followed at once.
+        await publishEvent(testDb.db, { type: "stock.changed", entity: "product", entityId: 105 }, clock.now());
+        const { ms } = await eventually(() => service.productVersion > productVersion);
+        expect(ms).toBeLessThan(2000);
+        expect([...(service.productChangesSince(productVersion)?.ids ?? [])]).toEqual([105]);
+        aheadVersion = service.productVersion;
+      } finally {
+        commit();
+        await open;
+      }
+      // When the long one ends, its change comes, and 105's does not come a second time.
+      await eventually(() => service.productChangesSince(aheadVersion)?.ids.has(101) === true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await service.refresh();
+      expect([...(service.productChangesSince(aheadVersion)?.ids ?? [])]).toEqual([101]);
+    },
+  );
+
   it("follows physical stores and their stock per size: the 'available in store' facet within 2 seconds", async () => {
     const ctx = testCtx(testDb.db, { clock });
     const actor = cliActor("test");

@@ -12,8 +12,10 @@ import {
   currentEventCursor,
   EVENT_FEED_START,
   eventFeedBacklog,
+  eventTransaction,
   pruneEvents,
   readEventsAfter,
+  readEventsAhead,
 } from "./feed.ts";
 import { listenForEvents } from "./listen.ts";
 import { publishEvent, publishEvents } from "./publish.ts";
@@ -292,6 +294,79 @@ describe.skipIf(!isPostgres)("events held back (PostgreSQL)", () => {
       await open;
     }
     await expect.poll(async () => (await eventFeedBacklog(reader)).waiting, { timeout: 5000 }).toBe(0);
+  });
+});
+
+describe(`events read ahead of an open transaction (${isPostgres ? "PostgreSQL" : "SQLite"})`, () => {
+  let pair: Pair;
+
+  beforeAll(async () => {
+    pair = await openPair();
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+
+  it.skipIf(!isPostgres)(
+    "hands out the whole transactions committed behind it, each once, and what is left beyond the limit",
+    async () => {
+      const { writer, reader } = pair;
+      let commit!: () => void;
+      const mayCommit = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => {
+        wrote = resolve;
+      });
+      const open = writer.transaction().execute(async (trx) => {
+        await publishEvent(trx, stock(1));
+        wrote();
+        await mayCommit;
+      });
+      await written;
+      try {
+        // Three transactions commit behind it: one event, two events, one event.
+        await publishEvent(writer, stock(2));
+        await publishEvents(writer, [stock(3), stock(4)]);
+        await publishEvent(writer, stock(5));
+        const ours = (events: readonly StoredEvent[]) =>
+          events.filter((e) => ["1", "2", "3", "4", "5"].includes(e.entityId)).map((e) => e.entityId);
+        // Other test files' transactions on this server may hold the feed back too: read until ours are there.
+        let all: StoredEvent[] = [];
+        await expect
+          .poll(
+            async () => {
+              all = (await readEventsAhead(reader, [])).events;
+              return ours(all);
+            },
+            { timeout: 5000 },
+          )
+          .toEqual(["2", "3", "4", "5"]);
+        // The open transaction's event is not among them; those read are skipped by their transaction.
+        const [two, three] = all.filter((e) => e.entityId === "2" || e.entityId === "3");
+        const skip = [eventTransaction(two?.cursor as string), eventTransaction(three?.cursor as string)];
+        expect(ours((await readEventsAhead(reader, skip)).events)).toEqual(["5"]);
+        // Whole transactions only: a limit that cuts 3-4 in two leaves that transaction for the next read.
+        const others = all
+          .filter((e) => !["2", "3", "4", "5"].includes(e.entityId))
+          .map((e) => eventTransaction(e.cursor));
+        const limited = await readEventsAhead(reader, [...others, skip[0] as string], 1);
+        expect(limited.more).toBe(true);
+        expect(ours(limited.events)).toEqual(["3"]);
+        const cut = await readEventsAhead(reader, [...others, skip[0] as string], 2);
+        expect(cut.more).toBe(true);
+        expect(ours(cut.events)).toEqual(["3", "4"]);
+      } finally {
+        commit();
+        await open;
+      }
+    },
+  );
+
+  it.skipIf(isPostgres)("has nothing to hand out on SQLite, where no event waits", async () => {
+    await publishEvent(pair.writer, stock(6));
+    expect(await readEventsAhead(pair.reader, [])).toEqual({ events: [], more: false });
   });
 });
 

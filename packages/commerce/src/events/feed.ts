@@ -17,6 +17,8 @@ import type { EventCursor, EventType, StoredEvent } from "./types.ts";
  * grow. It reads them in (xid, id) order and keeps (xid, id) as its cursor. Events of a transaction still open
  * (or of one that started before it) wait until it ends: a long transaction holds the feed back, it never loses
  * anything. The order is transaction-id order: the events of one transaction come together, in the order written.
+ * A reader that must not wait that long (the search index, while a catalogue import writes for minutes) also
+ * reads the transactions committed behind the open one with `readEventsAhead`, and skips them when they come.
  */
 
 export const EVENT_FEED_START: EventCursor = "0:0";
@@ -87,18 +89,61 @@ export async function readEventsAfter(
       .execute();
     rows = found.map((r) => ({ ...r, xid: "0" }));
   }
-  const events = rows.map(
-    (r): StoredEvent => ({
-      id: Number(r.id),
-      type: r.type as EventType,
-      entity: r.entity,
-      entityId: r.entity_id,
-      payload: parseJson<Record<string, unknown>>(r.payload, {}),
-      createdAt: r.created_at,
-      cursor: formatCursor({ xid: BigInt(r.xid), id: Number(r.id) }),
-    }),
-  );
+  const events = rows.map(storedEvent);
   return { events, cursor: events.at(-1)?.cursor ?? cursor };
+}
+
+function storedEvent(r: EventRow): StoredEvent {
+  return {
+    id: Number(r.id),
+    type: r.type as EventType,
+    entity: r.entity,
+    entityId: r.entity_id,
+    payload: parseJson<Record<string, unknown>>(r.payload, {}),
+    createdAt: r.created_at,
+    cursor: formatCursor({ xid: BigInt(r.xid), id: Number(r.id) }),
+  };
+}
+
+/** The transaction (`xid`) of an event's cursor, "0" on SQLite. */
+export function eventTransaction(cursor: EventCursor): string {
+  return parseCursor(cursor).xid.toString();
+}
+
+/**
+ * On PostgreSQL, the events `readEventsAfter` still holds back although their transactions have committed: an
+ * older transaction still runs (a long catalogue import, a report), and events of transactions that started after
+ * it wait for it to end. A reader that applies them now (and skips them when `readEventsAfter` hands them out
+ * later) follows orders and stock while that transaction runs. `skip`: transactions (their `xid`, as in a cursor)
+ * already read ahead. Whole transactions only, in transaction order; when more than `limit` events are there,
+ * `more` is true and the last transaction listed is left for the next read (when it is the only one, its first
+ * `limit` events come, and `more` tells the reader to reload what it follows). Nothing on SQLite: it never holds
+ * an event back.
+ */
+export async function readEventsAhead(
+  db: Db,
+  skip: readonly string[],
+  limit = 1000,
+): Promise<{ events: StoredEvent[]; more: boolean }> {
+  if (dialect(db) !== "postgres") return { events: [], more: false };
+  const { rows } = await sql<EventRow>`
+    with now as (select pg_current_snapshot() as snapshot)
+    select id, type, entity, entity_id, payload, created_at, xid::text as xid
+    from event, now
+    where xid >= pg_snapshot_xmin(now.snapshot)
+      and pg_visible_in_snapshot(xid, now.snapshot)
+      and xid <> all(${`{${skip.join(",")}}`}::xid8[])
+    order by xid, id
+    limit ${limit + 1}
+  `.execute(db);
+  let kept = rows;
+  const more = rows.length > limit;
+  if (more) {
+    const last = rows[limit - 1]?.xid;
+    const whole = rows.slice(0, limit).filter((r) => r.xid !== last);
+    kept = whole.length > 0 ? whole : rows.slice(0, limit);
+  }
+  return { events: kept.map(storedEvent), more };
 }
 
 /**
