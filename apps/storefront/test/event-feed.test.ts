@@ -1,5 +1,5 @@
 import { createDatabase, type Db, loadProductRecords, silentLogger, takeStock } from "@vitrine/commerce";
-import type { TestDatabase } from "@vitrine/commerce/testing";
+import { openTransaction, type TestDatabase } from "@vitrine/commerce/testing";
 import { createSearchService, type SearchService } from "@vitrine/search";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,20 +84,9 @@ describe(`two processes following the event feed (${DIALECT})`, () => {
     const [firstLines, secondLines] = [await lastPieces(first), await lastPieces(second)];
 
     // T1 sells the last pieces of the first product (the lower event id) and stays open.
-    let wrote!: () => void;
-    const t1Wrote = new Promise<void>((resolve) => {
-      wrote = resolve;
-    });
-    let commit!: () => void;
-    const t1MayCommit = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    const t1 = testDb.db.transaction().execute(async (trx) => {
-      expect(await takeStock({ db: trx }, firstLines, clock.now())).toEqual({ ok: true });
-      wrote();
-      await t1MayCommit;
-    });
-    await t1Wrote;
+    const t1 = await openTransaction(testDb.db, async (trx) =>
+      expect(await takeStock({ db: trx }, firstLines, clock.now())).toEqual({ ok: true }),
+    );
     // T2 sells the last pieces of the second product (the higher id) and commits first on PostgreSQL.
     const t2 = testDb.db
       .transaction()
@@ -114,8 +103,8 @@ describe(`two processes following the event feed (${DIALECT})`, () => {
       await eventually(async () => purged.has(productTag(second)));
       expect(purged.has(productTag(first))).toBe(false);
     }
-    commit();
-    await Promise.all([t1, t2]);
+    t1.commit();
+    await Promise.all([t1.done, t2]);
 
     for (const search of [processA, processB]) {
       const { ms } = await eventually(

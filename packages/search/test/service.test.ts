@@ -14,7 +14,7 @@ import {
   writeCategoryRecords,
   writeProductRecords,
 } from "@vitrine/commerce";
-import { type TestDatabase, testCtx } from "@vitrine/commerce/testing";
+import { openTransaction, type TestDatabase, testCtx } from "@vitrine/commerce/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchValidationError } from "../src/api/errors.ts";
 import type { FacetRequest, ListingResponse, LocationFacetResponse, RegularFacetResponse } from "../src/api/types.ts";
@@ -146,20 +146,9 @@ describe(`search service on ${DIALECT}`, () => {
     "follows changes committed while an older transaction still runs (a long import), each event once",
     async () => {
       // A transaction that changed product 101 and stays open, as a catalogue import's write does for minutes.
-      let commit!: () => void;
-      const mayCommit = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => {
-        wrote = resolve;
-      });
-      const open = testDb.db.transaction().execute(async (trx) => {
-        await publishEvent(trx, { type: "catalog.changed", entity: "product", entityId: 101 }, clock.now());
-        wrote();
-        await mayCommit;
-      });
-      await written;
+      const open = await openTransaction(testDb.db, (trx) =>
+        publishEvent(trx, { type: "catalog.changed", entity: "product", entityId: 101 }, clock.now()),
+      );
       const { productVersion } = service;
       let aheadVersion = 0;
       try {
@@ -170,8 +159,8 @@ describe(`search service on ${DIALECT}`, () => {
         expect([...(service.productChangesSince(productVersion)?.ids ?? [])]).toEqual([105]);
         aheadVersion = service.productVersion;
       } finally {
-        commit();
-        await open;
+        open.commit();
+        await open.done;
       }
       // When the long one ends, its change comes, and 105's does not come a second time.
       await eventually(() => service.productChangesSince(aheadVersion)?.ids.has(101) === true);

@@ -74,3 +74,41 @@ export function testCtx(
   });
   return options.shop ? shopCtx(ctx, options.shop) : ctx;
 }
+
+/** A transaction left open by `openTransaction`: it commits when `commit` is called, and `done` settles then. */
+export interface OpenTransaction {
+  commit(): void;
+  /** Settles once the transaction has committed (or rejects with what failed in it). */
+  done: Promise<void>;
+}
+
+/**
+ * Runs `write` in a transaction and leaves it open until `commit()`: a long import or report, as the event feed's
+ * readers meet it (on PostgreSQL, events committed meanwhile by other transactions wait behind it). Resolves once
+ * `write` has run.
+ */
+export async function openTransaction(db: Db, write: (trx: Db) => Promise<unknown>): Promise<OpenTransaction> {
+  let commit!: () => void;
+  const mayCommit = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  let wrote!: () => void;
+  let failed!: (error: unknown) => void;
+  const written = new Promise<void>((resolve, reject) => {
+    wrote = resolve;
+    failed = reject;
+  });
+  const done = db.transaction().execute(async (trx) => {
+    try {
+      await write(trx);
+    } catch (error) {
+      failed(error);
+      throw error;
+    }
+    wrote();
+    await mayCommit;
+  });
+  done.catch(() => undefined);
+  await written;
+  return { commit, done };
+}

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
+import { createTestDatabase, openTransaction, type TestDatabase } from "../db/testing.ts";
 import { createLogger } from "../log.ts";
 import {
   compareEventCursors,
@@ -122,21 +122,8 @@ describe(`event feed (${isPostgres ? "PostgreSQL" : "SQLite"})`, () => {
   it("reads an event committed after a later one: nothing lost, each transaction's events together", async () => {
     const { writer, reader } = pair;
     const start = await currentEventCursor(reader);
-    let wrote!: () => void;
-    const t1Wrote = new Promise<void>((resolve) => {
-      wrote = resolve;
-    });
-    let commit!: () => void;
-    const t1MayCommit = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
     // T1 writes first (the lower id) and stays open.
-    const t1 = writer.transaction().execute(async (trx) => {
-      await publishEvent(trx, stock(1));
-      wrote();
-      await t1MayCommit;
-    });
-    await t1Wrote;
+    const t1 = await openTransaction(writer, (trx) => publishEvent(trx, stock(1)));
     // T2 writes after it (the higher id). PostgreSQL commits it while T1 is still open; SQLite has one writer at
     // a time, so there T2 waits for T1 and the case degenerates to one after the other.
     const t2 = writer.transaction().execute((trx) => publishEvent(trx, stock(2)));
@@ -154,8 +141,8 @@ describe(`event feed (${isPostgres ? "PostgreSQL" : "SQLite"})`, () => {
     expect(during.events).toEqual([]);
     expect(during.cursor).toBe(start);
 
-    commit();
-    await Promise.all([t1, t2]);
+    t1.commit();
+    await Promise.all([t1.done, t2]);
     const after = await readUntil(reader, during.cursor, [1, 2]);
     expect(after.events.map((e) => [e.type, e.entity, e.entityId])).toEqual([
       ["stock.changed", "product", "1"],
@@ -268,20 +255,7 @@ describe.skipIf(!isPostgres)("events held back (PostgreSQL)", () => {
   it("tells how many committed events wait for an open transaction, and which one is oldest", async () => {
     const { writer, reader } = pair;
     expect(await eventFeedBacklog(reader)).toEqual({ waiting: 0, oldestWaitingAt: null, blocker: null });
-    let commit!: () => void;
-    const mayCommit = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => {
-      wrote = resolve;
-    });
-    const open = writer.transaction().execute(async (trx) => {
-      await publishEvent(trx, stock(1));
-      wrote();
-      await mayCommit;
-    });
-    await written;
+    const open = await openTransaction(writer, (trx) => publishEvent(trx, stock(1)));
     await publishEvent(writer, stock(2), new Date("2026-11-26T12:00:00Z"));
     try {
       const backlog = await eventFeedBacklog(reader);
@@ -290,8 +264,8 @@ describe.skipIf(!isPostgres)("events held back (PostgreSQL)", () => {
       expect(backlog.blocker?.pid).toBeGreaterThan(0);
       expect(backlog.blocker?.runningMs).toBeGreaterThanOrEqual(0);
     } finally {
-      commit();
-      await open;
+      open.commit();
+      await open.done;
     }
     await expect.poll(async () => (await eventFeedBacklog(reader)).waiting, { timeout: 5000 }).toBe(0);
   });
@@ -311,20 +285,7 @@ describe(`events read ahead of an open transaction (${isPostgres ? "PostgreSQL" 
     "hands out the whole transactions committed behind it, each once, and what is left beyond the limit",
     async () => {
       const { writer, reader } = pair;
-      let commit!: () => void;
-      const mayCommit = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => {
-        wrote = resolve;
-      });
-      const open = writer.transaction().execute(async (trx) => {
-        await publishEvent(trx, stock(1));
-        wrote();
-        await mayCommit;
-      });
-      await written;
+      const open = await openTransaction(writer, (trx) => publishEvent(trx, stock(1)));
       try {
         // Three transactions commit behind it: one event, two events, one event.
         await publishEvent(writer, stock(2));
@@ -358,8 +319,8 @@ describe(`events read ahead of an open transaction (${isPostgres ? "PostgreSQL" 
         expect(cut.more).toBe(true);
         expect(ours(cut.events)).toEqual(["3", "4"]);
       } finally {
-        commit();
-        await open;
+        open.commit();
+        await open.done;
       }
     },
   );
@@ -389,19 +350,12 @@ describe.skipIf(!isPostgres)("event wake-ups (PostgreSQL LISTEN/NOTIFY)", () => 
     try {
       await expect.poll(() => listener.listening, { timeout: 5000 }).toBe(true);
       const settled = wakes;
-      let commit!: () => void;
-      const mayCommit = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      const change = writer.transaction().execute(async (trx) => {
-        await publishEvent(trx, stock(1));
-        await mayCommit;
-      });
+      const change = await openTransaction(writer, (trx) => publishEvent(trx, stock(1)));
       // Notified at commit, not before.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(wakes).toBe(settled);
-      commit();
-      await change;
+      change.commit();
+      await change.done;
       await expect.poll(() => wakes, { timeout: 5000 }).toBeGreaterThan(settled);
 
       // The server ends the listening connection (a restart, an administrator): the process goes on, listens
