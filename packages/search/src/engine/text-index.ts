@@ -823,8 +823,7 @@ export class TextIndex {
       this.termCache.set(expansions, cached);
       return cached;
     }
-    let cost = 0;
-    for (const e of expansions) cost += this.documentFrequency(e.stemId);
+    const cost = this.expansionsCost(expansions);
     let term: TermPostings;
     const only = expansions.length === 1 ? (expansions[0] as Expansion) : undefined;
     if (only) {
