@@ -141,15 +141,7 @@ function keptCategoryQuery(plan: QueryPlan, category: number): QueryResult | und
       currentGroup = g;
       bestSlot = -1;
     }
-    const r = (rank[slot] as number) / RANK_SCALE;
-    const key =
-      sortMode === 0
-        ? r
-        : sortMode === 2
-          ? -(prices[i] as number) + r / 1e7
-          : sortMode === 3
-            ? (prices[i] as number) + r / 1e7
-            : (arrivals[i] as number) + r / 1e7;
+    const key = sortKey(sortMode, rank[slot] as number, (sortMode === 4 ? arrivals[i] : prices[i]) as number);
     if (bestSlot < 0 || key > bestKey) {
       bestSlot = slot;
       bestKey = key;
@@ -219,7 +211,7 @@ function filterSetsOf(
   return out;
 }
 
-/** Sort keys (higher first), inlined in the walks: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest. */
+/** The sort of a plan as a mode of `sortKey`: 0 rank, 1 text score, 2 price up, 3 price down, 4 newest. */
 function sortModeOf(plan: QueryPlan): 0 | 1 | 2 | 3 | 4 {
   return plan.sort === "price_asc"
     ? 2
@@ -230,6 +222,25 @@ function sortModeOf(plan: QueryPlan): 0 | 1 | 2 | 3 | 4 {
         : plan.text
           ? 1
           : 0;
+}
+
+/** The row field a sort mode reads (`sortKey`'s value): the store's price, or the arrival day for the newest first. */
+const sortField = (sortMode: number, priceField: number) => (sortMode === 4 ? ROW_ARRIVAL : priceField);
+
+/**
+ * A member's sort key (the higher the better) for every walk: its store rank (`rank`, see StoreView) breaks ties,
+ * and alone orders listings (mode 0). `value` is the text score (mode 1: a sold-out member sinks by
+ * SOLD_OUT_PENALTY), the price (2 ascending, 3 descending) or the arrival day (4); mode 0 ignores it.
+ */
+function sortKey(sortMode: number, rank: number, value: number): number {
+  const r = rank / RANK_SCALE;
+  return sortMode === 0
+    ? r
+    : sortMode === 1
+      ? value + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
+      : sortMode === 2
+        ? -value + r / 1e7
+        : value + r / 1e7;
 }
 
 /**
@@ -373,6 +384,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   const priceField = ROW_PRICE + view.zone;
 
   const sortMode = sortModeOf(plan);
+  const keyField = sortField(sortMode, priceField);
   // Required value filters whose slots are known as bitsets (see `filterSetsOf`): with the kept prices, a slot
   // failing two filters is passed over before its row is read.
   const pre =
@@ -426,7 +438,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       counts,
       stamps,
       sortMode,
-      priceField,
+      keyField,
       sizesStatic,
       storesStatic,
       a: aOn ? a : undefined,
@@ -463,18 +475,9 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       }
       if (mask === 0) {
         if (trackHits) hitStamp[slot] = currentEpoch;
-        const r = (rank[slot] as number) / RANK_SCALE;
-        const row = slot * ROW;
-        const key =
-          sortMode === 0
-            ? r
-            : sortMode === 1
-              ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
-              : sortMode === 2
-                ? -(rows[row + priceField] as number) + r / 1e7
-                : sortMode === 3
-                  ? (rows[row + priceField] as number) + r / 1e7
-                  : (rows[row + ROW_ARRIVAL] as number) + r / 1e7;
+        const value =
+          sortMode === 1 ? (orderScore[i] as number) : sortMode === 0 ? 0 : (rows[slot * ROW + keyField] as number);
+        const key = sortKey(sortMode, rank[slot] as number, value);
         if (bestSlot < 0 || key > bestKey) {
           bestSlot = slot;
           bestKey = key;
@@ -533,17 +536,8 @@ export function executeQuery(plan: QueryPlan): QueryResult {
     }
     if (mask === 0) {
       if (trackHits) hitStamp[slot] = currentEpoch;
-      const r = (rank[slot] as number) / RANK_SCALE;
-      const key =
-        sortMode === 0
-          ? r
-          : sortMode === 1
-            ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
-            : sortMode === 2
-              ? -(rows[row + priceField] as number) + r / 1e7
-              : sortMode === 3
-                ? (rows[row + priceField] as number) + r / 1e7
-                : (rows[row + ROW_ARRIVAL] as number) + r / 1e7;
+      const value = sortMode === 1 ? (orderScore[i] as number) : (rows[row + keyField] as number);
+      const key = sortKey(sortMode, rank[slot] as number, value);
       if (bestSlot < 0 || key > bestKey) {
         bestSlot = slot;
         bestKey = key;
@@ -657,7 +651,8 @@ interface CountingWalk {
   counts: Int32Array;
   stamps: Int32Array;
   sortMode: number;
-  priceField: number;
+  /** The row field of the sort's value (see `sortField`). */
+  keyField: number;
   sizesStatic: boolean;
   storesStatic: boolean;
   a: { field: number; min: number; seqs: Int32Array; values: Int32Array } | undefined;
@@ -673,7 +668,7 @@ interface CountingWalk {
  */
 function countingWalk(w: CountingWalk): { hits: number; aLength: number; bLength: number } {
   const { order, orderScore, rows, rowValues, overflowValues, rank, hitSlots, hitKeys, counts, stamps } = w;
-  const { sortMode, priceField, sizesStatic, storesStatic } = w;
+  const { sortMode, keyField, sizesStatic, storesStatic } = w;
   const aOn = w.a !== undefined;
   const bOn = w.b !== undefined;
   const aField = w.a?.field ?? 0;
@@ -716,17 +711,8 @@ function countingWalk(w: CountingWalk): { hits: number; aLength: number; bLength
       bestSlot = -1;
       sharedCounted = false;
     }
-    const r = (rank[slot] as number) / RANK_SCALE;
-    const key =
-      sortMode === 0
-        ? r
-        : sortMode === 1
-          ? (orderScore[i] as number) + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY)
-          : sortMode === 2
-            ? -(rows[row + priceField] as number) + r / 1e7
-            : sortMode === 3
-              ? (rows[row + priceField] as number) + r / 1e7
-              : (rows[row + ROW_ARRIVAL] as number) + r / 1e7;
+    const value = sortMode === 1 ? (orderScore[i] as number) : (rows[row + keyField] as number);
+    const key = sortKey(sortMode, rank[slot] as number, value);
     if (bestSlot < 0 || key > bestKey) {
       bestSlot = slot;
       bestKey = key;
@@ -824,8 +810,7 @@ function bestByText(
     }
     const score = orderScore[i] as number;
     if (score < line) continue;
-    const r = (rank[slot] as number) / RANK_SCALE;
-    const key = score + r / 2e6 - (r >= IN_STOCK_RANK ? 0 : SOLD_OUT_PENALTY);
+    const key = sortKey(1, rank[slot] as number, score);
     if (bestSlot < 0 || key > bestKey) {
       bestSlot = slot;
       bestKey = key;
