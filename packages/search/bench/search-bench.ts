@@ -440,6 +440,20 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
       (i) => engine.productSuggest(instantRequests[i] as (typeof instantRequests)[number]).pagination.totalEntries,
       (i) => `${instantRequests[i]?.language} "${instantRequests[i]?.query}"`,
     ),
+    // What the search box asks besides instant products, per keystroke: the categories and brands of what was typed.
+    measure(
+      "search box facet searches",
+      QUERIES,
+      (i) => {
+        const req = instantRequests[i] as (typeof instantRequests)[number];
+        let found = 0;
+        for (const facetId of ["ec_category", "ec_brand"]) {
+          found += engine.facetSearch({ ...req, facetId, facetQuery: "*", numberOfValues: 200 }, "SEARCH").values.length;
+        }
+        return found;
+      },
+      (i) => `${instantRequests[i]?.language} "${instantRequests[i]?.query}"`,
+    ),
     measure(
       "recommendations",
       QUERIES,

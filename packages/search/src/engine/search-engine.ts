@@ -174,6 +174,12 @@ interface ListingTarget {
  * requests (already validated) from the catalogue index. The service around it loads the data, follows
  * catalogue changes and stores events.
  */
+/** Facet searches' counts kept (see `facetSearchCounts`): a few shoppers typing at once, each asking twice. */
+const FACET_SEARCH_WALKS = 16;
+
+/** How many facet searches walked the matches and how many read the counts of one before (tests, tools). */
+export const facetSearchWalks = { walked: 0, reused: 0 };
+
 export class SearchEngine {
   catalog: CatalogIndex;
   readonly views = new Map<StoreCode, StoreView>();
@@ -189,6 +195,8 @@ export class SearchEngine {
   private readonly imageUrl: (path: string) => string;
   /** Answers of listings and searches without facet filters (see `cachedQuery`). */
   readonly answers = new AnswerCache();
+  /** The last facet searches' counts, by what they depend on (see `facetSearchCounts`); the oldest used goes first. */
+  private readonly facetSearchWalks = new Map<string, { stamp: string; facets: PreparedFacets }>();
   /** Moves with every merchandising change (pins and synonyms change answers). */
   private merchandisingVersion = 0;
 
@@ -214,6 +222,7 @@ export class SearchEngine {
     }
     this.phrases.clear();
     this.answers.clear();
+    this.facetSearchWalks.clear();
     this.applySynonyms();
   }
 
@@ -345,7 +354,7 @@ export class SearchEngine {
     }
   }
 
-  private textMatch(view: StoreView, query: string): TextMatch | undefined {
+  textMatch(view: StoreView, query: string): TextMatch | undefined {
     // A product reference or id finds that product.
     const reference = view.catalog.productOfReference(referenceKey(query));
     const referenced = reference === undefined ? undefined : view.catalog.slotOfProduct.get(reference);
@@ -623,9 +632,51 @@ export class SearchEngine {
     if (!def) throw invalid("facetId", "value does not match an existing facet.");
     const view = this.viewFor(req);
     if (def.type === "numericalRange" || def.type === "dateRange") return { values: [], moreValuesAvailable: false };
-    const requests = this.facetRequests(req);
-    const facets = prepareFacets(requests, { view, now, userLocation: userLocation(req) });
+    const facets = this.facetSearchCounts(req, type, view, now, def.facetId === "size" || def.facetId === "store");
     const target = facets.states.find((f) => f.def.facetId === def.facetId) as FacetState;
+    const matches = facetQueryMatcher(req.facetQuery, view.language);
+    const ignored = new Set((req.ignorePaths ?? []).map((p) => p.join("\u0000")));
+    const values: FacetSearchValue[] = target
+      .searchValues()
+      .filter((v) => matches(v.displayValue))
+      .filter((v) => !ignored.has([...(v.path ?? []), v.rawValue].join("\u0000")))
+      .sort((a, b) => b.count - a.count || compareText(a.displayValue, b.displayValue, view.language));
+    const limit = req.numberOfValues ?? DEFAULT_FACET_SEARCH_VALUES;
+    return { values: values.slice(0, limit), moreValuesAvailable: values.length > limit };
+  }
+
+  /**
+   * The facet counts a facet search reads: every value facet counted within the listing or search and the other
+   * facets' selections. The range facets that select nothing are left out of the walk (a facet search never asks
+   * for their values, and collecting every match's price cost about as much as counting all the values), and so
+   * are the sizes and physical stores unless the search is for one of them (`variants`). The counts serve every
+   * other facet, so the search box's category and brand searches for what the shopper typed walk once: the last
+   * counts are kept by what they depend on (store, listing or words, the facet requests, the index and
+   * merchandising versions, the minute), unless the answer cache is off.
+   */
+  private facetSearchCounts(
+    req: FacetSearchRequest,
+    type: FacetSearchType,
+    view: StoreView,
+    now: Date,
+    variants: boolean,
+  ): PreparedFacets {
+    const location = userLocation(req);
+    const asked = type === "LISTING" ? req.context.view.url : (req.query ?? "");
+    const key = `${view.shop.code}|${type}|${asked}|${variants}|${JSON.stringify(req.facets ?? [])}|${JSON.stringify(location ?? null)}`;
+    const stamp = `${view.catalog.version}|${this.merchandisingVersion}|${Math.floor(now.getTime() / 60_000)}`;
+    const kept = this.answers.enabled ? this.facetSearchWalks.get(key) : undefined;
+    if (kept?.stamp === stamp) {
+      facetSearchWalks.reused++;
+      return kept.facets;
+    }
+    const prepared = prepareFacets(this.facetRequests(req), { view, now, userLocation: location });
+    const facets: PreparedFacets = {
+      ...prepared,
+      states: prepared.states.filter((f) => f.collector === undefined || f.bit !== 0),
+      sizesStatic: variants && prepared.sizesStatic,
+      storesStatic: variants && prepared.storesStatic,
+    };
     const base =
       type === "LISTING" ? this.resolveListing(view, req.context.view.url, now).base : { kind: "all" as const };
     executeQuery({
@@ -638,15 +689,15 @@ export class SearchEngine {
       offset: 0,
       limit: 0,
     });
-    const matches = facetQueryMatcher(req.facetQuery, view.language);
-    const ignored = new Set((req.ignorePaths ?? []).map((p) => p.join("\u0000")));
-    const values: FacetSearchValue[] = target
-      .searchValues()
-      .filter((v) => matches(v.displayValue))
-      .filter((v) => !ignored.has([...(v.path ?? []), v.rawValue].join("\u0000")))
-      .sort((a, b) => b.count - a.count || compareText(a.displayValue, b.displayValue, view.language));
-    const limit = req.numberOfValues ?? DEFAULT_FACET_SEARCH_VALUES;
-    return { values: values.slice(0, limit), moreValuesAvailable: values.length > limit };
+    facetSearchWalks.walked++;
+    if (this.answers.enabled) {
+      this.facetSearchWalks.delete(key);
+      this.facetSearchWalks.set(key, { stamp, facets });
+      while (this.facetSearchWalks.size > FACET_SEARCH_WALKS) {
+        this.facetSearchWalks.delete(this.facetSearchWalks.keys().next().value as string);
+      }
+    }
+    return facets;
   }
 
   /** A recommendation slot; `boughtTogether` are product ids the service found in purchase events. */
