@@ -63,6 +63,11 @@ const COMPOUNDING: ReadonlySet<Language> = new Set(["de"]);
 /** Shortest head and shortest modifier of a compound: "Frock" holds no "rock", "Barock" neither. */
 const MIN_HEAD = 3;
 const MIN_MODIFIER = 3;
+/**
+ * A word the catalogue does not know on its own, of at least this many letters (as a stem), finds the compounds it
+ * ends whatever their first part: "brille" finds "Sonnenbrille" in a catalogue that says no other word of sun.
+ */
+const MIN_UNKNOWN_HEAD = 5;
 /** A modifier unknown on its own ("stepp") counts when it combines with this many heads (Steppjacke, Steppmantel). */
 const MIN_MODIFIER_HEADS = 2;
 const MIN_SHARED_MODIFIER = 4;
@@ -488,9 +493,10 @@ export class TextIndex {
 
   /**
    * Stems of compounds ending with a stem, whose first part is a modifier (see `modifierParts`): for kleid
-   * "sommerkleid", "abendkleid"; not "leid" for eid. Only in languages that write compounds as one word.
+   * "sommerkleid", "abendkleid"; not "leid" for eid. Only in languages that write compounds as one word. A head
+   * the catalogue does not know (`unknownHead`, see MIN_UNKNOWN_HEAD) takes any first part.
    */
-  private compoundsEndingWith(stemText: string): number[] {
+  private compoundsEndingWith(stemText: string, unknownHead = false): number[] {
     if (!COMPOUNDING.has(this.language) || stemText.length < MIN_HEAD || /\d/.test(stemText)) return [];
     this.ensureSuffixOrder();
     const sorted = this.stemsBySuffix;
@@ -507,7 +513,10 @@ export class TextIndex {
       const id = sorted[i] as number;
       if (!(this.reversedStems[id] as string).startsWith(suffix)) break;
       const modifier = (this.stemText[id] as string).slice(0, -stemText.length);
-      if (modifier.length >= MIN_MODIFIER && this.modifierParts(modifier) !== undefined) out.push(id);
+      if (modifier.length < MIN_MODIFIER) continue;
+      if ((unknownHead && stemText.length >= MIN_UNKNOWN_HEAD) || this.modifierParts(modifier) !== undefined) {
+        out.push(id);
+      }
     }
     return out;
   }
@@ -631,7 +640,7 @@ export class TextIndex {
       const id = this.stemIds.get(synonym);
       if (id !== undefined) add(id, QUALITY_SYNONYM, synonym, "synonym");
     }
-    for (const id of this.compoundsEndingWith(stemText)) {
+    for (const id of this.compoundsEndingWith(stemText, exact === undefined)) {
       add(id, QUALITY_COMPOUND, this.stemText[id] as string, "compound");
     }
     if (options.prefix) {

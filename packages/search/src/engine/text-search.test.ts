@@ -304,6 +304,24 @@ describe("German compounds", () => {
     expect(correctQuery(text, "lederjacke", { capacity: 100 })).toBeUndefined();
   });
 
+  it("find the compounds a word the catalogue does not know ends, whatever their first part", () => {
+    const text = build("de", [
+      { name: "Sonnenbrille mit Metallrahmen", productType: "Accessoire" },
+      { name: "Lesebrille", productType: "Accessoire" },
+      { name: "Brillenetui aus Leder", productType: "Accessoire" },
+      { name: "Jacke aus Leder", productType: "Jacke" },
+      { name: "Modelle aus Leder", productType: "Accessoire" },
+      { name: "Baumwollhemd", productType: "Hemd" },
+    ]);
+    // "brille" is in no product on its own: it finds the glasses (and, as the shopper may be typing "brillen…",
+    // the case whose name starts with it).
+    expect(found(text, "brille")).toEqual([0, 1, 2]);
+    expect(found(text, "brillen")).toEqual([0, 1, 2]);
+    // A short unknown head finds nothing inside other words ("elle" in Modelle), nor does a known one.
+    expect(found(text, "elle")).toEqual([]);
+    expect(found(text, "hemd")).toEqual([5]);
+  });
+
   it("find no compound whose first part is no word of the catalogue: wool is no cotton", () => {
     const text = build("de", [
       { name: "Pullover aus Wolle", productType: "Pullover" },
