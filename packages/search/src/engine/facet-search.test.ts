@@ -2,6 +2,7 @@ import { type ProductRecord, SHOPS, type Shop } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { describe, expect, it } from "vitest";
 import { demoEngine, recolourAndRestock } from "../../test/demo-engine.ts";
+import { request } from "../../test/fixtures.ts";
 import type { FacetRequest, FacetSearchRequest, FacetSearchValue } from "../api/types.ts";
 import { CatalogIndex } from "./catalog-index.ts";
 import { type FacetState, prepareFacets } from "./facets.ts";
@@ -27,18 +28,10 @@ const SELECTIONS: FacetRequest[][] = [
   [{ facetId: "ec_color", type: "regular", values: [{ value: "Schwarz", state: "excluded" }] }],
 ];
 
+/** A facet search of a store: the brands of everything (`extra` says what else). */
 function ask(shop: Shop, extra: Partial<FacetSearchRequest>, path = "/search/"): FacetSearchRequest {
-  return {
-    trackingId: shop.trackingId,
-    language: shop.language,
-    country: shop.country,
-    currency: shop.currency,
-    context: { view: { url: `https://shop.example/${shop.pathPrefix}${path}` } },
-    facetId: "ec_brand",
-    facetQuery: "*",
-    numberOfValues: 200,
-    ...extra,
-  };
+  const store = { ...shop, prefix: shop.pathPrefix };
+  return request({ facetId: "ec_brand", facetQuery: "*", numberOfValues: 200, ...extra }, store, path);
 }
 
 /**
