@@ -169,17 +169,17 @@ interface ListingTarget {
   categoryKey?: string;
 }
 
-/**
- * The search and listing engine of all five stores, in memory and synchronous: it answers the protocol's
- * requests (already validated) from the catalogue index. The service around it loads the data, follows
- * catalogue changes and stores events.
- */
 /** Facet searches' counts kept (see `facetSearchCounts`): a few shoppers typing at once, each asking twice. */
 const FACET_SEARCH_WALKS = 16;
 
 /** How many facet searches walked the matches and how many read the counts of one before (tests, tools). */
 export const facetSearchWalks = { walked: 0, reused: 0 };
 
+/**
+ * The search and listing engine of all five stores, in memory and synchronous: it answers the protocol's
+ * requests (already validated) from the catalogue index. The service around it loads the data, follows
+ * catalogue changes and stores events.
+ */
 export class SearchEngine {
   catalog: CatalogIndex;
   readonly views = new Map<StoreCode, StoreView>();
@@ -421,6 +421,14 @@ export class SearchEngine {
   }
 
   /**
+   * What a query's matches and facet counts depend on besides the question: the store view's catalogue version, the
+   * merchandising (synonyms) and the minute (facet date windows move with it).
+   */
+  private countsStamp(view: StoreView, now: Date): string {
+    return `${view.catalog.version}|${this.merchandisingVersion}|${Math.floor(now.getTime() / 60_000)}`;
+  }
+
+  /**
    * Runs a query, or answers it from the cache when it filters by no facet (nor by the shopper's position, nor
    * pins products): then what it finds depends only on what `key` names and on the store view's state, which the
    * stamp follows. `run` returns the query's result and its facets' responses, computed at once.
@@ -435,7 +443,7 @@ export class SearchEngine {
     countFacets = true,
   ): { total: number; parents: number[]; facets: FacetResponse[] } {
     const cacheable = key !== undefined && facets.states.every((f) => f.bit === 0 && !f.test && !f.valueFilter);
-    const stamp = `${view.catalog.version}|${view.rankStamp}|${this.merchandisingVersion}|${Math.floor(now.getTime() / 60_000)}`;
+    const stamp = `${view.rankStamp}|${this.countsStamp(view, now)}`;
     const end = paging.offset + paging.limit;
     const cached: CachedAnswer | undefined = cacheable ? this.answers.get(key, stamp, end) : undefined;
     if (cached) {
@@ -664,7 +672,7 @@ export class SearchEngine {
     const location = userLocation(req);
     const asked = type === "LISTING" ? req.context.view.url : (req.query ?? "");
     const key = `${view.shop.code}|${type}|${asked}|${variants}|${JSON.stringify(req.facets ?? [])}|${JSON.stringify(location ?? null)}`;
-    const stamp = `${view.catalog.version}|${this.merchandisingVersion}|${Math.floor(now.getTime() / 60_000)}`;
+    const stamp = this.countsStamp(view, now);
     const kept = this.answers.enabled ? this.facetSearchWalks.get(key) : undefined;
     if (kept?.stamp === stamp) {
       facetSearchWalks.reused++;
