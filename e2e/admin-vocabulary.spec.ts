@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations, newPage } from "./fixtures.ts";
 /**
  * The vocabulary screen in Chromium (issue 20): a merchandiser switches to the colours, changes a colour's French
  * label and hex by keyboard, adds a colour, adds a facetable merchant attribute; the changes are in the database and
- * the audit log. axe on the screen, screenshots at 1440 and 375 px.
+ * the audit log; labels a value of the attribute per language. axe on the screen, screenshots at 1440 and 375 px.
  */
 const SCREENSHOTS = "test-results/screenshots/admin-vocabulary";
 let db: Db;
@@ -77,6 +77,31 @@ test("a merchandiser edits colour labels and hex, adds a colour and a facetable 
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "attributes");
 
+  // Label a value of the text attribute (no product holds one yet): German and English, then French by keyboard.
+  await page.getByRole("link", { name: "Wertbezeichnungen (0) von sleeve" }).click();
+  const values = page.getByRole("region", { name: "Werte von sleeve" });
+  await expect(values.getByText("Noch kein Produkt hat einen Wert dieses Attributs")).toBeVisible();
+  await values.getByLabel("Wert", { exact: true }).fill("long");
+  await values.getByLabel("Deutsch", { exact: true }).fill("Langarm");
+  await values.getByLabel("Englisch", { exact: true }).fill("Long sleeve");
+  await values.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Die Bezeichnungen von long sind gespeichert." }),
+  ).toBeVisible();
+  const frenchLong = values.getByLabel("Bezeichnung (Französisch) von long");
+  await frenchLong.fill("Manches longues");
+  await values.getByRole("button", { name: "long speichern" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Die Bezeichnungen von long sind gespeichert." }),
+  ).toBeVisible();
+  await expect(values.getByLabel("Bezeichnung (Französisch) von long")).toHaveValue("Manches longues");
+  expect((await loadVocabulary({ db })).attribute("sleeve")?.valueLabels).toEqual({
+    long: { de: "Langarm", fr: "Manches longues", en: "Long sleeve" },
+  });
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "attribute-values");
+
   const audit = await listAudit({ db }, { actorId: staff.staff.id });
   expect(audit.entries.map((e) => e.action)).toEqual(
     expect.arrayContaining([
@@ -84,6 +109,7 @@ test("a merchandiser edits colour labels and hex, adds a colour and a facetable 
       "vocabulary.add",
       "vocabulary.attribute.add",
       "vocabulary.attribute.update",
+      "vocabulary.attribute.value",
     ]),
   );
   await context.close();

@@ -2,7 +2,9 @@ import {
   cliActor,
   createDatabase,
   type Db,
+  listAudit,
   loadProductRecords,
+  loadVocabulary,
   saveAttributeDefinition,
   writeProductRecords,
 } from "@vitrine/commerce";
@@ -10,6 +12,7 @@ import { testCtx } from "@vitrine/commerce/testing";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../packages/search/test/database.ts";
+import { staffBrowser } from "./admin-fixtures.ts";
 import { startTestShop, type TestBrowser, type TestShop } from "./shop-client.ts";
 
 /**
@@ -174,4 +177,81 @@ describe("merchant attribute facets on listings", () => {
     );
     expect(details).toMatchObject({ Sleeve: "long", Lined: "Yes", Lieferantencode: "S-1" });
   });
+});
+
+describe("labels of a text attribute's values, set in the back office", () => {
+  it("lists the values products hold; a merchandiser labels one and every store shows, filters and finds it by its label", async () => {
+    const { browser: staff } = await staffBrowser(shop, db, "merchandiser");
+    const attributes = await staff.fetch("/admin/vocabulary/?kind=attributes");
+    const list = new JSDOM(await attributes.text()).window.document;
+    // Text attributes link to their values; yes/no ones have none to label.
+    expect(list.querySelector('a[href^="/admin/vocabulary/?kind=attributes&attribute=sleeve"]')).not.toBeNull();
+    expect(list.querySelector('a[href^="/admin/vocabulary/?kind=attributes&attribute=lined"]')).toBeNull();
+
+    const screen = await staff.fetch("/admin/vocabulary/?kind=attributes&attribute=sleeve");
+    expect(screen.status).toBe(200);
+    const doc = new JSDOM(await screen.text()).window.document;
+    expect(doc.querySelector("#attribute-values-heading")?.textContent).toBe("Werte von sleeve");
+    const rows = [...doc.querySelectorAll("tr[data-attribute-value]")].map((tr) => [
+      tr.getAttribute("data-attribute-value"),
+      tr.querySelector("td")?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ["long", "3"],
+      ["short", "1"],
+    ]);
+
+    const saved = await staff.submit("/admin/vocabulary/?kind=attributes&attribute=sleeve", {
+      intent: "value-label",
+      id: "sleeve",
+      value: "long",
+      label_de: "Langarm",
+      label_fr: "Manches longues",
+      label_en: "Long sleeve",
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Die Bezeichnungen von long sind gespeichert.");
+    expect((await loadVocabulary({ db })).attribute("sleeve")?.valueLabels?.long?.fr).toBe("Manches longues");
+    const audit = await listAudit({ db }, { subjectType: "vocabulary.attribute" });
+    expect(audit.entries[0]).toMatchObject({
+      action: "vocabulary.attribute.value",
+      subjectId: "sleeve=long",
+      after: { labels: { de: "Langarm", fr: "Manches longues", en: "Long sleeve" } },
+    });
+
+    // The shop rebuilds its index from the vocabulary event: the facet names the value in each store's language.
+    await eventually(
+      async () => value(await page(WOMEN.de as string), "Ärmel", "Langarm").count === 3 || undefined,
+      60_000,
+    ).catch(async () => {
+      throw new Error(`facet values: ${JSON.stringify(facetValues(await page(WOMEN.de as string), "Ärmel"))}`);
+    });
+    const en = await page(WOMEN.en as string);
+    expect(facetValues(en, "Sleeve").map((v) => v.label)).toEqual(["Long sleeve", "short"]);
+    const filtered = await page(value(en, "Sleeve", "Long sleeve").href);
+    expect(productIds(filtered).sort()).toEqual(products.slice(0, 3).sort());
+    expect(facetValues(await page(WOMEN["fr-ch"] as string), "Manches").map((v) => v.label)).toEqual([
+      "Manches longues",
+      "short",
+    ]);
+    // The product page, and search in the German store by the German label.
+    const response = await browser.fetch(`/de/p/${products[0]}/`);
+    const product = await page(response.headers.get("location") ?? `/de/p/${products[0]}/`);
+    const details = Object.fromEntries(
+      [...product.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(details).toMatchObject({ Ärmel: "Langarm" });
+    const found = await page("/de/search/?searchTerm=langarm");
+    expect(productIds(found).sort()).toEqual(expect.arrayContaining(products.slice(0, 3)));
+
+    // Yes/no values take no labels: refused with the reason.
+    const refused = await staff.submit("/admin/vocabulary/?kind=attributes", {
+      intent: "value-label",
+      id: "lined",
+      value: "true",
+      label_de: "Mit Futter",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Nicht gespeichert: only the values of text attributes have labels");
+  }, 90_000);
 });

@@ -25,6 +25,7 @@ export const TABLE_OWNERS = {
     "catalog_import_vocabulary",
     "vocabulary_value",
     "vocabulary_attribute",
+    "vocabulary_attribute_value",
   ],
   basket: ["basket", "basket_item"],
   wishlist: ["wishlist", "wishlist_item"],

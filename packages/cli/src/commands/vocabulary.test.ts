@@ -114,4 +114,75 @@ describe("vitrine vocabulary", () => {
     });
     expect((await loadVocabulary({ db })).attribute("sleeve")).toBeUndefined();
   });
+
+  it("labels the values of a text attribute per language, lists, exports and imports them, refuses them on numbers", async () => {
+    expect((await cli("vocabulary", "attribute", "neckline", "--en", "Neckline", "--facetable", "yes")).code).toBe(0);
+    expect((await cli("vocabulary", "attribute", "heel_cm", "--type", "number", "--en", "Heel (cm)")).code).toBe(0);
+    const labelled = await cli(
+      "vocabulary",
+      "value-label",
+      "neckline",
+      "v-neck",
+      "--de",
+      "V-Ausschnitt",
+      "--en",
+      "V-neck",
+    );
+    expect(labelled).toMatchObject({
+      code: 0,
+      out: ["Labelled neckline = v-neck: de: V-Ausschnitt  fr: –  en: V-neck"],
+    });
+    expect((await cli("vocabulary", "value-label", "neckline", "v-neck", "--fr", "Col en V")).out).toEqual([
+      "Labelled neckline = v-neck: de: V-Ausschnitt  fr: Col en V  en: V-neck",
+    ]);
+    expect((await cli("vocabulary", "value-label", "neckline", "v-neck", "--fr", "Col en V")).out).toEqual([
+      "Nothing changed",
+    ]);
+    const vocabulary = await loadVocabulary({ db });
+    expect(vocabulary.attribute("neckline")?.valueLabels).toEqual({
+      "v-neck": { de: "V-Ausschnitt", fr: "Col en V", en: "V-neck" },
+    });
+    expect((await cli("vocabulary", "list", "attributes")).out).toContain(
+      "    = v-neck             de: V-Ausschnitt  fr: Col en V  en: V-neck",
+    );
+
+    expect(await cli("vocabulary", "value-label", "heel_cm", "7.5", "--de", "Hoch")).toMatchObject({
+      code: 1,
+      err: [
+        'Refused: only the values of text attributes have labels; "heel_cm" holds numbers, which each store shows in its own language',
+      ],
+    });
+    expect(await cli("vocabulary", "value-label", "collar", "round", "--de", "Rund")).toMatchObject({
+      code: 1,
+      err: ['Refused: No attribute "collar"'],
+    });
+    expect((await cli("vocabulary", "value-label", "neckline", "v-neck")).code).toBe(2);
+
+    // The labels travel with the catalogue: export, remove them, import the export, and they are back.
+    const exported = join(tmpdir(), `vitrine-vocabulary-${process.pid}-export.jsonl`);
+    expect((await cli("catalog", "export", "--out", exported)).code).toBe(0);
+    const { readFile } = await import("node:fs/promises");
+    const lines = (await readFile(exported, "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.type === "attribute" && l.key === "neckline")).toMatchObject({
+      values: { "v-neck": { de: "V-Ausschnitt", fr: "Col en V", en: "V-neck" } },
+    });
+    expect(await cli("vocabulary", "value-label", "neckline", "v-neck", "--remove")).toMatchObject({
+      code: 0,
+      out: ["Removed the labels of neckline = v-neck"],
+    });
+    expect((await loadVocabulary({ db })).attribute("neckline")?.valueLabels).toBeUndefined();
+    const imported = await cli("catalog", "import", exported);
+    expect(imported.code, imported.err.join("\n")).toBe(0);
+    expect((await loadVocabulary({ db })).attribute("neckline")?.valueLabels?.["v-neck"]?.fr).toBe("Col en V");
+
+    const audit = await listAudit({ db }, { subjectType: "vocabulary.attribute" });
+    expect(audit.entries.filter((e) => e.action === "vocabulary.attribute.value").map((e) => e.after)).toEqual([
+      { labels: {} },
+      { labels: { de: "V-Ausschnitt", fr: "Col en V", en: "V-neck" } },
+      { labels: { de: "V-Ausschnitt", en: "V-neck" } },
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   SIZE_SYSTEMS,
   type SizeSystem,
   saveAttributeDefinition,
+  setAttributeValueLabels,
   updateVocabularyValue,
   VOCABULARY_KINDS,
   type VocabularyKind,
@@ -115,6 +116,9 @@ export const vocabularyCommands: Command[] = [
             .filter(Boolean)
             .join(", ");
           ctx.out(`  ${a.key.padEnd(22)} ${labelText(a.labels)}  (${flags})`);
+          for (const [value, labels] of Object.entries(a.valueLabels ?? {})) {
+            ctx.out(`    = ${value.padEnd(18)} ${labelText(labels)}`);
+          }
         }
       }
       return 0;
@@ -221,6 +225,37 @@ export const vocabularyCommands: Command[] = [
           ? `Saved attribute ${a.key}: ${labelText(a.labels)} (${a.valueType}${a.facetable ? ", facetable" : ""}${a.searchable ? ", searchable" : ""})`
           : "Nothing changed",
       );
+    },
+  },
+  {
+    path: ["vocabulary", "value-label"],
+    summary: "Set the labels per language of one value of a text attribute",
+    usage: "vitrine vocabulary value-label KEY VALUE [--de LABEL] [--fr LABEL] [--en LABEL] | --remove",
+    details:
+      'The value as products hold it (`{"sleeve": ["long"]}` → `sleeve long --de Lang --fr Longues --en Long`): the stores show it, filter by it and find it by its label in their language, along the language fallback where one is missing, and as written where it has none. An empty label (--fr "") removes that language\'s label; --remove removes them all. Numbers and yes/no take no labels: each store shows them in its own notation and language.',
+    options: {
+      ...LABEL_OPTIONS,
+      remove: { type: "boolean", description: "Remove the value's labels (it shows as written again)" },
+    },
+    args: [2, 2],
+    async run(ctx) {
+      const labels: Partial<Record<Language, string>> = ctx.options.remove
+        ? { de: "", fr: "", en: "" }
+        : labelOptions(ctx);
+      if (Object.keys(labels).length === 0) throw new UsageError("give --de, --fr, --en or --remove");
+      const result = await setAttributeValueLabels(
+        await ctx.ctx(),
+        ctx.actor(),
+        ctx.args[0] as string,
+        ctx.args[1] as string,
+        labels,
+      );
+      return answer(ctx, result, (v, changed) => {
+        if (!changed) return "Nothing changed";
+        return Object.keys(v.labels).length === 0
+          ? `Removed the labels of ${v.key} = ${v.value}`
+          : `Labelled ${v.key} = ${v.value}: ${labelText(v.labels)}`;
+      });
     },
   },
 ];

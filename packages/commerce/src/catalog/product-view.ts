@@ -224,7 +224,7 @@ export function buildProductView(record: ProductRecord, options: ViewOptions): P
         values.length > 1,
         values.map((v) => ({
           id: v,
-          label: attributeValueLabel(currentVocabulary().attribute(key)?.valueType, v, language),
+          label: attributeValueLabel(currentVocabulary().attribute(key), v, language),
         })),
       );
   }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES, type Language } from "../shop/shops.ts";
 import {
   ATTRIBUTE_KEY,
+  ATTRIBUTE_VALUE_MAX,
   ATTRIBUTE_VALUE_TYPES,
   pickLanguage,
   SIZE_SYSTEMS,
@@ -58,6 +59,8 @@ export const attributeRecordSchema = z.strictObject({
   facetable: z.boolean().default(false),
   searchable: z.boolean().default(true),
   labels,
+  /** Text attributes: labels per language of some of the values (`{"long": {"de": "Lang", "en": "Long"}}`). */
+  values: z.record(z.string().min(1).max(ATTRIBUTE_VALUE_MAX), labels).optional(),
 });
 
 const categoryTranslation = z.strictObject({
@@ -150,7 +153,9 @@ export const productRecordSchema = z.strictObject({
   campaign: z.string().min(1).max(80).nullable().default(null),
   arrivalDate: z.string().regex(ISO_DAY, "must be a date yyyy-mm-dd"),
   promotionId: z.string().min(1).max(80).nullable().default(null),
-  attributes: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/), z.array(z.string().max(80))).default({}),
+  attributes: z
+    .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/), z.array(z.string().max(ATTRIBUTE_VALUE_MAX)))
+    .default({}),
   categoryIds: z.array(id).min(1, "a product needs at least one category"),
   /** At least one language: a store shows its own, or falls back along LANGUAGE_FALLBACK. */
   translations: z

@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import { type Actor, changedFields, recordAudit } from "../audit/audit.ts";
 import { type Ctx, withTransaction } from "../context.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, dialect } from "../db/database.ts";
 import { publishEvents } from "../events/publish.ts";
 import { LANGUAGES, type Language } from "../shop/shops.ts";
 import { flag } from "../util.ts";
@@ -9,6 +10,7 @@ import type { AttributeRecord, VocabularyRecord } from "./records.ts";
 import type { SizeSystem } from "./starter-vocabulary.ts";
 import {
   ATTRIBUTE_KEY,
+  ATTRIBUTE_VALUE_MAX,
   ATTRIBUTE_VALUE_TYPES,
   type AttributeDefinition,
   type AttributeValueType,
@@ -58,15 +60,30 @@ export async function loadVocabularyValues(ctx: Pick<Ctx, "db">): Promise<Vocabu
 }
 
 export async function loadAttributeDefinitions(ctx: Pick<Ctx, "db">): Promise<AttributeDefinition[]> {
-  const rows = await ctx.db.selectFrom("vocabulary_attribute").selectAll().orderBy("position").orderBy("key").execute();
-  return rows.map((row) => ({
-    key: row.key,
-    valueType: row.value_type as AttributeValueType,
-    facetable: row.facetable === 1,
-    searchable: row.searchable === 1,
-    labels: labelsOf(row),
-    position: row.position,
-  }));
+  const [rows, valueRows] = await Promise.all([
+    ctx.db.selectFrom("vocabulary_attribute").selectAll().orderBy("position").orderBy("key").execute(),
+    ctx.db.selectFrom("vocabulary_attribute_value").selectAll().orderBy("attribute_key").orderBy("value").execute(),
+  ]);
+  const valueLabels = new Map<string, Record<string, PartialLabels>>();
+  for (const row of valueRows) {
+    const labels = labelsOf(row);
+    if (Object.keys(labels).length === 0) continue;
+    const of = valueLabels.get(row.attribute_key) ?? {};
+    of[row.value] = labels;
+    valueLabels.set(row.attribute_key, of);
+  }
+  return rows.map((row) => {
+    const values = valueLabels.get(row.key);
+    return {
+      key: row.key,
+      valueType: row.value_type as AttributeValueType,
+      facetable: row.facetable === 1,
+      searchable: row.searchable === 1,
+      labels: labelsOf(row),
+      position: row.position,
+      ...(values ? { valueLabels: values } : {}),
+    };
+  });
 }
 
 /** The shop's vocabulary as it is in the database. */
@@ -173,8 +190,33 @@ export async function writeVocabulary(
         })),
       )
       .execute();
+    for (const [value, labels] of Object.entries(a.valueLabels ?? {})) await writeValueLabels(db, a.key, value, labels);
   }
   if (options.publish !== false) await publishEvents(db, catalogChangeEvents("vocabulary", ["*"]), now);
+}
+
+/** Sets the labels of one value of an attribute (no label at all: the value has none). */
+async function writeValueLabels(db: Db, key: string, value: string, labels: PartialLabels): Promise<void> {
+  const columns = labelColumns(labels);
+  if (!columns.label_de && !columns.label_fr && !columns.label_en) {
+    await db
+      .deleteFrom("vocabulary_attribute_value")
+      .where("attribute_key", "=", key)
+      .where("value", "=", value)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto("vocabulary_attribute_value")
+    .values({ attribute_key: key, value, ...columns })
+    .onConflict((oc) =>
+      oc.columns(["attribute_key", "value"]).doUpdateSet((eb) => ({
+        label_de: eb.ref("excluded.label_de"),
+        label_fr: eb.ref("excluded.label_fr"),
+        label_en: eb.ref("excluded.label_en"),
+      })),
+    )
+    .execute();
 }
 
 /** A catalogue file's vocabulary records as values and attribute definitions. */
@@ -194,8 +236,8 @@ export function vocabularyFromRecords(records: readonly (VocabularyRecord | Attr
         sizeSystem: (record.sizeSystem as SizeSystem | null) ?? (record.kind === "productType" ? "onesize" : null),
       });
     } else {
-      const { type: _, ...definition } = record;
-      attributes.push(definition);
+      const { type: _, values, ...definition } = record;
+      attributes.push({ ...definition, ...(values ? { valueLabels: values } : {}) });
     }
   }
   return { values, attributes };
@@ -235,6 +277,7 @@ export function vocabularyRecords(
         facetable: a.facetable,
         searchable: a.searchable,
         labels: a.labels,
+        ...(a.valueLabels && Object.keys(a.valueLabels).length > 0 ? { values: { ...a.valueLabels } } : {}),
       }),
     ),
   ];
@@ -495,6 +538,39 @@ export function saveAttributeDefinition(
   });
 }
 
+/** A value of a merchant attribute that products hold, and how many. */
+export interface AttributeValueUse {
+  value: string;
+  products: number;
+}
+
+/**
+ * The values products hold for an attribute, the most used first (at most `limit`): what a merchant labels. It
+ * reads every product that has the attribute, so it is for the operator's screens and commands, not for shoppers.
+ */
+export async function attributeValuesInUse(
+  ctx: Pick<Ctx, "db">,
+  key: string,
+  limit = 200,
+): Promise<AttributeValueUse[]> {
+  if (!ATTRIBUTE_KEY.test(key)) return [];
+  const { db } = ctx;
+  const having = `%"${key}":%`;
+  const rows =
+    dialect(db) === "postgres"
+      ? await sql<{ value: string; n: string | number }>`
+          select v as value, count(distinct p.id) as n
+          from product p, jsonb_array_elements_text(p.attributes::jsonb -> ${key}) v
+          where p.attributes like ${having}
+          group by v order by n desc, v limit ${limit}`.execute(db)
+      : await sql<{ value: string; n: string | number }>`
+          select j.value as value, count(distinct p.id) as n
+          from product p, json_each(p.attributes, ${`$.${key}`}) j
+          where p.attributes like ${having}
+          group by j.value order by n desc, j.value limit ${limit}`.execute(db);
+  return rows.rows.map((r) => ({ value: String(r.value), products: Number(r.n) }));
+}
+
 /** Removes a merchant attribute no product has a value for. */
 export function removeAttributeDefinition(
   ctx: Ctx,
@@ -513,6 +589,7 @@ export function removeAttributeDefinition(
       return { ok: false, error: "Conflict", detail: `attribute "${key}" is used by ${used?.n} product(s)` };
     }
     await tx.db.deleteFrom("vocabulary_attribute").where("key", "=", key).execute();
+    await tx.db.deleteFrom("vocabulary_attribute_value").where("attribute_key", "=", key).execute();
     await publishEvents(tx.db, catalogChangeEvents("vocabulary", ["*"]), tx.clock.now());
     await recordAudit(tx, actor, {
       action: "vocabulary.attribute.remove",
@@ -521,5 +598,56 @@ export function removeAttributeDefinition(
       before: attributeState(before),
     });
     return { ok: true, value: before, changed: true };
+  });
+}
+
+/**
+ * Sets the labels per language of one value of a text attribute (`sleeve` `long` → Lang, Longues, Long): the
+ * labels given replace those languages' labels, an empty text removes one, and a value left without labels shows
+ * as written again. Numbers and yes/no are shown in each store's notation and language, so they take no labels.
+ */
+export function setAttributeValueLabels(
+  ctx: Ctx,
+  actor: Actor,
+  key: string,
+  value: string,
+  labels: Partial<Record<Language, string>>,
+): Promise<VocabularyResult<{ key: string; value: string; labels: PartialLabels }>> {
+  return withTransaction(ctx, async (tx) => {
+    const definition = (await loadAttributeDefinitions(tx)).find((a) => a.key === key);
+    if (!definition) return { ok: false, error: "NotFound", detail: `No attribute "${key}"` } as const;
+    if (definition.valueType !== "text") {
+      return {
+        ok: false,
+        error: "InvalidInput",
+        detail: `only the values of text attributes have labels; "${key}" holds ${definition.valueType === "number" ? "numbers" : "yes or no"}, which each store shows in its own language`,
+      } as const;
+    }
+    const written = value.trim();
+    if (!written || written.length > ATTRIBUTE_VALUE_MAX) {
+      return { ok: false, error: "InvalidInput", detail: `a value has 1–${ATTRIBUTE_VALUE_MAX} characters` } as const;
+    }
+    if (LANGUAGES.some((l) => (labels[l]?.trim().length ?? 0) > 80)) {
+      return { ok: false, error: "InvalidInput", detail: "a label has at most 80 characters" } as const;
+    }
+    const before = definition.valueLabels?.[written] ?? {};
+    const next: PartialLabels = { ...before };
+    for (const l of LANGUAGES) {
+      const text = labels[l];
+      if (text === undefined) continue;
+      if (text.trim()) next[l] = text.trim();
+      else delete next[l];
+    }
+    const diff = changedFields({ labels: before }, { labels: next });
+    if (!diff) return { ok: true, value: { key, value: written, labels: before }, changed: false } as const;
+    await writeValueLabels(tx.db, key, written, next);
+    await publishEvents(tx.db, catalogChangeEvents("vocabulary", ["*"]), tx.clock.now());
+    await recordAudit(tx, actor, {
+      action: "vocabulary.attribute.value",
+      subjectType: "vocabulary.attribute",
+      subjectId: `${key}=${written}`,
+      ...diff,
+    });
+    return { ok: true, value: { key, value: written, labels: next }, changed: true } as const;
   });
 }

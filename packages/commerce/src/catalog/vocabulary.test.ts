@@ -106,15 +106,29 @@ describe("merchant attribute values", () => {
   });
 
   it("read as yes/no in the store's language, numbers in its notation, text as written", () => {
-    expect(["de", "fr", "en"].map((l) => attributeValueLabel("boolean", "true", l as "de"))).toEqual([
+    expect(["de", "fr", "en"].map((l) => attributeValueLabel({ valueType: "boolean" }, "true", l as "de"))).toEqual([
       "Ja",
       "Oui",
       "Yes",
     ]);
-    expect(attributeValueLabel("boolean", "false", "de")).toBe("Nein");
-    expect(attributeValueLabel("number", "72.5", "de")).toBe("72,5");
-    expect(attributeValueLabel("number", "12000", "en")).toBe("12000");
-    expect(attributeValueLabel("text", "true", "de")).toBe("true");
+    expect(attributeValueLabel({ valueType: "boolean" }, "false", "de")).toBe("Nein");
+    expect(attributeValueLabel({ valueType: "number" }, "72.5", "de")).toBe("72,5");
+    expect(attributeValueLabel({ valueType: "number" }, "12000", "en")).toBe("12000");
+    expect(attributeValueLabel({ valueType: "text" }, "true", "de")).toBe("true");
     expect(attributeValueLabel(undefined, "long", "fr")).toBe("long");
+  });
+
+  it("read text by its label in the language, else along the fallback chain, else as written; numbers take none", () => {
+    const sleeve = {
+      valueType: "text" as const,
+      valueLabels: { long: { de: "Langarm", en: "Long sleeve" }, short: { en: "Short sleeve" } },
+    };
+    expect(attributeValueLabel(sleeve, "long", "de")).toBe("Langarm");
+    expect(attributeValueLabel(sleeve, "long", "en")).toBe("Long sleeve");
+    // No French label: German comes first in the default fallback chain.
+    expect(attributeValueLabel(sleeve, "long", "fr")).toBe("Langarm");
+    expect(attributeValueLabel(sleeve, "short", "de")).toBe("Short sleeve");
+    expect(attributeValueLabel(sleeve, "raglan", "de")).toBe("raglan");
+    expect(attributeValueLabel({ valueType: "number", valueLabels: { "7": { de: "sieben" } } }, "7", "de")).toBe("7");
   });
 });

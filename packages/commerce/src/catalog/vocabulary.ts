@@ -60,14 +60,26 @@ export function attributeValueKey(type: AttributeValueType, value: string): stri
   return type === "number" ? String(Number(value)) : value;
 }
 
-/** A merchant attribute's value as a shopper reads it: yes/no in the language, numbers in its notation, text as written. */
-export function attributeValueLabel(type: AttributeValueType | undefined, value: string, language: Language): string {
+/**
+ * A merchant attribute's value as a shopper reads it: yes/no in the language, numbers in its notation, text by its
+ * label in the language or along the fallback chain, else as written.
+ */
+export function attributeValueLabel(
+  definition: Pick<AttributeDefinition, "valueType" | "valueLabels"> | undefined,
+  value: string,
+  language: Language,
+): string {
+  const type = definition?.valueType;
   if (type === "boolean" && (value === "true" || value === "false")) return BOOLEAN_LABELS[value][language];
   if (type === "number" && attributeValueProblem(type, value) === undefined) {
     return new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 6 }).format(Number(value));
   }
-  return value;
+  const labels = type === "text" ? definition?.valueLabels?.[value] : undefined;
+  return (labels && pickLanguage(labels, language)?.value) ?? value;
 }
+
+/** The longest value a product's attribute may hold (and so the longest value that can have labels). */
+export const ATTRIBUTE_VALUE_MAX = 80;
 
 /** A merchant-defined attribute (the keys of a product's `attributes`). */
 export interface AttributeDefinition {
@@ -79,6 +91,11 @@ export interface AttributeDefinition {
   searchable: boolean;
   labels: PartialLabels;
   position: number;
+  /**
+   * Text attributes: labels per language of some of its values, by the value as products hold it (`long` →
+   * Lang, Longues, Long). Values without labels show as written.
+   */
+  valueLabels?: Readonly<Record<string, PartialLabels>>;
 }
 
 /** The form of a vocabulary id: lower-case letters, digits, dash and underscore. */

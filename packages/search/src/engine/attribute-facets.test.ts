@@ -285,3 +285,45 @@ describe("a facetable attribute of free text", () => {
     }
   });
 });
+
+describe("a text attribute whose values have labels", () => {
+  it("shows, filters and finds each value by its label in the store's language, along the fallback chain", () => {
+    const before = currentVocabulary();
+    const sleeve = ATTRIBUTES[0] as AttributeDefinition;
+    setVocabulary(
+      new Vocabulary(starterVocabularyValues(), [
+        {
+          ...sleeve,
+          // "short" has no French label (German is first in the fallback chain); "raglan" has none at all.
+          valueLabels: { long: { de: "Langarm", fr: "Manches longues", en: "Long sleeve" }, short: { de: "Kurzarm" } },
+        },
+      ]),
+    );
+    try {
+      const labelled = buildFixtureEngine({ products });
+      const listed = (store: Store, facets: FacetRequest[] = []) => {
+        const key = (Object.keys(STORES) as (keyof typeof STORES)[]).find((k) => STORES[k] === store) as string;
+        return labelled.listing(request({ facets }, store, women[key]));
+      };
+      expect(counts(listed(STORES.de), "sleeve")).toEqual([
+        ["Langarm", 2, "idle"],
+        ["Kurzarm", 1, "idle"],
+        ["raglan", 1, "idle"],
+      ]);
+      expect(counts(listed(STORES.frch), "sleeve")?.map((v) => v[0])).toEqual(["Manches longues", "Kurzarm", "raglan"]);
+      expect(counts(listed(STORES.en), "sleeve")?.map((v) => v[0])).toEqual(["Long sleeve", "Kurzarm", "raglan"]);
+      // A shopper's facet value is the label in the store's language; the value as written names it too.
+      expect(groups(listed(STORES.de, [regular("sleeve", { Langarm: "selected" })]))).toEqual(["M-1", "M-3"]);
+      expect(groups(listed(STORES.en, [regular("sleeve", { "Long sleeve": "selected" })]))).toEqual(["M-1", "M-3"]);
+      expect(groups(listed(STORES.de, [regular("sleeve", { long: "selected" })]))).toEqual(["M-1", "M-3"]);
+      // Search finds the value by its label in the store's language (sleeve is searchable), one tile per colour group.
+      const found = (query: string, store: Store) => groups(labelled.search(request({ query }, store)));
+      expect(found("langarm", STORES.de)).toEqual(["M-1", "M-3"]);
+      expect(found("manches longues", STORES.frch)).toEqual(["M-1", "M-3"]);
+      expect(found("kurzarm", STORES.frch)).toEqual(["M-2", "M-5"]);
+      expect(found("langarm", STORES.en)).toEqual([]);
+    } finally {
+      setVocabulary(before);
+    }
+  });
+});

@@ -379,7 +379,7 @@ export class CatalogIndex {
           en: vocabulary.attributeLabel(definition.key, "en"),
         },
         dimension: new Dimension(this.values, FIRST_ATTRIBUTE_DIM + i, (key, language) =>
-          attributeValueLabel(definition.valueType, key, language),
+          attributeValueLabel(definition, key, language),
         ),
       }));
     this.dimensions = [
@@ -761,10 +761,18 @@ export class CatalogIndex {
       if (record.pattern !== "plain")
         text.addText(vocabularyLabel("pattern", record.pattern, language), "attribute", "vocabulary");
       for (const c of record.care) text.addText(vocabularyLabel("care", c, language), "description", "vocabulary");
-      // The merchant's searchable attributes: their values, as written.
+      // The merchant's searchable attributes: their values as the store shows them (a text value by its label in
+      // the language, when it has one), else as written.
       for (const [key, values] of Object.entries(record.attributes)) {
-        if (vocabulary.attribute(key)?.searchable === false) continue;
-        for (const value of values) text.addText(value, "attribute", "vocabulary");
+        const definition = vocabulary.attribute(key);
+        if (definition?.searchable === false) continue;
+        for (const value of values) {
+          text.addText(
+            definition?.valueType === "text" ? attributeValueLabel(definition, value, language) : value,
+            "attribute",
+            "vocabulary",
+          );
+        }
       }
       for (const sentence of sentences(t.description)) text.addText(sentence, "description", "often");
       text.endDocument();

@@ -1,8 +1,11 @@
 import {
+  type AttributeValueUse,
   addVocabularyValue,
+  attributeValuesInUse,
   type DomainFailure,
   loadVocabulary,
   saveAttributeDefinition,
+  setAttributeValueLabels,
   updateVocabularyValue,
   type VocabularyResult,
 } from "@vitrine/commerce";
@@ -39,14 +42,37 @@ function shownOf(url: string): Shown {
   return SHOWN.includes(kind as Shown) ? (kind as Shown) : "productType";
 }
 
+/** A text attribute's values as the screen lists them: in use (most used first), then labelled ones no product has. */
+export interface ValueLabelRow extends AttributeValueUse {
+  labels: Partial<Record<Language, string>>;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, { area: "vocabulary" });
   const shown = shownOf(args.request.url);
-  const vocabulary = await loadVocabulary(staffCtx(args));
+  const ctx = staffCtx(args);
+  const vocabulary = await loadVocabulary(ctx);
+  // ?kind=attributes&attribute=KEY: the values of one text attribute, to label them.
+  const key = new URL(args.request.url).searchParams.get("attribute");
+  const opened = shown === "attributes" && key ? vocabulary.attribute(key) : undefined;
+  let valueRows: ValueLabelRow[] = [];
+  if (opened?.valueType === "text") {
+    const labels = opened.valueLabels ?? {};
+    const used = await attributeValuesInUse(ctx, opened.key);
+    const listed = new Set(used.map((u) => u.value));
+    valueRows = [
+      ...used.map((u) => ({ ...u, labels: labels[u.value] ?? {} })),
+      ...Object.entries(labels)
+        .filter(([value]) => !listed.has(value))
+        .map(([value, l]) => ({ value, products: 0, labels: l })),
+    ];
+  }
   return {
     shown,
     values: shown === "attributes" ? [] : vocabulary.values(shown),
     attributes: shown === "attributes" ? vocabulary.attributes() : [],
+    opened: opened?.valueType === "text" ? opened : undefined,
+    valueRows,
   };
 }
 
@@ -92,6 +118,10 @@ export async function action(args: Route.ActionArgs) {
         ...(hex !== undefined ? { hex } : {}),
       }),
     );
+  }
+  if (intent === "value-label") {
+    const value = field(form, "value") ?? "";
+    return answer(intent, value, await setAttributeValueLabels(ctx, actor, id, value, labelsOf(form)));
   }
   if (intent === "attribute" || intent === "add-attribute") {
     const type = field(form, "valueType");
@@ -253,8 +283,106 @@ function AttributeRow({ attribute }: { attribute: AttributeDefinition }) {
             {t("admin.vocabulary.save")}
           </button>
         </AdminForm>
+        {attribute.valueType === "text" ? (
+          <Link
+            to={`/admin/vocabulary/?kind=attributes&attribute=${encodeURIComponent(attribute.key)}#attribute-values-heading`}
+            className="admin-vocabulary__values-link"
+          >
+            {t("admin.vocabulary.values", { count: Object.keys(attribute.valueLabels ?? {}).length })}
+            <span className="admin-visually-hidden">{t("admin.vocabulary.values_of", { id: attribute.key })}</span>
+          </Link>
+        ) : null}
       </td>
     </tr>
+  );
+}
+
+/** One value of a text attribute: how many products hold it, its labels, a save button. */
+function ValueLabelRowView({ attribute, row }: { attribute: string; row: ValueLabelRow }) {
+  const t = useAdminT();
+  const formId = `value-label-${row.value}`;
+  return (
+    <tr data-attribute-value={row.value}>
+      <th scope="row">
+        <code>{row.value}</code>
+      </th>
+      <td className="admin-num">{row.products}</td>
+      <LabelInputs formId={formId} id={row.value} labels={row.labels} />
+      <td>
+        <AdminForm id={formId} className="admin-inline-form">
+          <input type="hidden" name="intent" value="value-label" />
+          <input type="hidden" name="id" value={attribute} />
+          <input type="hidden" name="value" value={row.value} />
+          <button
+            type="submit"
+            className="admin-button admin-button--small"
+            aria-label={t("admin.vocabulary.save_of", { id: row.value })}
+          >
+            {t("admin.vocabulary.save")}
+          </button>
+        </AdminForm>
+      </td>
+    </tr>
+  );
+}
+
+/** The values of one text attribute, to label them per language; and a form for a value no product has yet. */
+function AttributeValues({ attribute, rows }: { attribute: AttributeDefinition; rows: ValueLabelRow[] }) {
+  const t = useAdminT();
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  return (
+    <section aria-labelledby="attribute-values-heading" className="admin-section">
+      <h2 id="attribute-values-heading">{t("admin.vocabulary.values_title", { id: attribute.key })}</h2>
+      <p>{t("admin.vocabulary.values_intro")}</p>
+      {rows.length === 0 ? (
+        <p>{t("admin.vocabulary.values_empty")}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-vocabulary">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.vocabulary.col.value")}</th>
+                <th scope="col">{t("admin.vocabulary.col.products")}</th>
+                {LANGUAGES.map((language) => (
+                  <th scope="col" key={language}>
+                    {t(LANGUAGE_NAMES[language])}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="admin-visually-hidden">{t("admin.vocabulary.col.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <ValueLabelRowView key={row.value} attribute={attribute.key} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3 className="admin-vocabulary__add-value">{t("admin.vocabulary.add_value_label_title")}</h3>
+      <AdminForm
+        className="admin-form admin-form--row"
+        key={answer?.ok && answer.intent === "value-label" ? `labelled-${answer.id}` : "value-label"}
+      >
+        <input type="hidden" name="intent" value="value-label" />
+        <input type="hidden" name="id" value={attribute.key} />
+        <label className="admin-field">
+          <span>{t("admin.vocabulary.col.value")}</span>
+          <input type="text" name="value" required maxLength={80} />
+        </label>
+        {LANGUAGES.map((language) => (
+          <label className="admin-field" key={language}>
+            <span>{t(LANGUAGE_NAMES[language])}</span>
+            <input type="text" name={`label_${language}`} lang={language} maxLength={80} />
+          </label>
+        ))}
+        <button type="submit" className="admin-button">
+          {t("admin.vocabulary.save")}
+        </button>
+      </AdminForm>
+    </section>
   );
 }
 
@@ -303,7 +431,7 @@ function AddForm({ shown }: { shown: Shown }) {
 
 export default function AdminVocabulary({ loaderData }: Route.ComponentProps) {
   const t = useAdminT();
-  const { shown, values, attributes } = loaderData;
+  const { shown, values, attributes, opened, valueRows } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const doneKey = answer?.ok
     ? answer.changed
@@ -373,6 +501,7 @@ export default function AdminVocabulary({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+      {opened ? <AttributeValues attribute={opened} rows={valueRows} /> : null}
       <AddForm shown={shown} />
     </AdminPage>
   );

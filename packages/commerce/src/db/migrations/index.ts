@@ -24,6 +24,7 @@ import * as m0030 from "./0030_catalog_editing.ts";
 import * as m0032 from "./0032_product_list_state.ts";
 import * as m0033 from "./0033_product_image_path.ts";
 import * as m0035 from "./0035_list_state_deferral.ts";
+import * as m0036 from "./0036_attribute_value_labels.ts";
 
 /**
  * The commerce modules' migrations, in order (the search package brings its own: `searchMigrations`; the
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0032_product_list_state": m0032,
   "0033_product_image_path": m0033,
   "0035_list_state_deferral": m0035,
+  "0036_attribute_value_labels": m0036,
 };

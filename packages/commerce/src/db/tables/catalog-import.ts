@@ -71,10 +71,19 @@ export interface VocabularyAttributeTable {
   position: number;
 }
 
+export interface VocabularyAttributeValueTable {
+  attribute_key: string;
+  value: string;
+  label_de: string | null;
+  label_fr: string | null;
+  label_en: string | null;
+}
+
 export interface CatalogImportTables {
   catalog_import_vocabulary: CatalogImportVocabularyTable;
   vocabulary_value: VocabularyValueTable;
   vocabulary_attribute: VocabularyAttributeTable;
+  vocabulary_attribute_value: VocabularyAttributeValueTable;
   catalog_import_run: CatalogImportRunTable;
   catalog_import_record: CatalogImportRecordTable;
   catalog_import_variant: CatalogImportVariantTable;
