@@ -89,6 +89,29 @@ describe("vocabulary as data", () => {
     }
   });
 
+  it("resolves a value's labels along the chain in force, again when the chain changes", () => {
+    const vocabulary = new Vocabulary([
+      {
+        kind: "colour",
+        id: "moss",
+        labels: { de: "Moosgrün", en: "Moss" },
+        hex: "#4a5d23",
+        sizeSystem: null,
+        position: 0,
+      },
+    ]);
+    try {
+      expect(vocabulary.label("colour", "moss", "fr")).toBe("Moosgrün");
+      setLanguageFallback(["en"]);
+      expect(vocabulary.label("colour", "moss", "fr")).toBe("Moss");
+      expect(vocabulary.labels("colour", "moss")).toEqual({ de: "Moosgrün", fr: "Moss", en: "Moss" });
+      expect(vocabulary.label("colour", "nope", "fr")).toBe("nope");
+    } finally {
+      setLanguageFallback(["de", "en", "fr"]);
+    }
+    expect(vocabulary.label("colour", "moss", "fr")).toBe("Moosgrün");
+  });
+
   it("makes an id readable when a value has no label", () => {
     expect(labelFromId("vest-top")).toBe("Vest top");
     expect(labelFromId("under_wear")).toBe("Under wear");

@@ -105,15 +105,26 @@ export const ATTRIBUTE_KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;
 
 /** The language order a store falls back along when a text is missing in its own language. */
 let fallbackChain: readonly Language[] = ["de", "en", "fr"];
+/** Each language's order (its own first, then the chain's), kept: a catalogue build asks millions of times. */
+let orders = ordersOf(fallbackChain);
+/** Changes whenever the chain does (labels resolved along it are kept until then). */
+let chainVersion = 0;
+
+function ordersOf(chain: readonly Language[]): Record<Language, readonly Language[]> {
+  const of = (language: Language) => [language, ...chain.filter((l) => l !== language)];
+  return { de: of("de"), fr: of("fr"), en: of("en") };
+}
 
 /** Sets the fallback order (setting LANGUAGE_FALLBACK, e.g. `de,en,fr`): the store's own language, then these. */
 export function setLanguageFallback(chain: readonly Language[]): void {
   fallbackChain = [...new Set([...chain, ...LANGUAGES])];
+  orders = ordersOf(fallbackChain);
+  chainVersion++;
 }
 
 /** The languages to try for a store of `language`, its own first. */
-export function languageOrder(language: Language): Language[] {
-  return [language, ...fallbackChain.filter((l) => l !== language)];
+export function languageOrder(language: Language): readonly Language[] {
+  return orders[language];
 }
 
 /** The text for `language` or the first of the fallback chain that exists, with the language it is in. */
@@ -176,15 +187,35 @@ export class Vocabulary {
     return this.attributeByKey.get(key);
   }
 
-  /** The value's label in `language`, else along the fallback chain, else the id made readable. */
+  /** Each known value's label in every language, resolved along the fallback chain of `resolvedFor`. */
+  private resolved = new Map<VocabularyKind, Map<string, Labels>>();
+  private resolvedFor = -1;
+
+  /** The value's label in `language`, else along the fallback chain, else its id. */
   label(kind: VocabularyKind, id: string, language: Language): string {
-    const labels = this.value(kind, id)?.labels;
-    return (labels && pickLanguage(labels, language)?.value) ?? id;
+    return this.labels(kind, id)[language];
   }
 
   /** The label in every language (each filled along the fallback chain). */
   labels(kind: VocabularyKind, id: string): Labels {
-    return { de: this.label(kind, id, "de"), fr: this.label(kind, id, "fr"), en: this.label(kind, id, "en") };
+    if (this.resolvedFor !== chainVersion) {
+      this.resolved = new Map();
+      this.resolvedFor = chainVersion;
+    }
+    let ofKind = this.resolved.get(kind);
+    if (!ofKind) {
+      ofKind = new Map();
+      this.resolved.set(kind, ofKind);
+    }
+    let labels = ofKind.get(id);
+    if (!labels) {
+      const own = this.value(kind, id)?.labels;
+      const pick = (language: Language) => (own && pickLanguage(own, language)?.value) ?? id;
+      labels = { de: pick("de"), fr: pick("fr"), en: pick("en") };
+      // Unknown ids are not kept: a catalogue's typos must not grow the map.
+      if (own) ofKind.set(id, labels);
+    }
+    return labels;
   }
 
   attributeLabel(key: string, language: Language): string {
