@@ -78,8 +78,8 @@ test("a merchandiser edits colour labels and hex, adds a colour and a facetable 
   await screenshot(page, "attributes");
 
   // Label a value of the text attribute (no product holds one yet): German and English, then French by keyboard.
-  await page.getByRole("link", { name: "Wertbezeichnungen (0) von sleeve" }).click();
-  const values = page.getByRole("region", { name: "Werte von sleeve" });
+  await page.getByRole("link", { name: "Wertbezeichnungen (0) von sleeve", exact: true }).click();
+  const values = page.getByRole("region", { name: "Werte von sleeve", exact: true });
   await expect(values.getByText("Noch kein Produkt hat einen Wert dieses Attributs")).toBeVisible();
   await values.getByLabel("Wert", { exact: true }).fill("long");
   await values.getByLabel("Deutsch", { exact: true }).fill("Langarm");
@@ -96,9 +96,10 @@ test("a merchandiser edits colour labels and hex, adds a colour and a facetable 
     page.getByRole("status").filter({ hasText: "Die Bezeichnungen von long sind gespeichert." }),
   ).toBeVisible();
   await expect(values.getByLabel("Bezeichnung (Französisch) von long")).toHaveValue("Manches longues");
-  expect((await loadVocabulary({ db })).attribute("sleeve")?.valueLabels).toEqual({
-    long: { de: "Langarm", fr: "Manches longues", en: "Long sleeve" },
-  });
+  // The same message as after the first save is on the page already: wait for the database instead.
+  await expect
+    .poll(async () => (await loadVocabulary({ db })).attribute("sleeve")?.valueLabels)
+    .toEqual({ long: { de: "Langarm", fr: "Manches longues", en: "Long sleeve" } });
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "attribute-values");
 

@@ -145,6 +145,21 @@ describe("vitrine vocabulary", () => {
     expect((await cli("vocabulary", "list", "attributes")).out).toContain(
       "    = v-neck             de: V-Ausschnitt  fr: Col en V  en: V-neck",
     );
+    // The values products hold, most used first: two with "v-neck", one with "crew".
+    const necklines = demo.products.map((p, i) => ({
+      ...p,
+      attributes: { ...p.attributes, neckline: [i < 2 ? "v-neck" : "crew"] },
+    }));
+    const withNecklines = await cli("catalog", "import", await fileOf("necklines", [...demo.categories, ...necklines]));
+    expect(withNecklines.code, withNecklines.err.join("\n")).toBe(0);
+    expect((await cli("vocabulary", "values", "neckline")).out).toEqual([
+      "neckline (text): 2 value(s) in use",
+      "  v-neck                       2 product(s)  de: V-Ausschnitt  fr: Col en V  en: V-neck",
+      "  crew                         1 product(s)",
+    ]);
+    expect((await cli("vocabulary", "values", "neckline", "--limit", "1")).out).toHaveLength(2);
+    expect((await cli("vocabulary", "values", "collar")).code).toBe(1);
+    expect((await cli("vocabulary", "values", "neckline", "--limit", "0")).code).toBe(2);
 
     expect(await cli("vocabulary", "value-label", "heel_cm", "7.5", "--de", "Hoch")).toMatchObject({
       code: 1,

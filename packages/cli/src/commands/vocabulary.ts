@@ -2,6 +2,7 @@ import {
   ATTRIBUTE_VALUE_TYPES,
   type AttributeValueType,
   addVocabularyValue,
+  attributeValuesInUse,
   failureAnswer,
   failureExitCode,
   LANGUAGES,
@@ -225,6 +226,33 @@ export const vocabularyCommands: Command[] = [
           ? `Saved attribute ${a.key}: ${labelText(a.labels)} (${a.valueType}${a.facetable ? ", facetable" : ""}${a.searchable ? ", searchable" : ""})`
           : "Nothing changed",
       );
+    },
+  },
+  {
+    path: ["vocabulary", "values"],
+    summary: "List the values products hold for an attribute, the most used first, with their labels",
+    usage: "vitrine vocabulary values KEY [--limit N]",
+    details: "What `vocabulary value-label` labels. Reads every product that has the attribute.",
+    options: { limit: { type: "string", description: "How many values at most (default 200)" } },
+    args: [1, 1],
+    async run(ctx) {
+      const key = ctx.args[0] as string;
+      const limit = text(ctx.options.limit) === undefined ? 200 : Number(text(ctx.options.limit));
+      if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number from 1");
+      const db = await ctx.db();
+      const attribute = (await loadVocabulary({ db })).attribute(key);
+      if (!attribute) {
+        ctx.err(`Refused: No attribute "${key}"`);
+        return 1;
+      }
+      const used = await attributeValuesInUse({ db }, key, limit);
+      const labels = attribute.valueLabels ?? {};
+      ctx.out(`${key} (${attribute.valueType}): ${used.length} value(s) in use`);
+      for (const { value, products } of used) {
+        const labelled = labels[value] ? `  ${labelText(labels[value])}` : "";
+        ctx.out(`  ${value.padEnd(22)} ${String(products).padStart(7)} product(s)${labelled}`);
+      }
+      return 0;
     },
   },
   {

@@ -153,6 +153,35 @@ const LANGUAGE_NAMES = {
   en: "admin.vocabulary.col.label_en",
 };
 
+/** A table's column headers for the three languages' labels. */
+function LanguageHeaders() {
+  const t = useAdminT();
+  return (
+    <>
+      {LANGUAGES.map((language) => (
+        <th scope="col" key={language}>
+          {t(LANGUAGE_NAMES[language])}
+        </th>
+      ))}
+    </>
+  );
+}
+
+/** An adding form's label fields, one per language. */
+function NewLabelFields() {
+  const t = useAdminT();
+  return (
+    <>
+      {LANGUAGES.map((language) => (
+        <label className="admin-field" key={language}>
+          <span>{t(LANGUAGE_NAMES[language])}</span>
+          <input type="text" name={`label_${language}`} lang={language} maxLength={80} />
+        </label>
+      ))}
+    </>
+  );
+}
+
 function LabelInputs({
   formId,
   id,
@@ -343,11 +372,7 @@ function AttributeValues({ attribute, rows }: { attribute: AttributeDefinition; 
               <tr>
                 <th scope="col">{t("admin.vocabulary.col.value")}</th>
                 <th scope="col">{t("admin.vocabulary.col.products")}</th>
-                {LANGUAGES.map((language) => (
-                  <th scope="col" key={language}>
-                    {t(LANGUAGE_NAMES[language])}
-                  </th>
-                ))}
+                <LanguageHeaders />
                 <th scope="col">
                   <span className="admin-visually-hidden">{t("admin.vocabulary.col.actions")}</span>
                 </th>
@@ -372,12 +397,7 @@ function AttributeValues({ attribute, rows }: { attribute: AttributeDefinition; 
           <span>{t("admin.vocabulary.col.value")}</span>
           <input type="text" name="value" required maxLength={80} />
         </label>
-        {LANGUAGES.map((language) => (
-          <label className="admin-field" key={language}>
-            <span>{t(LANGUAGE_NAMES[language])}</span>
-            <input type="text" name={`label_${language}`} lang={language} maxLength={80} />
-          </label>
-        ))}
+        <NewLabelFields />
         <button type="submit" className="admin-button">
           {t("admin.vocabulary.save")}
         </button>
@@ -409,12 +429,7 @@ function AddForm({ shown }: { shown: Shown }) {
             pattern={attributes ? "[a-zA-Z][a-zA-Z0-9_]*" : "[a-z0-9][a-z0-9_\\-]*"}
           />
         </label>
-        {LANGUAGES.map((language) => (
-          <label className="admin-field" key={language}>
-            <span>{t(LANGUAGE_NAMES[language])}</span>
-            <input type="text" name={`label_${language}`} lang={language} maxLength={80} />
-          </label>
-        ))}
+        <NewLabelFields />
         {shown === "colour" ? (
           <label className="admin-field">
             <span>{t("admin.vocabulary.col.hex")}</span>
@@ -471,11 +486,7 @@ export default function AdminVocabulary({ loaderData }: Route.ComponentProps) {
                   <th scope="col">
                     {t(shown === "attributes" ? "admin.vocabulary.col.key" : "admin.vocabulary.col.id")}
                   </th>
-                  {LANGUAGES.map((language) => (
-                    <th scope="col" key={language}>
-                      {t(LANGUAGE_NAMES[language])}
-                    </th>
-                  ))}
+                  <LanguageHeaders />
                   {shown === "colour" ? <th scope="col">{t("admin.vocabulary.col.hex")}</th> : null}
                   {shown === "attributes" ? (
                     <>
