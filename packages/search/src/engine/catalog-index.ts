@@ -313,6 +313,17 @@ export class CatalogIndex {
   rowValues = new Uint16Array(0);
   /** The facet values of slots with more than ROW_CAPACITY of them. */
   readonly overflowValues = new IntPool(Uint16Array);
+  /**
+   * Per colour group: where its entry starts in `groupValues` (0: it has none). An entry holds how many live
+   * members the group has and how many values of each kind follow, then every value a member holds, once: the
+   * attribute values (colours included), the sizes that can be bought online, the physical stores holding stock.
+   * A query that visits every member of a group counts these once instead of each member's values with a check
+   * for the ones counted already (see `countingWalk`).
+   */
+  groupValueStart = new Int32Array(0);
+  readonly groupValues = new IntPool(Uint16Array);
+  /** Which global values `groupEntry` has taken already, by the group it was making last. */
+  private readonly groupValueSeen = new Int32Array(1 << 16).fill(-1);
   /** Per zone: 1 when the product is sold there, its lowest price (cents), that variant's list price, reduction %. */
   priced: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
   price: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
@@ -348,6 +359,8 @@ export class CatalogIndex {
   private sortedSizeKeys: string[] = [];
 
   constructor(categories: readonly CategoryRecord[], physicalStores: readonly PhysicalStoreRecord[]) {
+    // Entry 0 stands for none.
+    this.groupValues.push(0);
     this.tree = new CategoryTree(categories);
     const tree = this.tree;
     this.categories = new Dimension(
@@ -472,6 +485,7 @@ export class CatalogIndex {
 
   finish(): void {
     this.bulk = false;
+    for (let groupId = 0; groupId < this.groupMembers.length; groupId++) this.indexGroupValues(groupId);
     for (const language of LANGUAGES) this.text[language].finish();
     this.interned.clear();
     this.triples.clear();
@@ -481,6 +495,7 @@ export class CatalogIndex {
     this.imageLists.clear();
     for (const pool of [
       this.overflowValues,
+      this.groupValues,
       this.materialPool,
       this.categoryPool,
       this.variantSize,
@@ -837,8 +852,12 @@ export class CatalogIndex {
     }
   }
 
-  /** Whether all live members of a group share their attribute values (then a query counts them once). */
+  /**
+   * Whether all live members of a group share their attribute values (then a query counts them once), and the
+   * group's entry of values (built for every group at the end of a bulk build).
+   */
   private markUniformity(groupId: number): void {
+    if (!this.bulk) this.indexGroupValues(groupId);
     const members = this.groupMembers[groupId];
     if (!members || members.length === 0) return;
     const rows = this.rows;
@@ -858,6 +877,53 @@ export class CatalogIndex {
       const at = member * ROW + ROW_ATTRIBUTES;
       rows[at] = uniform ? (rows[at] as number) | UNIFORM_BIT : (rows[at] as number) & ~UNIFORM_BIT;
     }
+  }
+
+  /** Writes a group's entry of values (see `groupValueStart`); a group too large for one has none. */
+  private indexGroupValues(groupId: number): void {
+    this.groupValueStart = grow(this.groupValueStart, groupId + 1, Int32Array);
+    this.groupValueStart[groupId] = 0;
+    const members = this.groupMembers[groupId];
+    if (!members || members.length === 0 || members.length > 0xffff) return;
+    const seen = this.groupValueSeen;
+    const attributes: number[] = [];
+    const sizes: number[] = [];
+    const stores: number[] = [];
+    for (const member of members) {
+      const values = this.slotValues(member);
+      const row = member * ROW;
+      const attributesEnd = (this.rows[row + ROW_ATTRIBUTES] as number) & MAX_VALUES;
+      const sizesEnd = attributesEnd + ((this.rows[row + ROW_DERIVED] as number) & 0xffff);
+      for (let k = 0; k < values.length; k++) {
+        const value = values[k] as number;
+        if (seen[value] === groupId) continue;
+        seen[value] = groupId;
+        (k < attributesEnd ? attributes : k < sizesEnd ? sizes : stores).push(value);
+      }
+    }
+    // Another group may be made next with the same number (this one's, after a change): nothing stays marked.
+    for (const list of [attributes, sizes, stores]) for (const value of list) seen[value] = -1;
+    if (attributes.length > 0xffff || sizes.length > 0xffff || stores.length > 0xffff) return;
+    this.groupValueStart[groupId] = this.groupValues.append([
+      members.length,
+      attributes.length,
+      sizes.length,
+      stores.length,
+      ...attributes,
+      ...sizes,
+      ...stores,
+    ]);
+  }
+
+  /**
+   * The column holding a row field (see ROW) for every slot: a zone's price, the arrival day. Walks that read no
+   * row otherwise read these instead.
+   */
+  fieldColumn(field: number): Int32Array {
+    if (field === ROW_ARRIVAL) return this.arrivalDay;
+    const zone = field - ROW_PRICE;
+    if (zone < 0 || zone >= ZONES.length) throw new Error(`Row field ${field} has no column`);
+    return this.price[zone] as Int32Array;
   }
 
   /** A slot's facet values (see ROW), wherever they are kept. */

@@ -18,6 +18,8 @@ const SORTS: (SortOption | undefined)[] = [
   { sortCriteria: "fields", fields: [{ field: "arrival_date", direction: "desc" }] },
 ];
 
+const BLACK = { de: "schwarz", fr: "noir", en: "black" } as const;
+
 const engineOf = (products: readonly ProductRecord[]) => demoEngine(demo, products, TODAY);
 
 function request(shop: Shop, path: string) {
@@ -41,6 +43,8 @@ function queries(shop: Shop): string[] {
     if (first && last && first !== last) out.add(`${first} ${last}`);
   }
   for (const c of regular.filter((c) => c.parentId === null)) out.add(c.translations[shop.language].name.toLowerCase());
+  // A colour matches some of a group's members only.
+  out.add(BLACK[shop.language]);
   return [...out];
 }
 
@@ -93,8 +97,43 @@ describe("searches and listings without filters count in a walk of their own", (
   it("answer as the general walk: results, order, totals and every facet's counts, in all five stores", () => {
     const { engine, catalog } = engineOf(demo.products);
     const used = countingWalks.used;
+    const whole = countingWalks.wholeGroups;
+    const part = countingWalks.partGroups;
     expect(expectAsGeneralWalk(engine, catalog)).toBeGreaterThan(400);
     expect(countingWalks.used - used).toBeGreaterThan(400);
+    // Both ways of counting a group answered: from its entry (every member visited) and member by member (a
+    // colour word, a store that sells some of the colours).
+    expect(countingWalks.wholeGroups - whole).toBeGreaterThan(1000);
+    expect(countingWalks.partGroups - part).toBeGreaterThan(100);
+  });
+
+  it("count a group from its entry only while it names every live member and value", () => {
+    const { engine, catalog } = engineOf(demo.products);
+    const groupOf = (id: number) => catalog.group[catalog.slotOfProduct.get(id) as number] as number;
+    const entryOf = (id: number) => {
+      const start = catalog.groupValueStart[groupOf(id)] as number;
+      const data = catalog.groupValues.data;
+      const count = 4 + (data[start + 1] as number) + (data[start + 2] as number) + (data[start + 3] as number);
+      return { start, members: data[start] as number, values: [...data.subarray(start + 4, start + count)] };
+    };
+    const siblings = demo.products.filter((p) => p.masterKey === demo.products[0]?.masterKey);
+    expect(siblings.length).toBeGreaterThan(1);
+    const first = siblings[0] as ProductRecord;
+    const before = entryOf(first.id);
+    expect(before.members).toBe(siblings.length);
+    const memberValues = siblings.flatMap((p) => [...catalog.slotValues(catalog.slotOfProduct.get(p.id) as number)]);
+    expect(new Set(before.values)).toEqual(new Set(memberValues));
+    expect(before.values.length).toBe(new Set(before.values).size);
+    // A sibling gone: the entry counts the members left, and their values only.
+    catalog.remove((siblings[1] as ProductRecord).id);
+    const after = entryOf(first.id);
+    expect(after.members).toBe(siblings.length - 1);
+    expect(after.start).not.toBe(before.start);
+    const left = siblings.filter((_, i) => i !== 1);
+    expect(new Set(after.values)).toEqual(
+      new Set(left.flatMap((p) => [...catalog.slotValues(catalog.slotOfProduct.get(p.id) as number)])),
+    );
+    expect(expectAsGeneralWalk(engine, catalog)).toBeGreaterThan(400);
   });
 
   it("answer as the general walk after changes that move colour siblings and sell sizes out", () => {

@@ -432,13 +432,18 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       rows,
       rowValues,
       overflowValues,
+      group,
+      groupValueStart: catalog.groupValueStart,
+      groupValues: catalog.groupValues.data,
+      keyColumn: sortMode >= 2 ? catalog.fieldColumn(keyField) : EMPTY,
+      aColumn: aOn ? catalog.fieldColumn(aField) : EMPTY,
+      bColumn: bOn ? catalog.fieldColumn(bField) : EMPTY,
       rank,
       hitSlots,
       hitKeys,
       counts,
       stamps,
       sortMode,
-      keyField,
       sizesStatic,
       storesStatic,
       a: aOn ? a : undefined,
@@ -635,8 +640,11 @@ export function executeQuery(plan: QueryPlan): QueryResult {
   return { total, parents: all.slice(plan.offset, end), ranked: all };
 }
 
-/** Unfiltered counting queries take `countingWalk` (off: tests compare with the general walk). */
-export const countingWalks = { enabled: true, used: 0 };
+/**
+ * Unfiltered counting queries take `countingWalk` (off: tests compare with the general walk); `wholeGroups` and
+ * `partGroups` count the groups it visited whole (counted from their entries) and in part.
+ */
+export const countingWalks = { enabled: true, used: 0, wholeGroups: 0, partGroups: 0 };
 
 /** What `countingWalk` reads and writes: the walk's arrays, and the range facets' collectors (at most two). */
 interface CountingWalk {
@@ -645,120 +653,157 @@ interface CountingWalk {
   rows: Int32Array;
   rowValues: Uint16Array;
   overflowValues: Uint16Array;
+  /** Each slot's colour group, and the groups' entries of values (see `CatalogIndex.groupValueStart`). */
+  group: Int32Array;
+  groupValueStart: Int32Array;
+  groupValues: Uint16Array;
+  /** The columns of the sort's value (price, arrival day; unused by relevance and rank) and the collectors' fields. */
+  keyColumn: Int32Array;
+  aColumn: Int32Array;
+  bColumn: Int32Array;
   rank: Int32Array;
   hitSlots: Int32Array;
   hitKeys: Float64Array;
   counts: Int32Array;
   stamps: Int32Array;
   sortMode: number;
-  /** The row field of the sort's value (see `sortField`). */
-  keyField: number;
   sizesStatic: boolean;
   storesStatic: boolean;
-  a: { field: number; min: number; seqs: Int32Array; values: Int32Array } | undefined;
-  b: { field: number; min: number; seqs: Int32Array; values: Int32Array } | undefined;
+  a: { min: number; seqs: Int32Array; values: Int32Array } | undefined;
+  b: { min: number; seqs: Int32Array; values: Int32Array } | undefined;
 }
 
 /**
  * The walk of `executeQuery` for a query that counts facets and filters nothing (a search without facet
  * selections, a category listing its kept list cannot answer): every slot it visits is a hit, so each counts all its
- * values. The same answer as the general walk
- * (the same keys, groups, counts and collected values), in a function small enough to compile to a tight loop:
- * the general walk, with every filter's test in it, takes about twice as long per slot.
+ * values. The same answer as the general walk (the same keys, groups, counts and collected values), in a function
+ * small enough to compile to a tight loop: the general walk, with every filter's test in it, takes about twice as
+ * long per slot. A group whose members it visits all (a search matches colour siblings by their shared name) counts
+ * the group's entry of values, once each, and reads no member's row: its keys and collected values come from
+ * columns. A group it visits in part counts each member's values, with a check for those counted already.
  */
 function countingWalk(w: CountingWalk): { hits: number; aLength: number; bLength: number } {
   const { order, orderScore, rows, rowValues, overflowValues, rank, hitSlots, hitKeys, counts, stamps } = w;
-  const { sortMode, keyField, sizesStatic, storesStatic } = w;
+  const { group, groupValueStart, groupValues, keyColumn, aColumn, bColumn } = w;
+  const { sortMode, sizesStatic, storesStatic } = w;
   const aOn = w.a !== undefined;
   const bOn = w.b !== undefined;
-  const aField = w.a?.field ?? 0;
   const aMin = w.a?.min ?? 0;
   const aSeqs = w.a?.seqs ?? EMPTY;
   const aValues = w.a?.values ?? EMPTY;
-  const bField = w.b?.field ?? 0;
   const bMin = w.b?.min ?? 0;
   const bSeqs = w.b?.seqs ?? EMPTY;
   const bValues = w.b?.values ?? EMPTY;
   let aLength = 0;
   let bLength = 0;
   let hits = 0;
-  let currentGroup = -1;
   let seq = 0;
-  let bestSlot = -1;
-  let bestKey = 0;
-  let sharedCounted = false;
+  let whole = 0;
   const length = order.length;
-  for (let i = 0; i < length; i++) {
-    const slot = order[i] as number;
-    const row = slot * ROW;
-    const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
-    const derivedInfo = rows[row + ROW_DERIVED] as number;
-    const valueCount = (attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + (derivedInfo >>> 16);
-    let values = rowValues;
-    let first = (row + ROW_VALUES) * 2;
-    if (valueCount > ROW_CAPACITY) {
-      values = overflowValues;
-      first = rows[row + ROW_VALUES] as number;
-    }
-    const g = rows[row + ROW_GROUP] as number;
-    if (g !== currentGroup) {
-      if (bestSlot >= 0) {
-        hitSlots[hits] = bestSlot;
-        hitKeys[hits++] = bestKey;
+  let i = 0;
+  while (i < length) {
+    // One colour group's members: they follow one another in the order.
+    const g = group[order[i] as number] as number;
+    let runEnd = i + 1;
+    while (runEnd < length && group[order[runEnd] as number] === g) runEnd++;
+    seq++;
+    let bestSlot = -1;
+    let bestKey = 0;
+    for (let k = i; k < runEnd; k++) {
+      const slot = order[k] as number;
+      const value = sortMode === 1 ? (orderScore[k] as number) : sortMode >= 2 ? (keyColumn[slot] as number) : 0;
+      const key = sortKey(sortMode, rank[slot] as number, value);
+      if (bestSlot < 0 || key > bestKey) {
+        bestSlot = slot;
+        bestKey = key;
       }
-      currentGroup = g;
-      seq++;
-      bestSlot = -1;
-      sharedCounted = false;
     }
-    const value = sortMode === 1 ? (orderScore[i] as number) : (rows[row + keyField] as number);
-    const key = sortKey(sortMode, rank[slot] as number, value);
-    if (bestSlot < 0 || key > bestKey) {
-      bestSlot = slot;
-      bestKey = key;
-    }
-    // Attributes (shared ones first: counted once per uniform group), sizes, then physical stores.
-    const start = sharedCounted && (attributeInfo & UNIFORM_BIT) !== 0 ? first + (attributeInfo >>> 16) : first;
-    sharedCounted = true;
-    const attributesEnd = first + (attributeInfo & 0x7fff);
-    const sizesEnd = attributesEnd + (derivedInfo & 0xffff);
-    const end = sizesStatic ? sizesEnd : attributesEnd;
-    for (let k = start; k < end; k++) {
-      const v = values[k] as number;
-      if (stamps[v] !== seq) {
-        stamps[v] = seq;
+    hitSlots[hits] = bestSlot;
+    hitKeys[hits++] = bestKey;
+    const entry = groupValueStart[g] as number;
+    if (entry > 0 && groupValues[entry] === runEnd - i) {
+      // Every member: the group's values, each once.
+      whole++;
+      const attributesEnd = entry + 4 + (groupValues[entry + 1] as number);
+      const sizesEnd = attributesEnd + (groupValues[entry + 2] as number);
+      const storesEnd = sizesEnd + (groupValues[entry + 3] as number);
+      for (let k = entry + 4; k < attributesEnd; k++) {
+        const v = groupValues[k] as number;
         counts[v] = (counts[v] as number) + 1;
       }
-    }
-    const stores = derivedInfo >>> 16;
-    if (storesStatic && stores > 0) {
-      for (let k = sizesEnd; k < sizesEnd + stores; k++) {
-        const v = values[k] as number;
-        if (stamps[v] !== seq) {
-          stamps[v] = seq;
+      if (sizesStatic) {
+        for (let k = attributesEnd; k < sizesEnd; k++) {
+          const v = groupValues[k] as number;
           counts[v] = (counts[v] as number) + 1;
         }
       }
-    }
-    if (aOn) {
-      const value = rows[row + aField] as number;
-      if (value >= aMin) {
-        aSeqs[aLength] = seq;
-        aValues[aLength++] = value;
+      if (storesStatic) {
+        for (let k = sizesEnd; k < storesEnd; k++) {
+          const v = groupValues[k] as number;
+          counts[v] = (counts[v] as number) + 1;
+        }
+      }
+    } else {
+      let sharedCounted = false;
+      for (let k = i; k < runEnd; k++) {
+        const row = (order[k] as number) * ROW;
+        const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
+        const derivedInfo = rows[row + ROW_DERIVED] as number;
+        const valueCount = (attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + (derivedInfo >>> 16);
+        let values = rowValues;
+        let first = (row + ROW_VALUES) * 2;
+        if (valueCount > ROW_CAPACITY) {
+          values = overflowValues;
+          first = rows[row + ROW_VALUES] as number;
+        }
+        // Attributes (shared ones first: counted once per uniform group), sizes, then physical stores.
+        const start = sharedCounted && (attributeInfo & UNIFORM_BIT) !== 0 ? first + (attributeInfo >>> 16) : first;
+        sharedCounted = true;
+        const attributesEnd = first + (attributeInfo & 0x7fff);
+        const sizesEnd = attributesEnd + (derivedInfo & 0xffff);
+        const end = sizesStatic ? sizesEnd : attributesEnd;
+        for (let c = start; c < end; c++) {
+          const v = values[c] as number;
+          if (stamps[v] !== seq) {
+            stamps[v] = seq;
+            counts[v] = (counts[v] as number) + 1;
+          }
+        }
+        const stores = derivedInfo >>> 16;
+        if (storesStatic && stores > 0) {
+          for (let c = sizesEnd; c < sizesEnd + stores; c++) {
+            const v = values[c] as number;
+            if (stamps[v] !== seq) {
+              stamps[v] = seq;
+              counts[v] = (counts[v] as number) + 1;
+            }
+          }
+        }
       }
     }
-    if (bOn) {
-      const value = rows[row + bField] as number;
-      if (value >= bMin) {
-        bSeqs[bLength] = seq;
-        bValues[bLength++] = value;
+    if (aOn || bOn) {
+      for (let k = i; k < runEnd; k++) {
+        const slot = order[k] as number;
+        if (aOn) {
+          const value = aColumn[slot] as number;
+          if (value >= aMin) {
+            aSeqs[aLength] = seq;
+            aValues[aLength++] = value;
+          }
+        }
+        if (bOn) {
+          const value = bColumn[slot] as number;
+          if (value >= bMin) {
+            bSeqs[bLength] = seq;
+            bValues[bLength++] = value;
+          }
+        }
       }
     }
+    i = runEnd;
   }
-  if (bestSlot >= 0) {
-    hitSlots[hits] = bestSlot;
-    hitKeys[hits++] = bestKey;
-  }
+  countingWalks.wholeGroups += whole;
+  countingWalks.partGroups += hits - whole;
   return { hits, aLength, bLength };
 }
 
