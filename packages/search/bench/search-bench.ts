@@ -362,6 +362,11 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
       },
     };
   });
+  // Drawn after the others, so that theirs stay as they were.
+  const keystrokeRequests = suggestRequests.map((req, i) => {
+    const word = r.pick(vocabulary[req.language as Language]);
+    return { ...req, query: word.slice(0, 2 + (i % 4)) };
+  });
 
   // Garbage collection while the queries run: its pauses (and its helper threads' time) land in the tail.
   const queryGc = { ms: 0, major: 0 };
@@ -454,6 +459,22 @@ async function bench(label: string, load: () => DemoCatalog): Promise<void> {
         return found;
       },
       (i) => `${instantRequests[i]?.language} "${instantRequests[i]?.query}"`,
+    ),
+    // What the search box asks per keystroke, together: the products, then the categories and brands of what was
+    // typed (a new word each time, as `instant products` asked them already).
+    measure(
+      "search box keystroke",
+      QUERIES,
+      (i) => {
+        const req = keystrokeRequests[i] as (typeof keystrokeRequests)[number];
+        let found = engine.productSuggest(req).pagination.totalEntries;
+        for (const facetId of ["ec_category", "ec_brand"]) {
+          found += engine.facetSearch({ ...req, facetId, facetQuery: "*", numberOfValues: 200 }, "SEARCH").values
+            .length;
+        }
+        return found;
+      },
+      (i) => `${keystrokeRequests[i]?.language} "${keystrokeRequests[i]?.query}"`,
     ),
     measure(
       "recommendations",

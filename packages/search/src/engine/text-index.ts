@@ -92,6 +92,16 @@ const EXPANSION_CACHE_SIZE = 4000;
  */
 const TERM_CACHE_ENTRIES = 512;
 const TERM_CACHE_DOCS = 1_500_000;
+/**
+ * Answers of whole queries kept (see `keptMatch`): those of at least KEPT_MATCH_MIN_DOCS documents (smaller ones
+ * are merged from cached lists in well under a millisecond), at most KEPT_MATCHES of them and KEPT_MATCH_DOCS
+ * documents in all (8 bytes each: 32 MB per language).
+ */
+const KEPT_MATCH_MIN_DOCS = 20_000;
+const KEPT_MATCHES = 8;
+const KEPT_MATCH_DOCS = 4_000_000;
+/** Scope numbers given so far (see `TextIndex.matchKey`). */
+let scopeCount = 0;
 /** Texts up to this length repeat across products (colours, categories, names, sentences): tokenised once. */
 const SHORT_TEXT = 160;
 
@@ -224,6 +234,16 @@ export class TextIndex {
    */
   private readonly termCache = new Map<readonly Expansion[], TermPostings>();
   private termCacheDocs = 0;
+  /**
+   * Large answers of whole queries (see `keptMatch`), least recently used first, by the scope's number, the
+   * capacity and the query; dropped with the merged lists.
+   */
+  private readonly keptMatches = new Map<string, TextMatch>();
+  private keptMatchDocs = 0;
+  /** A number per scope bitset (a store's live slots), for the keys of `keptMatches`. */
+  private readonly scopeIds = new WeakMap<Uint32Array, number>();
+  /** How often `keptMatch` answered. */
+  keptMatchHits = 0;
   /** Per stem: the slot (+1) and best weight of the document being added. */
   private stemStamp = new Int32Array(1024);
   private stemWeight = new Uint8Array(1024);
@@ -329,7 +349,7 @@ export class TextIndex {
   }
 
   endDocument(): void {
-    if (this.termCache.size > 0) this.clearTermCache();
+    if (this.termCache.size > 0 || this.keptMatches.size > 0) this.clearTermCache();
     // Frequencies and vocabulary change: so may the corrections and likely typos.
     if (this.correctionCache.size > 0) this.correctionCache.clear();
     if (this.likelyTypoCache.size > 0) this.likelyTypoCache.clear();
@@ -376,7 +396,7 @@ export class TextIndex {
     this.sortedSurfaces.push(surfaceId);
     this.sorted = false;
     if (this.expansionCache.size + this.correctionCache.size + this.likelyTypoCache.size > 0) this.clearExpansions();
-    if (this.termCache.size > 0) this.clearTermCache();
+    if (this.termCache.size > 0 || this.keptMatches.size > 0) this.clearTermCache();
     return stemId;
   }
 
@@ -604,6 +624,60 @@ export class TextIndex {
   private clearTermCache(): void {
     this.termCache.clear();
     this.termCacheDocs = 0;
+    this.keptMatches.clear();
+    this.keptMatchDocs = 0;
+  }
+
+  private matchKey(query: string, capacity: number, live: Uint32Array | undefined): string {
+    let scope = 0;
+    if (live !== undefined) {
+      scope = this.scopeIds.get(live) ?? 0;
+      if (scope === 0) {
+        scope = ++scopeCount;
+        this.scopeIds.set(live, scope);
+      }
+    }
+    return `${scope}|${capacity}|${query}`;
+  }
+
+  /**
+   * The answer of a query kept by `keepMatch` for the same scope, if the index has not changed since. The search
+   * box asks for a word's products and its categories and brands at once, and the results page for the same
+   * words next: a short prefix's answer (hundreds of thousands of documents) is merged once for them. The arrays
+   * are shared: read them only.
+   */
+  keptMatch(query: string, capacity: number, live: Uint32Array | undefined): TextMatch | undefined {
+    const key = this.matchKey(query, capacity, live);
+    const kept = this.keptMatches.get(key);
+    if (kept === undefined) return undefined;
+    this.keptMatches.delete(key);
+    this.keptMatches.set(key, kept);
+    this.keptMatchHits++;
+    return kept;
+  }
+
+  /**
+   * Keeps a copy of a query's answer when it is large enough to be worth it (see `keptMatch`); returns the copy,
+   * or the answer itself.
+   */
+  keepMatch(query: string, capacity: number, live: Uint32Array | undefined, match: TextMatch): TextMatch {
+    if (match.count < KEPT_MATCH_MIN_DOCS || match.count > KEPT_MATCH_DOCS) return match;
+    const copy: TextMatch = {
+      slots: match.slots.slice(0, match.count),
+      scores: match.scores.slice(0, match.count),
+      count: match.count,
+    };
+    while (
+      this.keptMatches.size > 0 &&
+      (this.keptMatches.size >= KEPT_MATCHES || this.keptMatchDocs + copy.count > KEPT_MATCH_DOCS)
+    ) {
+      const [oldest, dropped] = this.keptMatches.entries().next().value as [string, TextMatch];
+      this.keptMatches.delete(oldest);
+      this.keptMatchDocs -= dropped.count;
+    }
+    this.keptMatches.set(this.matchKey(query, capacity, live), copy);
+    this.keptMatchDocs += copy.count;
+    return copy;
   }
 
   documentFrequency(stemId: number): number {

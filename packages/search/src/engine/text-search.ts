@@ -141,9 +141,12 @@ export function matchQuery(
   capacity: number,
   live?: Uint32Array,
 ): TextMatch | undefined {
+  const kept = text.keptMatch(query, capacity, live);
+  if (kept !== undefined) return kept;
   const readings = readQuery(text, query);
   const match = matchReadings(text, readings, capacity, live);
-  if (match === undefined || match.count > 0) return match;
+  if (match === undefined) return match;
+  if (match.count > 0) return text.keepMatch(query, capacity, live, match);
   const heads = readQuery(text, query, true);
   // Only when a compound was split: else the same readings again.
   const fewer = heads[0]?.expansions.length !== readings[0]?.expansions.length;
