@@ -63,6 +63,28 @@ describe("large answers of whole queries are merged once for the requests that a
     expect(after?.slots[DOCS]).toBe(DOCS);
   });
 
+  it("answers right when the oldest answers' arrays are reused for newer ones", () => {
+    const text = build();
+    const all = scope(1);
+    const other = scope(2);
+    const asks: [string, Uint32Array][] = [
+      ["co", all],
+      ["cot", other],
+      ["cott", all],
+      ["cotto", other],
+      ["cotton", all],
+      ["c", other],
+      ["co", other],
+      ["cotton", other],
+      ["co", all],
+    ];
+    for (const [query, live] of asks) {
+      expect(copy(matchQuery(text, query, DOCS + 1, live)), query).toEqual(
+        copy(matchQuery(build(), query, DOCS + 1, live)),
+      );
+    }
+  });
+
   it("does not keep small answers: they are merged from kept lists anyway", () => {
     const text = build();
     const hits = text.keptMatchHits;

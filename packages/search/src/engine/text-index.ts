@@ -94,11 +94,12 @@ const TERM_CACHE_ENTRIES = 512;
 const TERM_CACHE_DOCS = 1_500_000;
 /**
  * Answers of whole queries kept (see `keptMatch`): those of at least KEPT_MATCH_MIN_DOCS documents (smaller ones
- * are merged from cached lists in well under a millisecond), at most KEPT_MATCHES of them and KEPT_MATCH_DOCS
- * documents in all (8 bytes each: 32 MB per language).
+ * are merged from cached lists in well under a millisecond), at most KEPT_MATCHES of them (the search box's
+ * requests of a keystroke come together) in arrays with room for KEPT_MATCH_DOCS documents in all (8 bytes each:
+ * 32 MB per language).
  */
 const KEPT_MATCH_MIN_DOCS = 20_000;
-const KEPT_MATCHES = 8;
+const KEPT_MATCHES = 4;
 const KEPT_MATCH_DOCS = 4_000_000;
 /** Scope numbers given so far (see `TextIndex.matchKey`). */
 let scopeCount = 0;
@@ -239,7 +240,8 @@ export class TextIndex {
    * capacity and the query; dropped with the merged lists.
    */
   private readonly keptMatches = new Map<string, TextMatch>();
-  private keptMatchDocs = 0;
+  /** Documents the kept answers' arrays have room for, in all. */
+  private keptMatchRoom = 0;
   /** A number per scope bitset (a store's live slots), for the keys of `keptMatches`. */
   private readonly scopeIds = new WeakMap<Uint32Array, number>();
   /** How often `keptMatch` answered. */
@@ -625,7 +627,7 @@ export class TextIndex {
     this.termCache.clear();
     this.termCacheDocs = 0;
     this.keptMatches.clear();
-    this.keptMatchDocs = 0;
+    this.keptMatchRoom = 0;
   }
 
   private matchKey(query: string, capacity: number, live: Uint32Array | undefined): string {
@@ -644,7 +646,8 @@ export class TextIndex {
    * The answer of a query kept by `keepMatch` for the same scope, if the index has not changed since. The search
    * box asks for a word's products and its categories and brands at once, and the results page for the same
    * words next: a short prefix's answer (hundreds of thousands of documents) is merged once for them. The arrays
-   * are shared: read them only.
+   * are shared, and reused for a later answer: read them only, before the next query is matched (as the index's
+   * own answers, which are its scratch space).
    */
   keptMatch(query: string, capacity: number, live: Uint32Array | undefined): TextMatch | undefined {
     const key = this.matchKey(query, capacity, live);
@@ -661,23 +664,34 @@ export class TextIndex {
    * or the answer itself.
    */
   keepMatch(query: string, capacity: number, live: Uint32Array | undefined, match: TextMatch): TextMatch {
-    if (match.count < KEPT_MATCH_MIN_DOCS || match.count > KEPT_MATCH_DOCS) return match;
-    const copy: TextMatch = {
-      slots: match.slots.slice(0, match.count),
-      scores: match.scores.slice(0, match.count),
-      count: match.count,
-    };
-    while (
-      this.keptMatches.size > 0 &&
-      (this.keptMatches.size >= KEPT_MATCHES || this.keptMatchDocs + copy.count > KEPT_MATCH_DOCS)
-    ) {
+    if (match.count < KEPT_MATCH_MIN_DOCS) return match;
+    // The oldest answer's arrays are reused when they are large enough: a kept answer is megabytes, and new ones
+    // each keystroke would be garbage for the major collections.
+    let buffer: { slots: Int32Array; scores: Float32Array } | undefined;
+    if (this.keptMatches.size >= KEPT_MATCHES) {
       const [oldest, dropped] = this.keptMatches.entries().next().value as [string, TextMatch];
       this.keptMatches.delete(oldest);
-      this.keptMatchDocs -= dropped.count;
+      const room = dropped.slots.buffer.byteLength / 4;
+      if (room >= match.count) {
+        buffer = { slots: new Int32Array(dropped.slots.buffer), scores: new Float32Array(dropped.scores.buffer) };
+      } else this.keptMatchRoom -= room;
     }
-    this.keptMatches.set(this.matchKey(query, capacity, live), copy);
-    this.keptMatchDocs += copy.count;
-    return copy;
+    if (buffer === undefined) {
+      if (this.keptMatchRoom + match.count > KEPT_MATCH_DOCS) return match;
+      // A little more than asked for: the next answer is usually about as large.
+      const room = Math.ceil(match.count * 1.25);
+      buffer = { slots: new Int32Array(room), scores: new Float32Array(room) };
+      this.keptMatchRoom += room;
+    }
+    buffer.slots.set(match.slots.subarray(0, match.count));
+    buffer.scores.set(match.scores.subarray(0, match.count));
+    const kept: TextMatch = {
+      slots: buffer.slots.subarray(0, match.count),
+      scores: buffer.scores.subarray(0, match.count),
+      count: match.count,
+    };
+    this.keptMatches.set(this.matchKey(query, capacity, live), kept);
+    return kept;
   }
 
   documentFrequency(stemId: number): number {
