@@ -71,11 +71,13 @@ beforeAll(async () => {
 }, 320_000);
 
 afterAll(async () => {
+  // A stopped process's files may still be settling (its image cache, SQLite's journal): removal retries.
+  const removal = { recursive: true, force: true, maxRetries: 10, retryDelay: 100 } as const;
   for (const server of servers) {
     await stopServer(server);
-    rmSync(server.dataDir, { recursive: true, force: true });
+    rmSync(server.dataDir, removal);
   }
-  if (sharedDir) rmSync(sharedDir, { recursive: true, force: true });
+  if (sharedDir) rmSync(sharedDir, removal);
   await db?.destroy();
   if (schema) {
     const admin = createDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });

@@ -240,8 +240,10 @@ export class TextIndex {
    * capacity and the query; dropped with the merged lists.
    */
   private readonly keptMatches = new Map<string, TextMatch>();
-  /** Documents the kept answers' arrays have room for, in all. */
+  /** Documents the kept answers' arrays and the spare ones have room for, in all. */
   private keptMatchRoom = 0;
+  /** Arrays of answers no longer kept, for the next ones. */
+  private readonly spareMatchBuffers: { slots: Int32Array; scores: Float32Array }[] = [];
   /** A number per scope bitset (a store's live slots), for the keys of `keptMatches`. */
   private readonly scopeIds = new WeakMap<Uint32Array, number>();
   /** How often `keptMatch` answered. */
@@ -626,8 +628,14 @@ export class TextIndex {
   private clearTermCache(): void {
     this.termCache.clear();
     this.termCacheDocs = 0;
+    // Their arrays stay, for the answers after the change.
+    for (const kept of this.keptMatches.values()) {
+      this.spareMatchBuffers.push({
+        slots: new Int32Array(kept.slots.buffer),
+        scores: new Float32Array(kept.scores.buffer),
+      });
+    }
     this.keptMatches.clear();
-    this.keptMatchRoom = 0;
   }
 
   private matchKey(query: string, capacity: number, live: Uint32Array | undefined): string {
@@ -665,24 +673,30 @@ export class TextIndex {
    */
   keepMatch(query: string, capacity: number, live: Uint32Array | undefined, match: TextMatch): TextMatch {
     if (match.count < KEPT_MATCH_MIN_DOCS) return match;
-    // The oldest answer's arrays are reused when they are large enough: a kept answer is megabytes, and new ones
-    // each keystroke would be garbage for the major collections.
-    let buffer: { slots: Int32Array; scores: Float32Array } | undefined;
+    // Arrays are reused (a spare one, else the oldest answer's): a kept answer is megabytes, and new arrays each
+    // keystroke or catalogue change would be garbage for the major collections. Each has room for every slot, up
+    // to a share of KEPT_MATCH_DOCS, so that any later answer fits.
     if (this.keptMatches.size >= KEPT_MATCHES) {
       const [oldest, dropped] = this.keptMatches.entries().next().value as [string, TextMatch];
       this.keptMatches.delete(oldest);
-      const room = dropped.slots.buffer.byteLength / 4;
-      if (room >= match.count) {
-        buffer = { slots: new Int32Array(dropped.slots.buffer), scores: new Float32Array(dropped.scores.buffer) };
-      } else this.keptMatchRoom -= room;
+      this.spareMatchBuffers.push({
+        slots: new Int32Array(dropped.slots.buffer),
+        scores: new Float32Array(dropped.scores.buffer),
+      });
     }
-    if (buffer === undefined) {
-      if (this.keptMatchRoom + match.count > KEPT_MATCH_DOCS) return match;
-      // A little more than asked for: the next answer is usually about as large.
-      const room = Math.ceil(match.count * 1.25);
-      buffer = { slots: new Int32Array(room), scores: new Float32Array(room) };
+    let at = this.spareMatchBuffers.findIndex((b) => b.slots.length >= match.count);
+    if (at < 0) {
+      const room = Math.max(match.count, Math.min(capacity, Math.floor(KEPT_MATCH_DOCS / KEPT_MATCHES)));
+      // Room for a new one: spare arrays too small go first.
+      while (this.keptMatchRoom + room > KEPT_MATCH_DOCS && this.spareMatchBuffers.length > 0) {
+        this.keptMatchRoom -= (this.spareMatchBuffers.pop() as { slots: Int32Array }).slots.length;
+      }
+      if (this.keptMatchRoom + room > KEPT_MATCH_DOCS) return match;
+      this.spareMatchBuffers.push({ slots: new Int32Array(room), scores: new Float32Array(room) });
       this.keptMatchRoom += room;
+      at = this.spareMatchBuffers.length - 1;
     }
+    const [buffer] = this.spareMatchBuffers.splice(at, 1) as [{ slots: Int32Array; scores: Float32Array }];
     buffer.slots.set(match.slots.subarray(0, match.count));
     buffer.scores.set(match.scores.subarray(0, match.count));
     const kept: TextMatch = {
