@@ -322,8 +322,9 @@ export class CatalogIndex {
    */
   groupValueStart = new Int32Array(0);
   readonly groupValues = new IntPool(Uint16Array);
-  /** Which global values `groupEntry` has taken already, by the group it was making last. */
-  private readonly groupValueSeen = new Int32Array(1 << 16).fill(-1);
+  /** Which global values `indexGroupValues` has taken already, by the number of the entry it was making. */
+  private readonly groupValueSeen = new Int32Array(1 << 16);
+  private groupValueStamp = 0;
   /** Per zone: 1 when the product is sold there, its lowest price (cents), that variant's list price, reduction %. */
   priced: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)];
   price: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
@@ -886,6 +887,7 @@ export class CatalogIndex {
     const members = this.groupMembers[groupId];
     if (!members || members.length === 0 || members.length > 0xffff) return;
     const seen = this.groupValueSeen;
+    const stamp = ++this.groupValueStamp;
     const attributes: number[] = [];
     const sizes: number[] = [];
     const stores: number[] = [];
@@ -896,13 +898,11 @@ export class CatalogIndex {
       const sizesEnd = attributesEnd + ((this.rows[row + ROW_DERIVED] as number) & 0xffff);
       for (let k = 0; k < values.length; k++) {
         const value = values[k] as number;
-        if (seen[value] === groupId) continue;
-        seen[value] = groupId;
+        if (seen[value] === stamp) continue;
+        seen[value] = stamp;
         (k < attributesEnd ? attributes : k < sizesEnd ? sizes : stores).push(value);
       }
     }
-    // Another group may be made next with the same number (this one's, after a change): nothing stays marked.
-    for (const list of [attributes, sizes, stores]) for (const value of list) seen[value] = -1;
     if (attributes.length > 0xffff || sizes.length > 0xffff || stores.length > 0xffff) return;
     this.groupValueStart[groupId] = this.groupValues.append([
       members.length,

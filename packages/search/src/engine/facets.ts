@@ -707,13 +707,7 @@ export class RangeCollector {
     // The values are integers (cents, days) within a span that is usually small next to their number: a table
     // of the ranges holding each value in the span (as bits) answers each value with one lookup, not a test per
     // range with its mispredicted branches.
-    let minRaw = Number.POSITIVE_INFINITY;
-    let maxRaw = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < length; i++) {
-      const raw = values[i] as number;
-      if (raw < minRaw) minRaw = raw;
-      if (raw > maxRaw) maxRaw = raw;
-    }
+    const { min: minRaw, max: maxRaw } = this.rawExtent();
     const span = maxRaw - minRaw + 1;
     if (
       rangeTables.enabled &&
@@ -729,7 +723,7 @@ export class RangeCollector {
         // Scaling keeps the order: the raw values inside a range follow one another.
         let raw = Math.min(Math.max(Math.ceil((starts[r] as number) / scale), minRaw), maxRaw + 1);
         while (raw > minRaw && inside((raw - 1) * scale, r)) raw--;
-        while (raw <= maxRaw && !inside(raw * scale, r) && raw * scale < (starts[r] as number)) raw++;
+        while (raw <= maxRaw && raw * scale < (starts[r] as number)) raw++;
         const bit = 1 << r;
         for (; raw <= maxRaw && inside(raw * scale, r); raw++) {
           const at = raw - minRaw;
@@ -770,6 +764,12 @@ export class RangeCollector {
 
   minMax(): { min: number; max: number } | undefined {
     if (this.length === 0) return undefined;
+    const { min, max } = this.rawExtent();
+    return { min: min * this.scale, max: max * this.scale };
+  }
+
+  /** The least and greatest value collected, unscaled (infinities when none is). */
+  private rawExtent(): { min: number; max: number } {
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
     const values = this.values;
@@ -779,7 +779,7 @@ export class RangeCollector {
       if (v < min) min = v;
       if (v > max) max = v;
     }
-    return { min: min * this.scale, max: max * this.scale };
+    return { min, max };
   }
 
   sortedValues(): Float64Array {

@@ -103,6 +103,11 @@ const KEPT_MATCHES = 4;
 const KEPT_MATCH_DOCS = 4_000_000;
 /** Scope numbers given so far (see `TextIndex.matchKey`). */
 let scopeCount = 0;
+/** The arrays a kept answer is written to (see `TextIndex.keepMatch`), with room for more than it. */
+interface MatchBuffer {
+  slots: Int32Array;
+  scores: Float32Array;
+}
 /** Texts up to this length repeat across products (colours, categories, names, sentences): tokenised once. */
 const SHORT_TEXT = 160;
 
@@ -239,11 +244,11 @@ export class TextIndex {
    * Large answers of whole queries (see `keptMatch`), least recently used first, by the scope's number, the
    * capacity and the query; dropped with the merged lists.
    */
-  private readonly keptMatches = new Map<string, TextMatch>();
+  private readonly keptMatches = new Map<string, { match: TextMatch; buffer: MatchBuffer }>();
   /** Documents the kept answers' arrays and the spare ones have room for, in all. */
   private keptMatchRoom = 0;
   /** Arrays of answers no longer kept, for the next ones. */
-  private readonly spareMatchBuffers: { slots: Int32Array; scores: Float32Array }[] = [];
+  private readonly spareMatchBuffers: MatchBuffer[] = [];
   /** A number per scope bitset (a store's live slots), for the keys of `keptMatches`. */
   private readonly scopeIds = new WeakMap<Uint32Array, number>();
   /** How often `keptMatch` answered. */
@@ -629,12 +634,7 @@ export class TextIndex {
     this.termCache.clear();
     this.termCacheDocs = 0;
     // Their arrays stay, for the answers after the change.
-    for (const kept of this.keptMatches.values()) {
-      this.spareMatchBuffers.push({
-        slots: new Int32Array(kept.slots.buffer),
-        scores: new Float32Array(kept.scores.buffer),
-      });
-    }
+    for (const kept of this.keptMatches.values()) this.spareMatchBuffers.push(kept.buffer);
     this.keptMatches.clear();
   }
 
@@ -664,7 +664,7 @@ export class TextIndex {
     this.keptMatches.delete(key);
     this.keptMatches.set(key, kept);
     this.keptMatchHits++;
-    return kept;
+    return kept.match;
   }
 
   /**
@@ -677,26 +677,23 @@ export class TextIndex {
     // keystroke or catalogue change would be garbage for the major collections. Each has room for every slot, up
     // to a share of KEPT_MATCH_DOCS, so that any later answer fits.
     if (this.keptMatches.size >= KEPT_MATCHES) {
-      const [oldest, dropped] = this.keptMatches.entries().next().value as [string, TextMatch];
+      const [oldest, dropped] = this.keptMatches.entries().next().value as [string, { buffer: MatchBuffer }];
       this.keptMatches.delete(oldest);
-      this.spareMatchBuffers.push({
-        slots: new Int32Array(dropped.slots.buffer),
-        scores: new Float32Array(dropped.scores.buffer),
-      });
+      this.spareMatchBuffers.push(dropped.buffer);
     }
     let at = this.spareMatchBuffers.findIndex((b) => b.slots.length >= match.count);
     if (at < 0) {
       const room = Math.max(match.count, Math.min(capacity, Math.floor(KEPT_MATCH_DOCS / KEPT_MATCHES)));
       // Room for a new one: spare arrays too small go first.
       while (this.keptMatchRoom + room > KEPT_MATCH_DOCS && this.spareMatchBuffers.length > 0) {
-        this.keptMatchRoom -= (this.spareMatchBuffers.pop() as { slots: Int32Array }).slots.length;
+        this.keptMatchRoom -= (this.spareMatchBuffers.pop() as MatchBuffer).slots.length;
       }
       if (this.keptMatchRoom + room > KEPT_MATCH_DOCS) return match;
       this.spareMatchBuffers.push({ slots: new Int32Array(room), scores: new Float32Array(room) });
       this.keptMatchRoom += room;
       at = this.spareMatchBuffers.length - 1;
     }
-    const [buffer] = this.spareMatchBuffers.splice(at, 1) as [{ slots: Int32Array; scores: Float32Array }];
+    const [buffer] = this.spareMatchBuffers.splice(at, 1) as [MatchBuffer];
     buffer.slots.set(match.slots.subarray(0, match.count));
     buffer.scores.set(match.scores.subarray(0, match.count));
     const kept: TextMatch = {
@@ -704,7 +701,7 @@ export class TextIndex {
       scores: buffer.scores.subarray(0, match.count),
       count: match.count,
     };
-    this.keptMatches.set(this.matchKey(query, capacity, live), kept);
+    this.keptMatches.set(this.matchKey(query, capacity, live), { match: kept, buffer });
     return kept;
   }
 
