@@ -23,6 +23,27 @@ export const POUND = "#";
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
+/**
+ * The plural category of a number: for whole numbers in the shop's languages by CLDR's rules written out (German
+ * and English: "one" for 1; French: "one" for 0 and 1, "many" for whole millions), else by `Intl.PluralRules`.
+ * A page that counts things then never starts the browser's ICU, whose first `Intl` object costs 150–250 ms of a
+ * phone-speed CPU inside hydration (see MONEY_AFFIXES in money.ts). message.test.ts checks the rules against Intl.
+ */
+export function pluralCategory(n: number, locale: string): Intl.LDMLPluralRule {
+  const language = locale.split("-")[0];
+  if (Number.isSafeInteger(n) && (language === "de" || language === "en" || language === "fr")) {
+    const i = Math.abs(n);
+    if (language !== "fr") return i === 1 ? "one" : "other";
+    return i <= 1 ? "one" : i % 1_000_000 === 0 ? "many" : "other";
+  }
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(n);
+}
+
 export function renderMessage(message: CompiledMessage, values: MessageValues = {}, locale = "de-DE"): string {
   return typeof message === "string" ? message : render(message, values, locale, undefined);
 }
@@ -47,12 +68,8 @@ function render(parts: readonly MessagePart[], values: MessageValues, locale: st
     if (part[1] === "plural") {
       const n = Number(value ?? 0);
       const [, , offset, options] = part as PluralPart;
-      let rules = pluralRules.get(locale);
-      if (!rules) {
-        rules = new Intl.PluralRules(locale);
-        pluralRules.set(locale, rules);
-      }
-      const branch = option(options, `=${n}`) ?? option(options, rules.select(n - offset)) ?? options.other ?? [];
+      const branch =
+        option(options, `=${n}`) ?? option(options, pluralCategory(n - offset, locale)) ?? options.other ?? [];
       out += render(branch, values, locale, n - offset);
     } else if (part[1] === "select") {
       const options = (part as SelectPart)[2];

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileMessage } from "./format.ts";
 import { createTranslator } from "./i18n.tsx";
-import { type MessageValues, renderMessage } from "./message.ts";
+import { type MessageValues, pluralCategory, renderMessage } from "./message.ts";
 import { messagesFor, messagesForLocale } from "./messages.server.ts";
 
 const root = import.meta.dirname;
@@ -42,6 +42,24 @@ describe("message files", () => {
         expect(() => formatMessage(message, {}, language), `${language}/${key}`).not.toThrow();
       }
     }
+  });
+});
+
+describe("plural categories without Intl", () => {
+  it("match Intl.PluralRules for whole numbers in every shop locale, and use it for fractions and other languages", () => {
+    const numbers = [0, 1, 2, 3, 5, 10, 11, 21, 100, 101, 1000, 999999, 1000000, 1000001, 1500000, 2000000, 10000000];
+    for (const locale of ["de-DE", "de-AT", "de-CH", "fr-CH", "en-GB"]) {
+      const rules = new Intl.PluralRules(locale);
+      for (const n of numbers.flatMap((x) => [x, -x])) {
+        expect(pluralCategory(n, locale), `${locale} ${n}`).toBe(rules.select(n));
+      }
+      expect(pluralCategory(1.5, locale)).toBe(rules.select(1.5));
+    }
+    expect(pluralCategory(2, "pl-PL")).toBe(new Intl.PluralRules("pl-PL").select(2));
+    expect(formatMessage("{n, plural, one {# Artikel} other {# Artikel}}", { n: 1234 }, "de-DE")).toBe("1.234 Artikel");
+    expect(
+      formatMessage("{n, plural, one {# article} many {# d’articles} other {# articles}}", { n: 0 }, "fr-CH"),
+    ).toBe("0 article");
   });
 });
 

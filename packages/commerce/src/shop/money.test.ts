@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatNumber, formatPercent, taxOf, withoutTax } from "./money.ts";
+import { formatMoney, formatNumber, formatPercent, intlMoney, intlNumber, taxOf, withoutTax } from "./money.ts";
+import { SHOPS } from "./shops.ts";
 
 describe("formatMoney", () => {
   it("formats cents in each store's locale and currency with fixed symbols", () => {
@@ -14,6 +15,44 @@ describe("formatMoney", () => {
     // Node and Chromium disagree on the Swiss group separator; the shop writes its own.
     expect(formatMoney(123456789, { locale: "fr-CH", currency: "CHF" })).not.toMatch(/'/);
     expect(formatNumber(1234567, "fr-CH")).toBe("1\u202f234\u202f567");
+  });
+});
+
+describe("money and counts written without Intl", () => {
+  // Amounts and counts of every size class: zero, cents only, each grouping step, negatives, the largest cents.
+  const amounts = [
+    0, 1, 5, 10, 99, 100, 995, 1000, 1995, 9999, 10000, 99999, 100000, 107475, 1234567, 99999999, 100000000, 123456789,
+    999999999999999,
+  ];
+  const locales = [...new Set(SHOPS.map((shop) => shop.locale))];
+
+  it("writes every shop locale's amounts in both currencies exactly as Intl.NumberFormat does", () => {
+    for (const locale of locales) {
+      for (const currency of ["EUR", "CHF"] as const) {
+        for (const cents of amounts.flatMap((a) => [a, -a])) {
+          for (const whole of [false, true]) {
+            const expected = intlMoney(cents, { locale, currency }, whole && cents % 100 === 0);
+            expect(formatMoney(cents, { locale, currency }, { whole }), `${locale} ${currency} ${cents} ${whole}`).toBe(
+              expected,
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it("writes whole numbers as Intl.NumberFormat does, and leaves fractions and other locales to it", () => {
+    for (const locale of locales) {
+      for (const value of amounts.flatMap((a) => [a, -a])) {
+        expect(formatNumber(value, locale), `${locale} ${value}`).toBe(intlNumber(value, locale));
+      }
+      expect(formatNumber(12.5, locale)).toBe(intlNumber(12.5, locale));
+    }
+    expect(formatNumber(1234, "de-DE")).toBe("1.234");
+    expect(formatNumber(1234.5, "de-DE")).toBe("1.234,5");
+    expect(formatMoney(1995, { locale: "fr-FR", currency: "EUR" })).toBe(
+      intlMoney(1995, { locale: "fr-FR", currency: "EUR" }, false),
+    );
   });
 });
 

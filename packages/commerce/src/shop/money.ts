@@ -40,6 +40,34 @@ function joinParts(parts: Intl.NumberFormatPart[], locale: string, currency: boo
 }
 
 /**
+ * Where each shop locale writes the currency (for the currencies the shop sells in): before or after the digits,
+ * with its spacing. The text is the one `Intl.NumberFormat` writes under Node (money.test.ts checks every locale and
+ * currency against it), written out so that a page never starts the browser's ICU: the first `Intl` object of a
+ * page costs 150–250 ms of a phone-speed CPU (Chromium, 4× slower CPU), inside hydration.
+ */
+const MONEY_AFFIXES: Record<string, Record<Currency, readonly [before: string, after: string]>> = {
+  "de-DE": { EUR: ["", "\u00a0€"], CHF: ["", "\u00a0CHF"] },
+  "de-AT": { EUR: ["€\u00a0", ""], CHF: ["CHF\u00a0", ""] },
+  "de-CH": { EUR: ["EUR\u00a0", ""], CHF: ["CHF\u00a0", ""] },
+  "fr-CH": { EUR: ["", "\u00a0€"], CHF: ["", "\u00a0CHF"] },
+  "en-GB": { EUR: ["€", ""], CHF: ["CHF\u00a0", ""] },
+};
+
+/**
+ * Amounts below this (in cents) are written from the integer; Intl writes the float `cents / 100`, which holds
+ * every cent only up to about 15 digits (past that the two would round differently, and such amounts are no price).
+ */
+const EXACT_CENTS = 1e15;
+
+/** A whole number's digits in groups of three, joined by `group` (the shop locales group from 1,000 on). */
+function groupDigits(whole: number, group: string): string {
+  const digits = String(whole);
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let at = out.length; at < digits.length; at += 3) out += group + digits.slice(at, at + 3);
+  return out;
+}
+
+/**
  * Money is integer cents everywhere; this is the one place that turns cents into text. `whole` leaves out the
  * cents of a whole amount ("10 €" in a promotion name). A negative amount (a discount) carries the locale's minus
  * sign in front of the whole amount, symbol included ("-CHF 10.00", "-10,00 €"): some ICU data puts it between
@@ -51,6 +79,20 @@ export function formatMoney(
   options: { whole?: boolean } = {},
 ): string {
   const whole = options.whole === true && cents % 100 === 0;
+  const affixes = MONEY_AFFIXES[shop.locale]?.[shop.currency];
+  const symbols = NUMBER_SYMBOLS[shop.locale];
+  if (affixes && symbols && Number.isInteger(cents) && Math.abs(cents) < EXACT_CENTS) {
+    const units = Math.abs(cents);
+    const digits = whole
+      ? groupDigits(units / 100, symbols.group)
+      : `${groupDigits(Math.floor(units / 100), symbols.group)}${symbols.currencyDecimal}${String(units % 100).padStart(2, "0")}`;
+    return `${cents < 0 ? "-" : ""}${affixes[0]}${digits}${affixes[1]}`;
+  }
+  return intlMoney(cents, shop, whole);
+}
+
+/** `formatMoney` through `Intl.NumberFormat`: for a locale or currency outside MONEY_AFFIXES (and the tests' reference). */
+export function intlMoney(cents: number, shop: Pick<Shop, "locale" | "currency">, whole: boolean): string {
   const key = `${shop.locale}|${shop.currency}|${whole ? "whole" : "cents"}`;
   return remembered(`${key}|${cents}`, () => {
     const f = formatter(
@@ -92,8 +134,19 @@ export function formatPercent(share: number, locale: string): string {
   return joinParts(formatter(locale, { style: "percent" }, `${locale}|percent`).formatToParts(share), locale, false);
 }
 
-/** A plain number in the locale, with the same fixed symbols as money. */
+/**
+ * A plain number in the locale, with the same fixed symbols as money. Whole numbers of the shop locales (counts)
+ * are written without `Intl` (see MONEY_AFFIXES); others go through it.
+ */
 export function formatNumber(value: number, locale: string): string {
+  const symbols = NUMBER_SYMBOLS[locale];
+  if (symbols && Number.isSafeInteger(value))
+    return `${value < 0 ? "-" : ""}${groupDigits(Math.abs(value), symbols.group)}`;
+  return intlNumber(value, locale);
+}
+
+/** `formatNumber` through `Intl.NumberFormat` (fractions, other locales, and the tests' reference). */
+export function intlNumber(value: number, locale: string): string {
   return remembered(`${locale}||${value}`, () =>
     joinParts(formatter(locale, {}, locale).formatToParts(value), locale, false),
   );
