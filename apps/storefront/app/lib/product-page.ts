@@ -7,6 +7,7 @@ import {
   reductionPercent,
   type Stock,
 } from "@vitrine/commerce/pricing";
+import { formatShortDay } from "./dates.ts";
 
 /**
  * What the product page, the outfit page and product cards show, as plain data (client-safe: no database code).
@@ -63,17 +64,8 @@ export interface DeliveryDisplay {
   maxDate: string;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Formats a yyyy-mm-dd day for shoppers ("Tue, 14 Jan"); the day is a calendar day, so UTC. */
-export function formatDay(day: string, locale: string): string {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-    dateFormats.set(locale, format);
-  }
-  return format.format(new Date(`${day}T00:00:00Z`));
-}
+export const formatDay = formatShortDay;
 
 export function deliveryDisplay(range: DeliveryDate, locale: string): DeliveryDisplay {
   return {

@@ -1,17 +1,13 @@
+import { formatShortDay } from "../../lib/dates.ts";
+
 /** Dates and rates as the store writes them; UTC days, so the server and the browser agree. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dayFormat(locale: string, long: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${long}`;
-  let format = dayFormats.get(key);
+function longDayFormat(locale: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(
-      locale,
-      long
-        ? { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }
-        : { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" },
-    );
-    dayFormats.set(key, format);
+    format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    dayFormats.set(locale, format);
   }
   return format;
 }
@@ -20,12 +16,12 @@ const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
 
 /** "Mi., 3. Juni" */
 export function formatDay(iso: string, locale: string): string {
-  return dayFormat(locale, false).format(day(iso));
+  return formatShortDay(iso, locale);
 }
 
 /** "3. Juni 2026" */
 export function formatLongDay(iso: string, locale: string): string {
-  return dayFormat(locale, true).format(day(iso));
+  return longDayFormat(locale).format(day(iso));
 }
 
 /**
