@@ -403,3 +403,51 @@ test("no serious accessibility violations on a listing and a search page; screen
   await page.locator(".listing__show-results").click();
   await expect(page.locator("#filters")).toBeHidden();
 });
+
+test("hydration (Preact in the browser) keeps the server's head: every stylesheet, no element twice, no script run again", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const key = (rel: string | null, hreflang: string | null, href: string | null) => `${rel} ${hreflang ?? ""} ${href}`;
+  // A listing: its first images get React's image preloads in the server's head, which Preact must not mistake
+  // for the stylesheets after them.
+  const html = await (await page.request.get("/de/c/damen/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
+  const served = [...head.matchAll(/<link\b[^>]*>/g)]
+    .map(([tag]) => ({
+      rel: attribute(tag, "rel"),
+      hreflang: attribute(tag, "hrefLang"),
+      href: attribute(tag, "href"),
+    }))
+    .filter(({ rel }) => rel === "stylesheet" || rel === "canonical" || rel === "alternate")
+    .map(({ rel, hreflang, href }) => key(rel, hreflang, href?.replaceAll("&amp;", "&") ?? null));
+  expect(served.filter((link) => link.startsWith("stylesheet")).length).toBeGreaterThanOrEqual(2);
+  expect(head).toContain('rel="preload" as="image"');
+
+  await page.goto("/de/c/damen/");
+  await hydrated(page);
+  await expect(page.locator(".listing__filter-button")).toHaveAttribute("aria-expanded", "false");
+  const kept = await page.evaluate(() =>
+    [...document.head.querySelectorAll("link")].map((link) => [
+      link.getAttribute("rel"),
+      link.getAttribute("hreflang"),
+      link.getAttribute("href"),
+    ]),
+  );
+  const keptKeys = kept.map(([rel, hreflang, href]) => key(rel ?? null, hreflang ?? null, href ?? null));
+  // Loading code later adds its stylesheets by full address; the server's (relative) stay, once each.
+  for (const link of served) expect(keptKeys.filter((other) => other === link)).toHaveLength(1);
+  expect(await page.locator("body > .shop-layout").count()).toBe(1);
+  expect(await page.locator("html > head").count()).toBe(1);
+  // The styles apply: on a desktop the filters are a column beside the results, on a phone a closed drawer.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.locator("#filters")).toHaveCSS("display", "block");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.locator("#filters")).toHaveCSS("display", "none");
+  expect(problems).toEqual([]);
+});

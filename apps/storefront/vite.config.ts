@@ -1,6 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import type { ChunkingContext } from "rolldown";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { precompressAssets } from "./precompress.ts";
 
 // A new id per build: clients compare it with /builds/latest.json to notice a deployment.
@@ -37,8 +38,33 @@ function shellChunk(): (id: string, context: ChunkingContext) => string | null {
   return (id, context) => (!id.includes("node_modules") && inShell(id, context) ? "shell" : null);
 }
 
+/**
+ * The browser runs the pages with Preact (its React compatibility layer) instead of React DOM: the same
+ * components, about 55 KB less gzip per page. The server keeps rendering with React.
+ */
+function preactInBrowser(): Plugin {
+  const shim = fileURLToPath(new URL("./app/lib/preact-react.js", import.meta.url));
+  const targets: Record<string, string> = {
+    react: shim,
+    "react-dom": "preact/compat",
+    "react-dom/client": "preact/compat/client",
+    "react/jsx-runtime": "preact/jsx-runtime",
+    "react/jsx-dev-runtime": "preact/jsx-runtime",
+  };
+  return {
+    name: "vitrine:preact-in-browser",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== "client") return null;
+      const target = targets[source];
+      if (target === undefined || importer === shim) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [preactInBrowser(), reactRouter(), precompressAssets()],
   define: { __VITRINE_BUILD_ID__: JSON.stringify(buildId) },
   resolve: { tsconfigPaths: true },
   ssr: {
@@ -57,7 +83,7 @@ export default defineConfig({
                 // compresses better than the six the automatic splitting made (2.9 KB less gzip per page).
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
                   priority: 2,
                 },
                 { name: shellChunk(), debugName: "shell", priority: 1 },
