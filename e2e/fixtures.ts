@@ -82,9 +82,15 @@ export async function newPage(
   return { context, page: await context.newPage() };
 }
 
-/** Waits until the page is interactive (React has hydrated it). */
+/**
+ * Waits until the page is interactive: every part of its first hydration has hydrated (`html[data-hydrated]`,
+ * components/hydrate-later.tsx), the menu is enhanced, and the effects of the last part have run (Preact runs
+ * effects in a timer after the next frame).
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.locator("#navigation[data-enhanced]").waitFor({ state: "attached" });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }
 
 /**

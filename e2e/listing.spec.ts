@@ -451,3 +451,47 @@ test("hydration (Preact in the browser) keeps the server's head: every styleshee
   await expect(page.locator("#filters")).toHaveCSS("display", "none");
   expect(problems).toEqual([]);
 });
+
+test("the first hydration goes in parts and keeps every element of the server's page; the last part to hydrate works after it", async ({
+  page,
+}) => {
+  // The parts stay in place in the server's HTML: React's streaming render moves none of them out of place (a
+  // template where the part would be, the part later in a hidden element). The router's data comes after them.
+  const html = await (await page.request.get("/de/c/damen/")).text();
+  const beforeData = html.slice(html.indexOf("<body"), html.indexOf("</footer>"));
+  expect(beforeData).toContain('class="listing__grid"');
+  expect(beforeData).toContain('class="facets"');
+  expect(beforeData).not.toContain("<template");
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removed: string[] }).removed = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (
+            node instanceof Element &&
+            record.target instanceof Element &&
+            record.target.closest("header, main, footer")
+          )
+            removed.push(`${node.tagName}.${node.className}`);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/de/c/damen/");
+  await hydrated(page);
+  // Hydration took the server's elements of the header, the page and the footer: none was thrown away (and
+  // rendered anew).
+  expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+  // The last tile is the last part to hydrate: its heart saves the product without leaving the page.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  const heart = page.locator(".listing__grid > li").last().locator(".tile-heart");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  // A facet's value link filters in place.
+  await page.locator(".facet--values .facet-value__link").first().click();
+  await expect(page).toHaveURL(/\?/);
+  await expect(page.locator(".chips")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});

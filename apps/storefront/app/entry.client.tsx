@@ -2,6 +2,7 @@ import { hydrate } from "preact";
 import { Suspense } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { HydratedRouter } from "react-router/dom";
+import { sliceHydration } from "./components/hydrate-later.tsx";
 import type { Messages } from "./i18n/i18n.tsx";
 import { setMessageSource } from "./i18n/registry.ts";
 import { reportBrowserError } from "./lib/error-reporting.ts";
@@ -72,6 +73,7 @@ loadMessages()
     setMessageSource(() => messages);
     // The router decodes the page's data before its first render and suspends until then; the boundary keeps the
     // server's HTML meanwhile.
+    sliceHydration();
     hydrate(
       <Suspense>
         <HydratedRouter onError={reportRouteError} />

@@ -138,26 +138,30 @@ function Count({ count }: { count: number }) {
 }
 
 /**
- * Publishes the height of the part of the header that stays on screen (all but the promo bar) as
- * `--sticky-header-height`, so that jumps to an anchor (the size chart link) and focused fields land below the
- * header instead of under it (html's scroll-padding-top). The style sheet holds a close value for pages without
- * JavaScript; this keeps it exact when fonts, the search row or the menu wrap differently.
+ * Keeps anchor jumps (the size chart link) and focused fields below the part of the header that stays on screen
+ * (all but the promo bar): html's `scroll-padding-top` follows its height. The style sheet holds a close value
+ * (`--sticky-header-height`) for pages without JavaScript; this keeps it exact when fonts, the search row or the
+ * menu wrap differently. It sets the property itself, and only when the height changed: a change of a custom
+ * property on the root restyles the whole page (a few dozen milliseconds of a phone's CPU after hydration).
  */
 function useStickyHeaderHeight(header: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = header.current;
     if (!element || typeof ResizeObserver === "undefined") return;
     const root = document.documentElement;
+    let set = -1;
     const sync = () => {
       const promo = element.querySelector<HTMLElement>(".promo-bar")?.offsetHeight ?? 0;
-      root.style.setProperty("--sticky-header-height", `${Math.ceil(element.offsetHeight - promo)}px`);
+      const height = Math.ceil(element.offsetHeight - promo);
+      if (height === set) return;
+      set = height;
+      root.style.scrollPaddingTop = `calc(${height}px + var(--space-3))`;
     };
     const observer = new ResizeObserver(sync);
     observer.observe(element);
-    sync();
     return () => {
       observer.disconnect();
-      root.style.removeProperty("--sticky-header-height");
+      root.style.removeProperty("scroll-padding-top");
     };
   }, [header]);
 }

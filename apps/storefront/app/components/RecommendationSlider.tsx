@@ -1,6 +1,7 @@
 import { useId, useRef } from "react";
 import { useT } from "../i18n/i18n.tsx";
 import type { TrackingView } from "../lib/listing.ts";
+import { HydrateLater } from "./hydrate-later.tsx";
 import type { ProductTileData } from "./ProductTile.tsx";
 import { ProductTile } from "./ProductTile.tsx";
 import "../styles/listing.css";
@@ -40,50 +41,57 @@ export function RecommendationSlider({
     const el = track.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: "smooth" });
   };
+  // The slider hydrates in a task of its own (components/hydrate-later.tsx).
   return (
-    <section className="reco" aria-labelledby={`${id}-title`} data-slot={slot.slotId}>
-      <div className="reco__head">
-        <Heading id={`${id}-title`} className="reco__title">
-          {slot.headline}
-        </Heading>
-        <div className="reco__buttons">
-          <button type="button" className="reco__button" aria-controls={`${id}-track`} onClick={() => move(-1)}>
-            <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">{t("listing.slider_previous")}</span>
-          </button>
-          <button type="button" className="reco__button" aria-controls={`${id}-track`} onClick={() => move(1)}>
-            <span aria-hidden="true">›</span>
-            <span className="visually-hidden">{t("listing.slider_next")}</span>
-          </button>
+    <HydrateLater>
+      <section className="reco" aria-labelledby={`${id}-title`} data-slot={slot.slotId}>
+        <div className="reco__head">
+          <Heading id={`${id}-title`} className="reco__title">
+            {slot.headline}
+          </Heading>
+          <div className="reco__buttons">
+            <button type="button" className="reco__button" aria-controls={`${id}-track`} onClick={() => move(-1)}>
+              <span aria-hidden="true">‹</span>
+              <span className="visually-hidden">{t("listing.slider_previous")}</span>
+            </button>
+            <button type="button" className="reco__button" aria-controls={`${id}-track`} onClick={() => move(1)}>
+              <span aria-hidden="true">›</span>
+              <span className="visually-hidden">{t("listing.slider_next")}</span>
+            </button>
+          </div>
         </div>
-      </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
-      <section id={`${id}-track`} ref={track} className="reco__track" aria-labelledby={`${id}-title`} tabIndex={0}>
-        <ul className="reco__list">
-          {slot.products.map((product, i) => (
-            <li key={product.id} className="reco__item">
-              <ProductTile
-                product={product}
-                sizes={TILE_SIZES}
-                headingLevel={headingLevel === 2 ? 3 : 4}
-                {...(tracking
-                  ? {
-                      onFollow: () =>
-                        statisticsAllowed() &&
-                        void import("../lib/tracking.ts").then(({ trackProductClick }) =>
-                          trackProductClick(tracking, {
-                            product: { productId: String(product.id), name: product.name, price: product.price / 100 },
-                            position: i + 1,
-                            responseId: slot.responseId,
-                          }),
-                        ),
-                    }
-                  : {})}
-              />
-            </li>
-          ))}
-        </ul>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+        <section id={`${id}-track`} ref={track} className="reco__track" aria-labelledby={`${id}-title`} tabIndex={0}>
+          <ul className="reco__list">
+            {slot.products.map((product, i) => (
+              <li key={product.id} className="reco__item">
+                <ProductTile
+                  product={product}
+                  sizes={TILE_SIZES}
+                  headingLevel={headingLevel === 2 ? 3 : 4}
+                  {...(tracking
+                    ? {
+                        onFollow: () =>
+                          statisticsAllowed() &&
+                          void import("../lib/tracking.ts").then(({ trackProductClick }) =>
+                            trackProductClick(tracking, {
+                              product: {
+                                productId: String(product.id),
+                                name: product.name,
+                                price: product.price / 100,
+                              },
+                              position: i + 1,
+                              responseId: slot.responseId,
+                            }),
+                          ),
+                      }
+                    : {})}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
       </section>
-    </section>
+    </HydrateLater>
   );
 }

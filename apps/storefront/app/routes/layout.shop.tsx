@@ -8,6 +8,7 @@ import { ConsentedScripts } from "../components/ConsentedScripts.tsx";
 import { ErrorReporting } from "../components/ErrorReporting.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
+import { HydrateLater } from "../components/hydrate-later.tsx";
 import { ErrorScreen } from "../components/LazyErrorScreen.ts";
 import { PrefetchQueue } from "../components/PrefetchQueue.tsx";
 import { useT } from "../i18n/i18n.tsx";
@@ -80,9 +81,22 @@ function ShopChrome({ pageType, children }: { pageType: string | undefined; chil
       <ConsentBanner />
       <ConsentedScripts pageType={pageType} />
       <ErrorReporting />
-      {slim ? <CheckoutHeader /> : <Header />}
+      {/* The header and footer hydrate in tasks of their own, after the page's (components/hydrate-later.tsx). */}
+      {slim ? (
+        <CheckoutHeader />
+      ) : (
+        <HydrateLater>
+          <Header />
+        </HydrateLater>
+      )}
       {children}
-      {slim ? <CheckoutFooter /> : <Footer />}
+      {slim ? (
+        <CheckoutFooter />
+      ) : (
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
+      )}
       <PrefetchQueue />
     </div>
   );

@@ -1,6 +1,7 @@
 import { isDeletedProduct } from "@vitrine/commerce";
 import { parseProductSegment } from "@vitrine/commerce/slug";
 import { useEffect } from "react";
+import { HydrateLater } from "../components/hydrate-later.tsx";
 import { Link } from "../components/Link.tsx";
 import { ColourSwatches } from "../components/product/ColourSwatches.tsx";
 import { ProductBadges } from "../components/product/ProductBadges.tsx";
@@ -77,47 +78,52 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
       ) : null}
       <div className="product">
-        <ProductGallery images={product.images} name={product.name} />
-        <div className="product__info">
-          <ProductBadges
-            isNew={product.isNew}
-            isSoldOut={product.isSoldOut}
-            freeTextBadge={product.freeTextBadge}
-            promotion={promotion}
-          />
-          <p className="product__brand">{product.brand}</p>
-          <h1 className="product__name" lang={product.nameLang}>
-            {product.name}
-          </h1>
-          {product.shortDescription ? (
-            <p className="product__short" lang={product.nameLang}>
-              {product.shortDescription}
-            </p>
-          ) : null}
-          <ProductPurchaseForm
-            productId={product.id}
-            path={product.path}
-            isSoldOut={product.isSoldOut}
-            price={product.price}
-            sizes={product.sizes}
-            delivery={delivery}
-            sizeChartId={product.hasSizeChart ? SIZE_CHART_ID : undefined}
-          >
-            <ColourSwatches colours={product.colours} current={product.colourLabel} />
-          </ProductPurchaseForm>
-          {looks.length > 0 ? (
-            <ul className="product__looks">
-              {looks.map((look) => (
-                <li key={look.id}>
-                  <Link to={look.path}>{t("product.shop_the_look", { name: look.name })}</Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {/* Rendered on the server only (ProductDetails): nothing in it needs JavaScript. */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup, rendered by the loader. */}
-          <div className="product-details" dangerouslySetInnerHTML={{ __html: product.detailsHtml }} />
-        </div>
+        {/* The gallery and the product's information hydrate in tasks of their own (components/hydrate-later.tsx). */}
+        <HydrateLater>
+          <ProductGallery images={product.images} name={product.name} />
+        </HydrateLater>
+        <HydrateLater>
+          <div className="product__info">
+            <ProductBadges
+              isNew={product.isNew}
+              isSoldOut={product.isSoldOut}
+              freeTextBadge={product.freeTextBadge}
+              promotion={promotion}
+            />
+            <p className="product__brand">{product.brand}</p>
+            <h1 className="product__name" lang={product.nameLang}>
+              {product.name}
+            </h1>
+            {product.shortDescription ? (
+              <p className="product__short" lang={product.nameLang}>
+                {product.shortDescription}
+              </p>
+            ) : null}
+            <ProductPurchaseForm
+              productId={product.id}
+              path={product.path}
+              isSoldOut={product.isSoldOut}
+              price={product.price}
+              sizes={product.sizes}
+              delivery={delivery}
+              sizeChartId={product.hasSizeChart ? SIZE_CHART_ID : undefined}
+            >
+              <ColourSwatches colours={product.colours} current={product.colourLabel} />
+            </ProductPurchaseForm>
+            {looks.length > 0 ? (
+              <ul className="product__looks">
+                {looks.map((look) => (
+                  <li key={look.id}>
+                    <Link to={look.path}>{t("product.shop_the_look", { name: look.name })}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {/* Rendered on the server only (ProductDetails): nothing in it needs JavaScript. */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup, rendered by the loader. */}
+            <div className="product-details" dangerouslySetInnerHTML={{ __html: product.detailsHtml }} />
+          </div>
+        </HydrateLater>
       </div>
       <RecommendationSlider slot={completeTheLook} tracking={tracking} />
       <RecommendationSlider slot={similar} tracking={tracking} />

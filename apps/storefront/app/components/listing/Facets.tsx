@@ -1,5 +1,5 @@
 import type { Shop } from "@vitrine/commerce/shops";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type Translator, useT } from "../../i18n/i18n.tsx";
 import {
@@ -12,6 +12,7 @@ import {
   valueLabel,
 } from "../../lib/listing.ts";
 import { useStoreData } from "../../lib/use-store.ts";
+import { HydrateLater } from "../hydrate-later.tsx";
 
 // Parts that only work with JavaScript load after the page is interactive (not with the page's first JS).
 const FacetSearch = lazy(() => import("./FacetTools.tsx").then((m) => ({ default: m.FacetSearch })));
@@ -30,36 +31,40 @@ const OPEN_FACETS = 5;
  * The facets: each a disclosure (`<details>`, no script needed) with its values as links that select, and a
  * second link per value that excludes. Long lists show 8 values and a link to the page with all of them ("show
  * more"), plus a search over all values of the facet when JavaScript runs. Prices also have inputs (a GET form) and a slider.
+ * Memoised: the listing's own state (the drawer, hydration) does not render the facets again.
  */
-export function Facets({ facets }: { facets: FacetView[] }) {
+export const Facets = memo(function Facets({ facets }: { facets: FacetView[] }) {
   const t = useT();
+  // The facets hydrate in a task of their own (components/hydrate-later.tsx).
   return (
-    <div className="facets">
-      {facets.map((facet, i) => {
-        const name = facetLabel(facet.id, facet.label, t);
-        return (
-          <details
-            key={facet.id}
-            className={`facet facet--${facet.kind}`}
-            open={i < OPEN_FACETS || !!facet.clearHref || (facet.kind === "values" && !!facet.lessHref)}
-          >
-            <summary className="facet__name">{name}</summary>
-            <div className="facet__body">
-              {facet.kind === "values" ? <ValueList facet={facet} name={name} /> : null}
-              {facet.kind === "tree" ? <Tree facet={facet} /> : null}
-              {facet.kind === "range" ? <Range facet={facet} name={name} /> : null}
-              {facet.clearHref ? (
-                <a href={facet.clearHref} className="facet__clear" rel="nofollow">
-                  {t("listing.clear_facet", { facet: name })}
-                </a>
-              ) : null}
-            </div>
-          </details>
-        );
-      })}
-    </div>
+    <HydrateLater>
+      <div className="facets">
+        {facets.map((facet, i) => {
+          const name = facetLabel(facet.id, facet.label, t);
+          return (
+            <details
+              key={facet.id}
+              className={`facet facet--${facet.kind}`}
+              open={i < OPEN_FACETS || !!facet.clearHref || (facet.kind === "values" && !!facet.lessHref)}
+            >
+              <summary className="facet__name">{name}</summary>
+              <div className="facet__body">
+                {facet.kind === "values" ? <ValueList facet={facet} name={name} /> : null}
+                {facet.kind === "tree" ? <Tree facet={facet} /> : null}
+                {facet.kind === "range" ? <Range facet={facet} name={name} /> : null}
+                {facet.clearHref ? (
+                  <a href={facet.clearHref} className="facet__clear" rel="nofollow">
+                    {t("listing.clear_facet", { facet: name })}
+                  </a>
+                ) : null}
+              </div>
+            </details>
+          );
+        })}
+      </div>
+    </HydrateLater>
   );
-}
+});
 
 /** One value: rendered by the hundred on a listing, so a plain function of its labels (no hooks of its own). */
 function Value({ value, swatches, t, shop }: { value: FacetValueView; swatches?: boolean } & Labels) {

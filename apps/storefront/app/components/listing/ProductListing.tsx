@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { memo, type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { followInPlace } from "../../lib/follow-in-place.ts";
 import { facetLabel, LISTING_TILE_SIZES, type ListingView, valueLabel } from "../../lib/listing.ts";
 import { useStaticLinks } from "../../lib/static-links.ts";
 import { useStoreData } from "../../lib/use-store.ts";
+import { HydrateLater } from "../hydrate-later.tsx";
 import { CloseIcon } from "../icons/ui.tsx";
 import { ProductTile, type ProductTileData } from "../ProductTile.tsx";
 import { Facets } from "./Facets.tsx";
@@ -17,7 +18,18 @@ import { statisticsAllowed } from "../../lib/consent.ts";
  * navigate in place, the filter drawer stays open while filtering on a phone, the sort order applies on change
  * and "load more" appends the next page.
  */
-export function ProductListing({ listing, empty }: { listing: ListingView; empty: ReactNode }) {
+export function ProductListing(props: { listing: ListingView; empty: ReactNode }) {
+  // The listing hydrates in a task of its own, its facets and tiles in theirs (each a part of the first
+  // hydration: components/hydrate-later.tsx). Its state lives inside the part, so that its first change (at
+  // hydration) renders the part after it has hydrated, not before.
+  return (
+    <HydrateLater>
+      <ListingBody {...props} />
+    </HydrateLater>
+  );
+}
+
+function ListingBody({ listing, empty }: { listing: ListingView; empty: ReactNode }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
@@ -28,78 +40,80 @@ export function ProductListing({ listing, empty }: { listing: ListingView; empty
 
   const navigate = useNavigate();
   return (
-    // Clicks on the listing's own links (facets, chips, pages) navigate in place; the links work without it.
-    // biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the links are the interactive elements.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter themselves.
-    <div
-      className="listing"
-      data-response-id={listing.responseId}
-      onClick={(event) => followInPlace(event, navigate, keepScrollUnlessPaging)}
-    >
-      <div className="listing__toolbar">
-        {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link opens the drawer (:target). */}
-        <a
-          href="#filters"
-          className="listing__filter-button"
-          aria-controls="filters"
-          aria-expanded={hydrated ? open : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
+    <>
+      {/* Clicks on the listing's own links (facets, chips, pages) navigate in place; the links work without it. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the links are the interactive elements. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter themselves. */}
+      <div
+        className="listing"
+        data-response-id={listing.responseId}
+        onClick={(event) => followInPlace(event, navigate, keepScrollUnlessPaging)}
+      >
+        <div className="listing__toolbar">
+          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link opens the drawer (:target). */}
+          <a
+            href="#filters"
+            className="listing__filter-button"
+            aria-controls="filters"
+            aria-expanded={hydrated ? open : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            {t("listing.filter")}
+            {listing.chips.length > 0 ? <span className="listing__filter-count">{listing.chips.length}</span> : null}
+          </a>
+          <p className="listing__count" aria-live="polite">
+            {t("listing.items", { count: listing.total })}
+          </p>
+          <SortSelect listing={listing} hydrated={hydrated} />
+        </div>
+        <section
+          id="filters"
+          className={`listing__filters${open ? " is-open" : ""}`}
+          aria-label={t("listing.filters_title")}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && open) setOpen(false);
           }}
         >
-          {t("listing.filter")}
-          {listing.chips.length > 0 ? <span className="listing__filter-count">{listing.chips.length}</span> : null}
-        </a>
-        <p className="listing__count" aria-live="polite">
-          {t("listing.items", { count: listing.total })}
-        </p>
-        <SortSelect listing={listing} hydrated={hydrated} />
-      </div>
-      <section
-        id="filters"
-        className={`listing__filters${open ? " is-open" : ""}`}
-        aria-label={t("listing.filters_title")}
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && open) setOpen(false);
-        }}
-      >
-        <div className="listing__filters-head">
-          <h2 className="listing__filters-title">{t("listing.filters_title")}</h2>
-          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
-          <a
-            href="#main"
-            className="listing__filters-close"
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(false);
-            }}
-          >
-            <CloseIcon size={22} />
-            <span className="visually-hidden">{t("listing.close_filters")}</span>
-          </a>
+          <div className="listing__filters-head">
+            <h2 className="listing__filters-title">{t("listing.filters_title")}</h2>
+            {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
+            <a
+              href="#main"
+              className="listing__filters-close"
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+              }}
+            >
+              <CloseIcon size={22} />
+              <span className="visually-hidden">{t("listing.close_filters")}</span>
+            </a>
+          </div>
+          <Facets facets={listing.facets} />
+          <div className="listing__filters-foot">
+            {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
+            <a
+              href="#main"
+              className="button button--primary listing__show-results"
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+              }}
+            >
+              {t("listing.show_results", { count: listing.total })}
+            </a>
+          </div>
+        </section>
+        <div className="listing__main">
+          {listing.chips.length > 0 ? <Chips listing={listing} /> : null}
+          {listing.products.length > 0 ? <ProductGrid listing={listing} /> : empty}
+          <Pagination listing={listing} />
         </div>
-        <Facets facets={listing.facets} />
-        <div className="listing__filters-foot">
-          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
-          <a
-            href="#main"
-            className="button button--primary listing__show-results"
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(false);
-            }}
-          >
-            {t("listing.show_results", { count: listing.total })}
-          </a>
-        </div>
-      </section>
-      <div className="listing__main">
-        {listing.chips.length > 0 ? <Chips listing={listing} /> : null}
-        {listing.products.length > 0 ? <ProductGrid listing={listing} hydrated={hydrated} /> : empty}
-        <Pagination listing={listing} />
       </div>
-    </div>
+    </>
   );
 }
 
@@ -194,8 +208,11 @@ function SortSelect({ listing, hydrated }: { listing: ListingView; hydrated: boo
   );
 }
 
-/** Product tiles; with JavaScript "load more" appends the next page (its link is the next page otherwise). */
-function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: boolean }) {
+/**
+ * Product tiles; with JavaScript "load more" appends the next page (its link is the next page otherwise). Memoised:
+ * the listing's own state (the drawer, hydration) does not render the tiles again.
+ */
+const ProductGrid = memo(function ProductGrid({ listing }: { listing: ListingView }) {
   const t = useT();
   const links = useStaticLinks();
   // One fetcher per listing answer: pages loaded for an earlier filter state never reach this one.
@@ -236,15 +253,17 @@ function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: bo
       {/* The tiles' links are plain: their clicks become client navigations here, and intent prefetches. */}
       <ul className="listing__grid" {...links}>
         {tiles.map(({ product, position, responseId }, i) => (
-          <li key={`${product.id}-${position}`}>
-            <ProductTile
-              product={product}
-              sizes={LISTING_TILE_SIZES}
-              eager={i < 4}
-              onFollow={follow(product, position, responseId)}
-              plainLink
-            />
-          </li>
+          <HydrateLater key={`${product.id}-${position}`}>
+            <li>
+              <ProductTile
+                product={product}
+                sizes={LISTING_TILE_SIZES}
+                eager={i < 4}
+                onFollow={follow(product, position, responseId)}
+                plainLink
+              />
+            </li>
+          </HydrateLater>
         ))}
       </ul>
       {nextHref && loaded < listing.total ? (
@@ -255,7 +274,6 @@ function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: bo
             className="button button--secondary listing__load-more"
             aria-disabled={fetcher.state !== "idle" || undefined}
             onClick={(event) => {
-              if (!hydrated) return;
               event.preventDefault();
               if (fetcher.state === "idle") fetcher.load(nextHref);
             }}
@@ -266,7 +284,7 @@ function ProductGrid({ listing, hydrated }: { listing: ListingView; hydrated: bo
       ) : null}
     </>
   );
-}
+});
 
 function Pagination({ listing }: { listing: ListingView }) {
   const t = useT();
