@@ -4,7 +4,7 @@ import { createTranslator } from "../i18n/i18n.tsx";
 import { messagesFor } from "../i18n/messages.server.ts";
 import { outfitTotal } from "./outfit-page.ts";
 import {
-  formatDay,
+  deliveryDisplay,
   keptSizeOf,
   LOW_STOCK_THRESHOLD,
   preselectedVariant,
@@ -91,9 +91,14 @@ describe("price display (discounted price rule)", () => {
 });
 
 describe("delivery days", () => {
-  it("formats a calendar day in the store's locale whatever the time zone", () => {
-    expect(formatDay("2026-03-02", "en-GB")).toBe("Mon 2 Mar");
-    expect(formatDay("2026-03-02", "de-DE")).toBe("Mo., 2. März");
+  it("writes a delivery range's calendar days in the store's locale whatever the time zone", () => {
+    expect(deliveryDisplay({ min: "2026-03-02", max: "2026-03-04" }, "en-GB")).toEqual({
+      min: "Mon 2 Mar",
+      max: "Wed 4 Mar",
+      minDate: "2026-03-02",
+      maxDate: "2026-03-04",
+    });
+    expect(deliveryDisplay({ min: "2026-03-02", max: "2026-03-02" }, "de-DE").min).toBe("Mo., 2. März");
   });
 });
 

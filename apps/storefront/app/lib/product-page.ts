@@ -64,13 +64,10 @@ export interface DeliveryDisplay {
   maxDate: string;
 }
 
-/** Formats a yyyy-mm-dd day for shoppers ("Tue, 14 Jan"); the day is a calendar day, so UTC. */
-export const formatDay = formatShortDay;
-
 export function deliveryDisplay(range: DeliveryDate, locale: string): DeliveryDisplay {
   return {
-    min: formatDay(range.min, locale),
-    max: formatDay(range.max, locale),
+    min: formatShortDay(range.min, locale),
+    max: formatShortDay(range.max, locale),
     minDate: range.min,
     maxDate: range.max,
   };

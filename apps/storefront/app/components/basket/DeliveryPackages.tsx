@@ -1,7 +1,7 @@
 import type { BasketItem, BasketPackage } from "@vitrine/commerce";
 import { useT } from "../../i18n/i18n.tsx";
+import { formatShortDay } from "../../lib/dates.ts";
 import { useStoreData } from "../../lib/use-store.ts";
-import { formatDeliveryDate } from "./format.ts";
 
 /** Delivery estimate per package: items in stock ship together; items sold without stock follow later. */
 export function DeliveryPackages({ packages, items }: { packages: BasketPackage[]; items: BasketItem[] }) {
@@ -33,8 +33,8 @@ export function DeliveryPackages({ packages, items }: { packages: BasketPackage[
                 data-delivery-max={p.deliveryDateRange.max}
               >
                 {t("basket.delivery_range", {
-                  min: formatDeliveryDate(p.deliveryDateRange.min, shop.locale),
-                  max: formatDeliveryDate(p.deliveryDateRange.max, shop.locale),
+                  min: formatShortDay(p.deliveryDateRange.min, shop.locale),
+                  max: formatShortDay(p.deliveryDateRange.max, shop.locale),
                 })}
               </p>
               <p className="basket-package__items">{names.join(", ")}</p>

@@ -14,11 +14,6 @@ function longDayFormat(locale: string): Intl.DateTimeFormat {
 
 const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
 
-/** "Mi., 3. Juni" */
-export function formatDay(iso: string, locale: string): string {
-  return formatShortDay(iso, locale);
-}
-
 /** "3. Juni 2026" */
 export function formatLongDay(iso: string, locale: string): string {
   return longDayFormat(locale).format(day(iso));
@@ -31,8 +26,8 @@ export function formatLongDay(iso: string, locale: string): string {
  * the browser's and the page would fail to hydrate (React error #418).
  */
 export function formatDayRange(range: { min: string; max: string }, locale: string): string {
-  const min = formatDay(range.min, locale);
-  return range.min === range.max ? min : `${min} – ${formatDay(range.max, locale)}`;
+  const min = formatShortDay(range.min, locale);
+  return range.min === range.max ? min : `${min} – ${formatShortDay(range.max, locale)}`;
 }
 
 /** "19 %" / "8,1 %" */
