@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useEffect, useState } from "react";
+import { type MouseEvent, memo, type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useT } from "../../i18n/i18n.tsx";
 import { followInPlace } from "../../lib/follow-in-place.ts";
@@ -39,6 +39,11 @@ function ListingBody({ listing, empty }: { listing: ListingView; empty: ReactNod
   }, [open]);
 
   const navigate = useNavigate();
+  // Both of the drawer's links close it (without JavaScript they go to #main, which closes it by :target).
+  const closeDrawer = (event: MouseEvent) => {
+    event.preventDefault();
+    setOpen(false);
+  };
   return (
     <>
       {/* Clicks on the listing's own links (facets, chips, pages) navigate in place; the links work without it. */}
@@ -80,14 +85,7 @@ function ListingBody({ listing, empty }: { listing: ListingView; empty: ReactNod
           <div className="listing__filters-head">
             <h2 className="listing__filters-title">{t("listing.filters_title")}</h2>
             {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
-            <a
-              href="#main"
-              className="listing__filters-close"
-              onClick={(event) => {
-                event.preventDefault();
-                setOpen(false);
-              }}
-            >
+            <a href="#main" className="listing__filters-close" onClick={closeDrawer}>
               <CloseIcon size={22} />
               <span className="visually-hidden">{t("listing.close_filters")}</span>
             </a>
@@ -95,14 +93,7 @@ function ListingBody({ listing, empty }: { listing: ListingView; empty: ReactNod
           <Facets facets={listing.facets} />
           <div className="listing__filters-foot">
             {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
-            <a
-              href="#main"
-              className="button button--primary listing__show-results"
-              onClick={(event) => {
-                event.preventDefault();
-                setOpen(false);
-              }}
-            >
+            <a href="#main" className="button button--primary listing__show-results" onClick={closeDrawer}>
               {t("listing.show_results", { count: listing.total })}
             </a>
           </div>
