@@ -45,66 +45,64 @@ function ListingBody({ listing, empty }: { listing: ListingView; empty: ReactNod
     setOpen(false);
   };
   return (
-    <>
-      {/* Clicks on the listing's own links (facets, chips, pages) navigate in place; the links work without it. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the links are the interactive elements. */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter themselves. */}
-      <div
-        className="listing"
-        data-response-id={listing.responseId}
-        onClick={(event) => followInPlace(event, navigate, keepScrollUnlessPaging)}
-      >
-        <div className="listing__toolbar">
-          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link opens the drawer (:target). */}
-          <a
-            href="#filters"
-            className="listing__filter-button"
-            aria-controls="filters"
-            aria-expanded={hydrated ? open : undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(true);
-            }}
-          >
-            {t("listing.filter")}
-            {listing.chips.length > 0 ? <span className="listing__filter-count">{listing.chips.length}</span> : null}
-          </a>
-          <p className="listing__count" aria-live="polite">
-            {t("listing.items", { count: listing.total })}
-          </p>
-          <SortSelect listing={listing} hydrated={hydrated} />
-        </div>
-        <section
-          id="filters"
-          className={`listing__filters${open ? " is-open" : ""}`}
-          aria-label={t("listing.filters_title")}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && open) setOpen(false);
+    // Clicks on the listing's own links (facets, chips, pages) navigate in place; the links work without it.
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the links are the interactive elements.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter themselves.
+    <div
+      className="listing"
+      data-response-id={listing.responseId}
+      onClick={(event) => followInPlace(event, navigate, keepScrollUnlessPaging)}
+    >
+      <div className="listing__toolbar">
+        {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link opens the drawer (:target). */}
+        <a
+          href="#filters"
+          className="listing__filter-button"
+          aria-controls="filters"
+          aria-expanded={hydrated ? open : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
           }}
         >
-          <div className="listing__filters-head">
-            <h2 className="listing__filters-title">{t("listing.filters_title")}</h2>
-            {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
-            <a href="#main" className="listing__filters-close" onClick={closeDrawer}>
-              <CloseIcon size={22} />
-              <span className="visually-hidden">{t("listing.close_filters")}</span>
-            </a>
-          </div>
-          <Facets facets={listing.facets} />
-          <div className="listing__filters-foot">
-            {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
-            <a href="#main" className="button button--primary listing__show-results" onClick={closeDrawer}>
-              {t("listing.show_results", { count: listing.total })}
-            </a>
-          </div>
-        </section>
-        <div className="listing__main">
-          {listing.chips.length > 0 ? <Chips listing={listing} /> : null}
-          {listing.products.length > 0 ? <ProductGrid listing={listing} /> : empty}
-          <Pagination listing={listing} />
-        </div>
+          {t("listing.filter")}
+          {listing.chips.length > 0 ? <span className="listing__filter-count">{listing.chips.length}</span> : null}
+        </a>
+        <p className="listing__count" aria-live="polite">
+          {t("listing.items", { count: listing.total })}
+        </p>
+        <SortSelect listing={listing} hydrated={hydrated} />
       </div>
-    </>
+      <section
+        id="filters"
+        className={`listing__filters${open ? " is-open" : ""}`}
+        aria-label={t("listing.filters_title")}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) setOpen(false);
+        }}
+      >
+        <div className="listing__filters-head">
+          <h2 className="listing__filters-title">{t("listing.filters_title")}</h2>
+          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
+          <a href="#main" className="listing__filters-close" onClick={closeDrawer}>
+            <CloseIcon size={22} />
+            <span className="visually-hidden">{t("listing.close_filters")}</span>
+          </a>
+        </div>
+        <Facets facets={listing.facets} />
+        <div className="listing__filters-foot">
+          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link closes the drawer (:target). */}
+          <a href="#main" className="button button--primary listing__show-results" onClick={closeDrawer}>
+            {t("listing.show_results", { count: listing.total })}
+          </a>
+        </div>
+      </section>
+      <div className="listing__main">
+        {listing.chips.length > 0 ? <Chips listing={listing} /> : null}
+        {listing.products.length > 0 ? <ProductGrid listing={listing} /> : empty}
+        <Pagination listing={listing} />
+      </div>
+    </div>
   );
 }
 
