@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { hydrationRendered } from "./components/hydrate-later.tsx";
+import { useHydrationInParts } from "./components/hydrate-later.tsx";
 import errorsDe from "./i18n/de/errors.json";
 import errorsEn from "./i18n/en/errors.json";
 import errorsFr from "./i18n/fr/errors.json";
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(hydrationRendered, []);
+  useHydrationInParts(useLocation().key);
   useShopScroll();
   useBuildCheck();
   return <Outlet />;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { hydrate } from "preact";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 
 /**
@@ -11,10 +11,11 @@ vi.mock("react", async () => await import("preact/compat"));
 vi.mock("react/jsx-runtime", async () => await import("preact/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", async () => await import("preact/jsx-runtime"));
 
-const { HydrateLater, hydrationRendered, sliceHydration } = await import("./hydrate-later.tsx");
+const { HydrateLater, sliceHydration, useHydrationInParts } = await import("./hydrate-later.tsx");
 
 const renders: string[] = [];
 let setLabel: (label: string) => void = () => {};
+let navigate: (page: string) => void = () => {};
 
 function Part({ name, label }: { name: string; label: string }) {
   renders.push(name);
@@ -30,8 +31,19 @@ function Part({ name, label }: { name: string; label: string }) {
 
 function Page() {
   const [label, set] = useState("first");
+  const [page, setPage] = useState("home");
   setLabel = set;
-  useEffect(hydrationRendered, []);
+  navigate = setPage;
+  useHydrationInParts(page);
+  // Another page: other elements, so its part is a new one (as on another route), not the home page's updated.
+  if (page !== "home")
+    return (
+      <ol>
+        <HydrateLater>
+          <Part name={`${page} d`} label={label} />
+        </HydrateLater>
+      </ol>
+    );
   return (
     <ul>
       <HydrateLater>
@@ -100,6 +112,25 @@ describe("HydrateLater (with Preact, as in the browser)", () => {
     setLabel("third");
     await vi.waitFor(() => expect(renders).toEqual(["a", "b"]));
     expect(root.querySelector('[data-name="a"]')?.getAttribute("aria-label")).toBe("third");
+    root.remove();
+  });
+
+  it("a navigation before the parts are done renders the next page's parts at once", async () => {
+    delete document.documentElement.dataset.hydrated;
+    const { root } = serverPage();
+    sliceHydration();
+    renders.length = 0;
+    hydrate(<Page />, root);
+    expect(renders).toEqual([]);
+    // A new page before the first page's parts had their tasks: its part is new and shows in the same render,
+    // not an empty place until a task of its own.
+    navigate("next");
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(root.querySelector('[data-name="next d"]')?.textContent).toBe("next d 0");
+    expect(document.documentElement.dataset.hydrated).toBe("");
+    button(root, "next d").click();
+    await vi.waitFor(() => expect(button(root, "next d").textContent).toBe("next d 1"));
     root.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { Component, type ReactElement, Suspense } from "react";
+import { Component, type ReactElement, Suspense, useEffect, useRef } from "react";
 
 /**
  * Hydration in slices. The browser hydrates a page with Preact (entry.client.tsx), which hydrates the whole tree
@@ -9,7 +9,8 @@ import { Component, type ReactElement, Suspense } from "react";
  *
  * The part must render one element (Preact keeps the first element of a suspended part for it). Until its task
  * runs, its links work as plain links and its buttons do nothing, as before hydration. Every render after the
- * first hydration (navigations, tests) renders the children in place.
+ * first hydration (navigations, tests) renders the children in place, and so does every part of a page reached
+ * by a navigation before the first page's parts were all done: those parts are new, there is nothing to hydrate.
  *
  * The server renders the children without the Suspense boundary: React's streaming render moves the content of
  * large boundaries out of place (a template, the content in a hidden element after it, and a script that swaps
@@ -31,9 +32,20 @@ export function sliceHydration(): void {
 }
 
 /** The first hydration has rendered (the root's first effect): parts rendered from now on render at once. */
-export function hydrationRendered(): void {
+function hydrationRendered(): void {
   rendered = true;
   if (!scheduled) finish();
+}
+
+/**
+ * The root's side of the slicing (root.tsx's App, with the location's key): says when the first hydration has
+ * rendered, and ends the slicing at the first navigation, during its render, so that the next page's parts
+ * render at once instead of suspending to an empty place until their turn.
+ */
+export function useHydrationInParts(pageKey: string): void {
+  const firstKey = useRef(pageKey);
+  if (slicing && pageKey !== firstKey.current) finish();
+  useEffect(hydrationRendered, []);
 }
 
 /** Every part has hydrated: later renders render at once, and the document says so (`html[data-hydrated]`). */
