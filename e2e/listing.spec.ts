@@ -442,6 +442,20 @@ test("hydration (Preact in the browser) keeps the server's head: every styleshee
   const keptKeys = kept.map(([rel, hreflang, href]) => key(rel ?? null, hreflang ?? null, href ?? null));
   // Loading code later adds its stylesheets by full address; the server's (relative) stay, once each.
   for (const link of served) expect(keptKeys.filter((other) => other === link)).toHaveLength(1);
+  // The facet tools load after hydration and ask for the root's sheet (vite.config.ts rootStyleOnce): it is in
+  // the page already, and not added again (which would style the whole page again).
+  await expect(page.locator(".price-range__slider").first()).toBeAttached();
+  const rootSheet = served.find((link) => link.startsWith("stylesheet") && link.includes("/assets/entry-"));
+  expect(rootSheet).toBeDefined();
+  const rootPath = new URL((rootSheet as string).split(" ").at(-1) as string, "http://shop").pathname;
+  const rootCopies = await page.evaluate(
+    (path) =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].filter(
+        (link) => new URL((link as HTMLLinkElement).href).pathname === path,
+      ).length,
+    rootPath,
+  );
+  expect(rootCopies).toBe(1);
   expect(await page.locator("body > .shop-layout").count()).toBe(1);
   expect(await page.locator("html > head").count()).toBe(1);
   // The styles apply: on a desktop the filters are a column beside the results, on a phone a closed drawer.

@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import type { ChunkingContext } from "rolldown";
@@ -63,8 +65,41 @@ function preactInBrowser(): Plugin {
   };
 }
 
+/**
+ * Code loaded later asks for the style sheets of its modules first, and the root's is among them (every chunk
+ * shares the shell's). React Router links every route's sheet with a trailing `#` (`entry-….css#`), so that code
+ * loaded later adds its own copy of a route's sheet, which stays when the route's link goes on navigation; Vite's
+ * loader therefore never finds the root's sheet in the page and adds it again: the whole page is styled again
+ * (about 40 ms on a phone's CPU when the listing's facet tools load after hydration). The root's link never goes
+ * (the root matches every page), so its entry in the lists of later code takes the same `#` address as the page's
+ * link, which the loader finds. Route sheets keep their copies. Runs on the written files, before precompressAssets
+ * compresses them (closeBundle).
+ */
+function rootStyleOnce(): Plugin {
+  return {
+    name: "vitrine:root-style-once",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const root = chunks.find((chunk) => chunk.moduleIds.some((id) => /[\\/]app[\\/]root\.tsx$/.test(id)));
+      const sheets = [...(root?.viteMetadata?.importedCss ?? [])];
+      if (sheets.length === 0) throw new Error("vitrine:root-style-once: the root's style sheet was not found");
+      const escaped = sheets.map((sheet) => sheet.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      // Each sheet's address as a string in the code, followed by its closing quote (no `#` yet).
+      const listed = new RegExp(`(${escaped.join("|")})(?=["'\\x60])`, "g");
+      await Promise.all(
+        chunks.map((chunk) => {
+          const code = chunk.code.replace(listed, "$1#");
+          return code === chunk.code ? undefined : writeFile(join(options.dir ?? "", chunk.fileName), code);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preactInBrowser(), reactRouter(), precompressAssets()],
+  plugins: [preactInBrowser(), reactRouter(), rootStyleOnce(), precompressAssets()],
   define: { __VITRINE_BUILD_ID__: JSON.stringify(buildId) },
   resolve: { tsconfigPaths: true },
   ssr: {
