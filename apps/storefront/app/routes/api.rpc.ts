@@ -2,6 +2,7 @@ import { fieldIssues, specErrorMap } from "@vitrine/commerce";
 import { shopById } from "@vitrine/commerce/shops";
 import { getCustomer } from "../lib/auth.server.ts";
 import { shopContext } from "../lib/context.ts";
+import { jsonResponse } from "../lib/json-response.ts";
 import { noteFailure } from "../lib/middleware.server.ts";
 import { rpcMethodNamed } from "../lib/rpc/registry.server.ts";
 import { problemResponse, RpcProblem, validationProblem } from "../lib/rpc/rpc.server.ts";
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     );
     if (result instanceof Response) return result;
     if (result instanceof RpcProblem) return result.toResponse();
-    return Response.json(result ?? null, { headers: NO_STORE });
+    return jsonResponse(result ?? null, { headers: NO_STORE });
   } catch (error) {
     if (error instanceof RpcProblem) return error.toResponse();
     if (error instanceof Response) return error;

@@ -1,4 +1,5 @@
 import { requestContext } from "../lib/context.ts";
+import { jsonResponse } from "../lib/json-response.ts";
 import { BROWSER_COOKIE } from "../lib/middleware.server.ts";
 import { loadShellData } from "../lib/shell-data.server.ts";
 import { storeRequest } from "../lib/shop.server.ts";
@@ -17,5 +18,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const fresh = state.setCookies.findIndex((cookie) => cookie.startsWith(`${BROWSER_COOKIE}=`));
   if (fresh !== -1) state.setCookies.splice(fresh, 1);
   const shell = await loadShellData(store, request);
-  return Response.json(shell, { headers: { "cache-control": "private, no-store", vary: "Cookie" } });
+  return jsonResponse(shell, { headers: { "cache-control": "private, no-store", vary: "Cookie" } });
 }

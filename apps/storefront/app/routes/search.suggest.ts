@@ -2,6 +2,7 @@ import { getCategoryTree } from "@vitrine/commerce";
 import { formatMoney } from "@vitrine/commerce/money";
 import type { FacetSearchValue } from "@vitrine/search";
 import { imageCandidate, isResizable } from "../content/images.ts";
+import { jsonResponse } from "../lib/json-response.ts";
 import { facetRequests, knownFacetState } from "../lib/listing.server.ts";
 import type { FacetValueView } from "../lib/listing.ts";
 import { searchBase, searchProductTile, triggerTarget } from "../lib/search.server.ts";
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function json(body: unknown, cacheControl: string): Response {
-  return Response.json(body, { headers: { "cache-control": cacheControl } });
+  return jsonResponse(body, { headers: { "cache-control": cacheControl } });
 }
 
 /** The protocol's highlight (`{typed}` and `[suggested]`) as text parts. */
