@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 
@@ -54,14 +55,18 @@ interface Entry {
 
 /**
  * The client build's files, read once and kept in memory with their precompressed variants: the build is
- * immutable while the server runs (a new build means a restart). Paths outside the folder are never read.
+ * immutable while the server runs (a new build means a restart). Its folder is listed when the server starts,
+ * so that a path that is none of its files (every page and API request asks first) is answered without asking
+ * the disk. Paths outside the folder are never read.
  */
 export class StaticFiles {
   readonly #dir: string;
   readonly #entries = new Map<string, Promise<Entry | undefined>>();
+  readonly #files: ReadonlySet<string>;
 
   constructor(dir: string) {
     this.#dir = normalize(dir);
+    this.#files = listFiles(this.#dir);
   }
 
   /** The file for a URL path, in the best encoding the client accepts, or undefined when there is none. */
@@ -71,23 +76,33 @@ export class StaticFiles {
     if (!file.startsWith(`${this.#dir}/`)) return undefined;
     // Precompressed copies are answered for their original's name only.
     if (file.endsWith(".br") || file.endsWith(".gz")) return undefined;
+    if (!this.#files.has(file)) return undefined;
     let entry = this.#entries.get(file);
     if (!entry) {
       entry = load(file);
       this.#entries.set(file, entry);
     }
     const found = await entry;
-    if (!found) {
-      // Not kept: a file created later (none in a production build) is found on the next request.
-      this.#entries.delete(file);
-      return undefined;
-    }
+    if (!found) return undefined;
     const varies = Object.keys(found.variants).length > 0;
     const encoding = preferredEncoding(acceptEncoding);
     const variant = encoding ? found.variants[encoding] : undefined;
     return variant
       ? { body: variant, contentType: found.contentType, encoding, varies }
       : { body: found.identity, contentType: found.contentType, varies };
+  }
+}
+
+/** The files under `dir` (none when it does not exist). */
+function listFiles(dir: string): ReadonlySet<string> {
+  try {
+    return new Set(
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name)),
+    );
+  } catch {
+    return new Set();
   }
 }
 

@@ -70,4 +70,13 @@ describe("StaticFiles", () => {
     expect(await files.get("/assets/app.js.gz", "br")).toBeUndefined();
     expect(await files.get("/assets/missing.js", "br")).toBeUndefined();
   });
+
+  it("knows its files from the listing made at the start: a path that is none of them is not looked for", async () => {
+    const files = new StaticFiles(join(dir, "client"));
+    // The build does not change while the server runs: a file written afterwards is not one of its files.
+    writeFileSync(join(dir, "client/assets/late.js"), "export {};\n");
+    expect(await files.get("/assets/late.js", "br")).toBeUndefined();
+    expect(await new StaticFiles(join(dir, "client")).get("/assets/late.js", "br")).toMatchObject({ varies: false });
+    expect(await new StaticFiles(join(dir, "no-such-folder")).get("/assets/app.js", "br")).toBeUndefined();
+  });
 });
