@@ -1,4 +1,4 @@
-import { hydrate } from "preact";
+import { hydrate, options } from "preact";
 import { Suspense } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { HydratedRouter } from "react-router/dom";
@@ -67,13 +67,35 @@ function reportRouteError(error: unknown): void {
   reportBrowserError(error);
 }
 
+/**
+ * Until the first hydration is done, a render that a change asks for (a state update, a suspended part that may
+ * go on) runs in a task of its own, as React's scheduler runs it, instead of right after the code that asked for
+ * it, in the same task (Preact's way). The router's start and the first render of the page then take two tasks:
+ * the start decodes the page's data and suspends, and the render goes on in the next task. Afterwards Preact
+ * renders as it does.
+ */
+function renderInTasks(): void {
+  const own = options.debounceRendering;
+  const channel = new MessageChannel();
+  const queued: (() => void)[] = [];
+  channel.port1.onmessage = () => queued.shift()?.();
+  options.debounceRendering = (render) => {
+    queued.push(render);
+    channel.port2.postMessage(null);
+  };
+  // A render already queued keeps its task (its message is on its way).
+  sliceHydration(() => {
+    options.debounceRendering = own;
+  });
+}
+
 loadMessages()
   .then((messages) => {
     matchServerHead();
     setMessageSource(() => messages);
     // The router decodes the page's data before its first render and suspends until then; the boundary keeps the
     // server's HTML meanwhile.
-    sliceHydration();
+    renderInTasks();
     hydrate(
       <Suspense>
         <HydratedRouter onError={reportRouteError} />

@@ -74,7 +74,8 @@ const button = (root: Element, name: string) => root.querySelector(`[data-name="
 describe("HydrateLater (with Preact, as in the browser)", () => {
   it("hydrates the parts after the page, in later tasks, on the server's elements", async () => {
     const { root, elements } = serverPage();
-    sliceHydration();
+    const done = vi.fn();
+    sliceHydration(done);
     renders.length = 0;
     hydrate(<Page />, root);
     // The page has hydrated; its parts wait, as the server sent them.
@@ -87,8 +88,12 @@ describe("HydrateLater (with Preact, as in the browser)", () => {
     expect([...root.querySelectorAll("li")]).toEqual(elements);
     button(root, "b").click();
     await vi.waitFor(() => expect(button(root, "b").textContent).toBe("b 1"));
-    // When the last part is done, the document says so.
+    // When the last part is done, the document says so, and whoever started the slicing hears it, once.
     await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe(""));
+    expect(done).toHaveBeenCalledTimes(1);
+    setLabel("later");
+    await vi.waitFor(() => expect(root.querySelector('[data-name="a"]')?.getAttribute("aria-label")).toBe("later"));
+    expect(done).toHaveBeenCalledTimes(1);
     root.remove();
   });
 

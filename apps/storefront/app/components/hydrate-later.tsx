@@ -26,9 +26,16 @@ let rendered = false;
 const waiting: (() => void)[] = [];
 let channel: MessageChannel | undefined;
 
-/** Hydrate the parts wrapped in `HydrateLater` one task each (entry.client.tsx calls it before hydrating). */
-export function sliceHydration(): void {
+/** Called once when the first hydration and every part are done (see `sliceHydration`). */
+let onFinish: (() => void) | undefined;
+
+/**
+ * Hydrate the parts wrapped in `HydrateLater` one task each (entry.client.tsx calls it before hydrating);
+ * `done` runs once when the first hydration and every part are done.
+ */
+export function sliceHydration(done?: () => void): void {
   slicing = true;
+  onFinish = done;
 }
 
 /** The first hydration has rendered (the root's first effect): parts rendered from now on render at once. */
@@ -52,6 +59,9 @@ export function useHydrationInParts(pageKey: string): void {
 function finish(): void {
   slicing = false;
   document.documentElement.dataset.hydrated = "";
+  const done = onFinish;
+  onFinish = undefined;
+  done?.();
 }
 
 /** A part of the page hydrated in a task of its own (see above). `children` must render one element. */
