@@ -35,15 +35,15 @@ const OPEN_FACETS = 5;
  */
 export const Facets = memo(function Facets({ facets }: { facets: FacetView[] }) {
   const t = useT();
-  // The facets hydrate in a task of their own (components/hydrate-later.tsx).
+  // Each facet hydrates in a task of its own (components/hydrate-later.tsx): a listing's ten facets hold some 360
+  // elements, too many for one task on a phone.
   return (
-    <HydrateLater>
-      <div className="facets">
-        {facets.map((facet, i) => {
-          const name = facetLabel(facet.id, facet.label, t);
-          return (
+    <div className="facets">
+      {facets.map((facet, i) => {
+        const name = facetLabel(facet.id, facet.label, t);
+        return (
+          <HydrateLater key={facet.id}>
             <details
-              key={facet.id}
               className={`facet facet--${facet.kind}`}
               open={i < OPEN_FACETS || !!facet.clearHref || (facet.kind === "values" && !!facet.lessHref)}
             >
@@ -59,10 +59,10 @@ export const Facets = memo(function Facets({ facets }: { facets: FacetView[] }) 
                 ) : null}
               </div>
             </details>
-          );
-        })}
-      </div>
-    </HydrateLater>
+          </HydrateLater>
+        );
+      })}
+    </div>
   );
 });
 
