@@ -15,11 +15,12 @@ type Range = { start: number; end: number; endInclusive: boolean };
 /** The counts with the table and with a test per range: they must be the same. */
 function bothWays(collector: RangeCollector, ranges: readonly Range[]): { table: number[]; tests: number[] } {
   const used = rangeTables.used;
+  rangeTables.mode = "always";
   const table = collector.countRanges(ranges);
   const tabled = rangeTables.used > used;
-  rangeTables.enabled = false;
+  rangeTables.mode = "never";
   const tests = collector.countRanges(ranges);
-  rangeTables.enabled = true;
+  rangeTables.mode = "auto";
   expect(tabled).toBe(true);
   return { table, tests };
 }
@@ -99,6 +100,35 @@ describe("range facets count each group once per range, through a table of the v
       const { table, tests } = bothWays(collector, ranges);
       expect(table, JSON.stringify({ round, ranges })).toEqual(tests);
     }
+  });
+
+  it("makes a table when the span is at most the tests it saves, and tests each value otherwise", () => {
+    const ranges = [
+      { start: 0, end: 20_000, endInclusive: false },
+      { start: 20_000, end: 40_000, endInclusive: false },
+      { start: 40_000, end: 80_000, endInclusive: true },
+    ];
+    // A category's few hundred prices over 600 euros: testing 3 ranges per value is cheaper than a 60,000 table.
+    const next = numbers(3);
+    const few: [number, number][] = Array.from({ length: 300 }, (_, i) => [i, 1000 + Math.floor(next() * 59_000)]);
+    const small = new RangeCollector(0, Number.NEGATIVE_INFINITY, 1, 0);
+    collect(small, few);
+    let used = rangeTables.used;
+    const answered = small.countRanges(ranges);
+    expect(rangeTables.used).toBe(used);
+    rangeTables.mode = "always";
+    expect(small.countRanges(ranges)).toEqual(answered);
+    rangeTables.mode = "auto";
+    // A large search's 30,000 prices over the same span: one table answers them.
+    const many: [number, number][] = Array.from({ length: 30_000 }, (_, i) => [i, 1000 + Math.floor(next() * 59_000)]);
+    const large = new RangeCollector(0, Number.NEGATIVE_INFINITY, 1, 0);
+    collect(large, many);
+    used = rangeTables.used;
+    const tabled = large.countRanges(ranges);
+    expect(rangeTables.used).toBe(used + 1);
+    rangeTables.mode = "never";
+    expect(large.countRanges(ranges)).toEqual(tabled);
+    rangeTables.mode = "auto";
   });
 
   it("falls back to a test per range for a span too wide for a table", () => {
