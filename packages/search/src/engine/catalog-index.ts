@@ -238,6 +238,12 @@ function sentences(text: string): string[] {
   return out;
 }
 
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** A reference as shoppers may type it: `VT-1001`, `vt 1001` and `vt1001` are the same. */
 export function referenceKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -486,7 +492,7 @@ export class CatalogIndex {
 
   finish(): void {
     this.bulk = false;
-    for (let groupId = 0; groupId < this.groupMembers.length; groupId++) this.indexGroupValues(groupId);
+    for (let groupId = 0; groupId < this.groupMembers.length; groupId++) this.markUniformity(groupId);
     for (const language of LANGUAGES) this.text[language].finish();
     this.interned.clear();
     this.triples.clear();
@@ -624,6 +630,18 @@ export class CatalogIndex {
     return rank;
   }
 
+  /** A product's variants in size order (the same array when they are in that order already, as they mostly are). */
+  private inSizeOrder(variants: ProductRecord["variants"]): ProductRecord["variants"] {
+    for (let i = 1; i < variants.length; i++) {
+      const before = (variants[i - 1] as ProductRecord["variants"][number]).size;
+      const size = (variants[i] as ProductRecord["variants"][number]).size;
+      if (before !== size && this.sizeRank(before) > this.sizeRank(size)) {
+        return [...variants].sort((a, b) => this.sizeRank(a.size) - this.sizeRank(b.size));
+      }
+    }
+    return variants;
+  }
+
   /** Category value ids of a category and all its ancestors. */
   private categoryChain(categoryId: number): number[] {
     let chain = this.ancestorCache.get(categoryId);
@@ -646,7 +664,12 @@ export class CatalogIndex {
     this.slotOfProduct.set(record.id, slot);
     this.references.set(referenceKey(record.referenceKey), record.id);
 
-    let groupId = this.groupIds.get(record.masterKey);
+    // Colour siblings come one after another: most products are of the group of the product before.
+    const previous = this.previous;
+    let groupId =
+      previous !== undefined && previous.masterKey === record.masterKey
+        ? previous.groupId
+        : this.groupIds.get(record.masterKey);
     if (groupId === undefined) {
       groupId = this.groupMembers.length;
       this.groupIds.set(record.masterKey, groupId);
@@ -658,22 +681,35 @@ export class CatalogIndex {
     const last = members[members.length - 1];
     if (last !== undefined && last !== slot - 1) this.displacedGroups.add(groupId);
     members.push(slot);
-    members.sort((a, b) => (this.productId[a] as number) - (this.productId[b] as number));
+    // Lowest product id first: a build adds the members in that order already.
+    if (last !== undefined && (this.productId[last] as number) > record.id) {
+      members.sort((a, b) => (this.productId[a] as number) - (this.productId[b] as number));
+    }
 
-    this.arrivalDay[slot] = this.dayOf(record.arrivalDate);
+    this.arrivalDay[slot] =
+      previous !== undefined && previous.arrivalDate === record.arrivalDate
+        ? previous.arrivalDay
+        : this.dayOf(record.arrivalDate);
     this.brand[slot] = this.brands.idOf(record.brand);
     this.colour[slot] = this.colours.idOf(record.colorId);
     const fit = record.fit ? this.fits.idOf(record.fit) : -1;
     const pattern = record.pattern ? this.patterns.idOf(record.pattern) : -1;
-    const materials = [...new Set(record.material.map((m) => this.materials.idOf(m)))];
+    const materials: number[] = [];
+    for (const m of record.material) {
+      const id = this.materials.idOf(m);
+      if (!materials.includes(id)) materials.push(id);
+    }
     this.materialStart[slot] = this.materialPool.append(materials);
     this.materialCount[slot] = materials.length;
-    const categoryValues = [...new Set(record.categoryIds.flatMap((id) => this.categoryChain(id)))];
+    const categoryValues: number[] = [];
+    for (const id of record.categoryIds) {
+      for (const value of this.categoryChain(id)) if (!categoryValues.includes(value)) categoryValues.push(value);
+    }
     this.categoryStart[slot] = this.categoryPool.append(categoryValues);
     this.categoryCount[slot] = categoryValues.length;
 
     // Variants in size order: size value, sellable, physical stores with stock.
-    const variants = [...record.variants].sort((a, b) => this.sizeRank(a.size) - this.sizeRank(b.size));
+    const variants = this.inSizeOrder(record.variants);
     const start = this.variantSize.length;
     let anySellable = false;
     const sellableSizes: number[] = [];
@@ -721,7 +757,8 @@ export class CatalogIndex {
     const values = attributes.concat(derived);
     if (values.length <= ROW_CAPACITY) this.rowValues.set(values, (row + ROW_VALUES) * 2);
     else this.rows[row + ROW_VALUES] = this.overflowValues.append(values);
-    this.markUniformity(groupId);
+    // A bulk build marks every group once it has all its members (see `finish`).
+    if (!this.bulk) this.markUniformity(groupId);
 
     for (let z = 0; z < ZONES.length; z++) {
       const zone = ZONES[z] as PriceZone;
@@ -790,28 +827,69 @@ export class CatalogIndex {
           );
         }
       }
-      for (const sentence of sentences(t.description)) text.addText(sentence, "description", "often");
+      for (const sentence of this.sentencesOf(t.description, language)) text.addText(sentence, "description", "often");
       text.endDocument();
     }
 
     // Colour siblings and products of one kind repeat names, short descriptions and keys: each distinct text and
     // per-language triple is kept once (a million products would otherwise hold hundreds of MB of copies).
-    this.display[slot] = {
+    const shown = previous?.display;
+    const display: DocDisplay = {
       id: record.id,
-      masterKey: this.intern(record.masterKey),
+      masterKey: this.internAs(record.masterKey, shown?.masterKey),
       referenceKey: record.referenceKey,
-      brand: this.intern(record.brand),
-      colorId: this.intern(record.colorId),
-      productType: this.intern(record.productType),
+      brand: this.internAs(record.brand, shown?.brand),
+      colorId: this.internAs(record.colorId, shown?.colorId),
+      productType: this.internAs(record.productType, shown?.productType),
       names: this.triple(texts.de.name, texts.fr.name, texts.en.name),
       nameLanguages: this.triple(texts.de.language, texts.fr.language, texts.en.language),
       shortDescriptions: this.triple(texts.de.shortDescription, texts.fr.shortDescription, texts.en.shortDescription),
       badges: this.triple(texts.de.freeTextBadge, texts.fr.freeTextBadge, texts.en.freeTextBadge),
       images: this.imagesOf(record.images),
-      promotionId: record.promotionId === null ? null : this.intern(record.promotionId),
-      categoryIds: this.categoryList(record.categoryIds),
-      arrivalDate: this.intern(record.arrivalDate),
+      promotionId: record.promotionId === null ? null : this.internAs(record.promotionId, shown?.promotionId),
+      categoryIds:
+        shown !== undefined && sameNumbers(shown.categoryIds, record.categoryIds)
+          ? shown.categoryIds
+          : this.categoryList(record.categoryIds),
+      arrivalDate: this.internAs(record.arrivalDate, shown?.arrivalDate),
     };
+    this.display[slot] = display;
+    this.previous = {
+      masterKey: display.masterKey,
+      groupId,
+      arrivalDate: display.arrivalDate,
+      arrivalDay: this.arrivalDay[slot] as number,
+      display,
+    };
+  }
+
+  /**
+   * The product indexed last (its interned keys, group and arrival day): colour siblings are indexed one after
+   * another and share most of them, which are then taken from it without a lookup by their text.
+   */
+  private previous:
+    | { masterKey: string; groupId: number; arrivalDate: string; arrivalDay: number; display: DocDisplay }
+    | undefined;
+
+  /** `intern`, or `known` (an interned text of the product indexed last) when the text is the same. */
+  private internAs(text: string, known: string | null | undefined): string {
+    return known === text ? known : this.intern(text);
+  }
+
+  /** The last description split into sentences, per language (colour siblings share their description). */
+  private readonly lastSentences: Record<Language, { text: string; sentences: string[] }> = {
+    de: { text: "", sentences: [] },
+    fr: { text: "", sentences: [] },
+    en: { text: "", sentences: [] },
+  };
+
+  private sentencesOf(description: string, language: Language): string[] {
+    const last = this.lastSentences[language];
+    if (last.text !== description) {
+      last.text = description;
+      last.sentences = sentences(description);
+    }
+    return last.sentences;
   }
 
   /** Global value numbers of a product's values of the facetable merchant attributes (values of another type left out). */

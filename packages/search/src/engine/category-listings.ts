@@ -1,4 +1,14 @@
-import { type CatalogIndex, ROW, ROW_ARRIVAL, ROW_PRICE, type ZoneIndex } from "./catalog-index.ts";
+import {
+  type CatalogIndex,
+  ROW,
+  ROW_ARRIVAL,
+  ROW_ATTRIBUTES,
+  ROW_CAPACITY,
+  ROW_DERIVED,
+  ROW_PRICE,
+  ROW_VALUES,
+  type ZoneIndex,
+} from "./catalog-index.ts";
 
 /**
  * What a category listing without text and facet filters walks, kept per store view and category: the category's
@@ -72,13 +82,21 @@ export class CategoryListings {
     const lastGroup = new Int32Array(categoryCount).fill(-1);
     const filled = new Int32Array(categoryCount);
     const priceField = ROW_PRICE + zone;
+    const rowValues = catalog.rowValues;
+    const overflow = catalog.overflowValues.data;
     for (let i = 0; i < order.length; i++) {
       const slot = order[i] as number;
       const row = slot * ROW;
       const g = catalog.group[slot] as number;
       const price = rows[row + priceField] as number;
       const arrival = rows[row + ROW_ARRIVAL] as number;
-      const values = catalog.slotValues(slot);
+      // The slot's values where the row or the overflow pool keeps them (see `CatalogIndex.slotValues`).
+      const attributeInfo = rows[row + ROW_ATTRIBUTES] as number;
+      const derivedInfo = rows[row + ROW_DERIVED] as number;
+      const valueCount = (attributeInfo & 0x7fff) + (derivedInfo & 0xffff) + (derivedInfo >>> 16);
+      const values = valueCount > ROW_CAPACITY ? overflow : rowValues;
+      const first = valueCount > ROW_CAPACITY ? (rows[row + ROW_VALUES] as number) : (row + ROW_VALUES) * 2;
+      const last = first + valueCount;
       const start = categoryStart[slot] as number;
       const end = start + (categoriesOf[slot] as number);
       for (let k = start; k < end; k++) {
@@ -96,7 +114,7 @@ export class CategoryListings {
         }
         const base = c * space;
         const counts = list.counts;
-        for (let v = 0; v < values.length; v++) {
+        for (let v = first; v < last; v++) {
           const value = values[v] as number;
           if (stamps[base + value] !== g) {
             stamps[base + value] = g;

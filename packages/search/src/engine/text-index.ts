@@ -324,11 +324,32 @@ export class TextIndex {
   }
 
   private currentSlot = -1;
+  /**
+   * The texts of the document added last, by their position in it, with their stems: colour siblings are added
+   * one after another and repeat most of their texts (name, description, brand, categories) in the same order, so
+   * a text equal to the previous document's at its position takes that one's stems without hashing it for the
+   * caches (see `stemsOf`). The stems of a text never change once known.
+   */
+  private readonly previousTexts: string[] = [];
+  private readonly previousStems: StemsOfText[] = [];
+  /** Position of the next text in the current document. */
+  private textAt = 0;
 
   /** Starts a document; `addText` its fields, then `endDocument` (no arrays of fields to allocate). */
   beginDocument(slot: number): void {
     this.currentSlot = slot;
     this.touched.length = 0;
+    this.textAt = 0;
+  }
+
+  /** The stems of the current document's next text: the previous document's at that position when it is the same. */
+  private stemsAt(text: string, repeats: TextRepeat): StemsOfText {
+    const at = this.textAt++;
+    if (this.previousTexts[at] === text) return this.previousStems[at] as StemsOfText;
+    const entry = this.stemsOf(text, repeats);
+    this.previousTexts[at] = text;
+    this.previousStems[at] = entry;
+    return entry;
   }
 
   /** Adds a field's text to the current document; `repeats` says how often the same text comes again. */
@@ -337,7 +358,7 @@ export class TextIndex {
     const weight = FIELD_WEIGHTS[field];
     const bit = FIELD_BITS[field];
     const stamp = this.currentSlot + 1;
-    const { stems, whole } = this.stemsOf(text, repeats);
+    const { stems, whole } = this.stemsAt(text, repeats);
     for (const stemId of stems) {
       if (this.stemStamp[stemId] !== stamp) {
         this.stemStamp[stemId] = stamp;
@@ -416,6 +437,8 @@ export class TextIndex {
     if (COMPOUNDING.has(this.language)) this.ensureSuffixOrder();
     this.stemCache.clear();
     this.vocabularyCache.clear();
+    this.previousTexts.length = 0;
+    this.previousStems.length = 0;
   }
 
   private ensureSorted(): void {
