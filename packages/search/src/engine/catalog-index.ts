@@ -695,15 +695,19 @@ export class CatalogIndex {
     const fit = record.fit ? this.fits.idOf(record.fit) : -1;
     const pattern = record.pattern ? this.patterns.idOf(record.pattern) : -1;
     const materials: number[] = [];
-    for (const m of record.material) {
-      const id = this.materials.idOf(m);
+    for (let i = 0; i < record.material.length; i++) {
+      const id = this.materials.idOf(record.material[i] as string);
       if (!materials.includes(id)) materials.push(id);
     }
     this.materialStart[slot] = this.materialPool.append(materials);
     this.materialCount[slot] = materials.length;
     const categoryValues: number[] = [];
-    for (const id of record.categoryIds) {
-      for (const value of this.categoryChain(id)) if (!categoryValues.includes(value)) categoryValues.push(value);
+    for (let i = 0; i < record.categoryIds.length; i++) {
+      const chain = this.categoryChain(record.categoryIds[i] as number);
+      for (let k = 0; k < chain.length; k++) {
+        const value = chain[k] as number;
+        if (!categoryValues.includes(value)) categoryValues.push(value);
+      }
     }
     this.categoryStart[slot] = this.categoryPool.append(categoryValues);
     this.categoryCount[slot] = categoryValues.length;
@@ -714,7 +718,8 @@ export class CatalogIndex {
     let anySellable = false;
     const sellableSizes: number[] = [];
     const stocked: number[] = [];
-    for (const v of variants) {
+    for (let i = 0; i < variants.length; i++) {
+      const v = variants[i] as ProductRecord["variants"][number];
       const sellable = isSellable(v.stock);
       anySellable ||= sellable;
       const size = this.sizes.idOf(v.size);
@@ -724,7 +729,10 @@ export class CatalogIndex {
       const stores = this.variantStores.get(v.id) ?? NO_STORES;
       this.variantStoreStart.push(this.storePool.append(stores));
       this.variantStoreCount.push(stores.length);
-      for (const store of stores) if (!stocked.includes(store)) stocked.push(store);
+      for (let k = 0; k < stores.length; k++) {
+        const store = stores[k] as number;
+        if (!stocked.includes(store)) stocked.push(store);
+      }
     }
     this.variantStart[slot] = start;
     this.variantCount[slot] = variants.length;
@@ -732,29 +740,32 @@ export class CatalogIndex {
 
     // What colour siblings usually share first (categories, brand, fit, pattern, materials, the merchant's
     // facetable attributes), then the colour.
-    const attributes = [
-      ...categoryValues.map((id) => this.categories.globalIds[id] as number),
-      this.brands.globalIds[this.brand[slot] as number] as number,
-      ...(fit >= 0 ? [this.fits.globalIds[fit] as number] : []),
-      ...(pattern >= 0 ? [this.patterns.globalIds[pattern] as number] : []),
-      ...materials.map((id) => this.materials.globalIds[id] as number),
-      ...this.attributeValues(record),
-    ];
+    const attributes: number[] = [];
+    for (let i = 0; i < categoryValues.length; i++) {
+      attributes.push(this.categories.globalIds[categoryValues[i] as number] as number);
+    }
+    attributes.push(this.brands.globalIds[this.brand[slot] as number] as number);
+    if (fit >= 0) attributes.push(this.fits.globalIds[fit] as number);
+    if (pattern >= 0) attributes.push(this.patterns.globalIds[pattern] as number);
+    for (let i = 0; i < materials.length; i++)
+      attributes.push(this.materials.globalIds[materials[i] as number] as number);
+    if (this.attributeFacets.length > 0) attributes.push(...this.attributeValues(record));
     const shared = attributes.length;
     attributes.push(this.colours.globalIds[this.colour[slot] as number] as number);
-    const derived = [
-      ...sellableSizes.map((id) => this.sizes.globalIds[id] as number),
-      ...stocked.map((id) => this.stores.globalIds[id] as number),
-    ];
-    if (attributes.length > MAX_VALUES || sellableSizes.length > MAX_VALUES || stocked.length > MAX_VALUES) {
+    // The values derived from the variants follow the attributes: sizes, then physical stores.
+    const attributeCount = attributes.length;
+    const values = attributes;
+    for (let i = 0; i < sellableSizes.length; i++)
+      values.push(this.sizes.globalIds[sellableSizes[i] as number] as number);
+    for (let i = 0; i < stocked.length; i++) values.push(this.stores.globalIds[stocked[i] as number] as number);
+    if (attributeCount > MAX_VALUES || sellableSizes.length > MAX_VALUES || stocked.length > MAX_VALUES) {
       throw new Error(`Product ${record.id} has more facet values than the index holds per product`);
     }
     const row = slot * ROW;
     this.rows[row + ROW_GROUP] = groupId;
     this.rows[row + ROW_ARRIVAL] = this.arrivalDay[slot] as number;
-    this.rows[row + ROW_ATTRIBUTES] = attributes.length | (shared << 16);
+    this.rows[row + ROW_ATTRIBUTES] = attributeCount | (shared << 16);
     this.rows[row + ROW_DERIVED] = sellableSizes.length | (stocked.length << 16);
-    const values = attributes.concat(derived);
     if (values.length <= ROW_CAPACITY) this.rowValues.set(values, (row + ROW_VALUES) * 2);
     else this.rows[row + ROW_VALUES] = this.overflowValues.append(values);
     // A bulk build marks every group once it has all its members (see `finish`).
@@ -766,7 +777,8 @@ export class CatalogIndex {
       let bestList = 0;
       let fallbackEffective = Number.POSITIVE_INFINITY;
       let fallbackList = 0;
-      for (const v of variants) {
+      for (let i = 0; i < variants.length; i++) {
+        const v = variants[i] as ProductRecord["variants"][number];
         const p = v.prices[zone];
         if (!p) continue;
         const effective = p.salePrice !== null && p.salePrice < p.listPrice ? p.salePrice : p.listPrice;
@@ -796,7 +808,8 @@ export class CatalogIndex {
       en: productTexts(record, "en"),
     };
     const vocabulary = currentVocabulary();
-    for (const language of LANGUAGES) {
+    for (let l = 0; l < LANGUAGES.length; l++) {
+      const language = LANGUAGES[l] as Language;
       // The texts the store shows: its own language's, or the fallback's when the product has none.
       const t = texts[language];
       const text = this.text[language];
@@ -808,12 +821,18 @@ export class CatalogIndex {
       text.addText(vocabularyLabel("productType", record.productType, language), "productType", "vocabulary");
       text.addText(t.freeTextBadge ?? "", "attribute", "vocabulary");
       text.addText(t.shortDescription, "shortDescription", "often");
-      for (const id of categoryValues) text.addText(this.categories.label(id, language), "category", "vocabulary");
-      for (const m of record.material) text.addText(vocabularyLabel("material", m, language), "material", "vocabulary");
+      for (let i = 0; i < categoryValues.length; i++) {
+        text.addText(this.categories.label(categoryValues[i] as number, language), "category", "vocabulary");
+      }
+      for (let i = 0; i < record.material.length; i++) {
+        text.addText(vocabularyLabel("material", record.material[i] as string, language), "material", "vocabulary");
+      }
       if (record.fit) text.addText(vocabularyLabel("fit", record.fit, language), "attribute", "vocabulary");
       if (record.pattern !== "plain")
         text.addText(vocabularyLabel("pattern", record.pattern, language), "attribute", "vocabulary");
-      for (const c of record.care) text.addText(vocabularyLabel("care", c, language), "description", "vocabulary");
+      for (let i = 0; i < record.care.length; i++) {
+        text.addText(vocabularyLabel("care", record.care[i] as string, language), "description", "vocabulary");
+      }
       // The merchant's searchable attributes: their values as the store shows them (a text value by its label in
       // the language, when it has one), else as written.
       for (const [key, values] of Object.entries(record.attributes)) {
@@ -827,7 +846,8 @@ export class CatalogIndex {
           );
         }
       }
-      for (const sentence of this.sentencesOf(t.description, language)) text.addText(sentence, "description", "often");
+      const described = this.sentencesOf(t.description, language);
+      for (let i = 0; i < described.length; i++) text.addText(described[i] as string, "description", "often");
       text.endDocument();
     }
 

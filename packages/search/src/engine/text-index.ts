@@ -359,7 +359,10 @@ export class TextIndex {
     const bit = FIELD_BITS[field];
     const stamp = this.currentSlot + 1;
     const { stems, whole } = this.stemsAt(text, repeats);
-    for (const stemId of stems) {
+    // Indexed loops: the build runs these for every word of every text, and an iterator is an allocation in code
+    // that is not (yet) fully optimised.
+    for (let i = 0; i < stems.length; i++) {
+      const stemId = stems[i] as number;
       if (this.stemStamp[stemId] !== stamp) {
         this.stemStamp[stemId] = stamp;
         this.stemWeight[stemId] = weight;
@@ -386,7 +389,9 @@ export class TextIndex {
     // Which words are parts of compounds depends on their frequency: so do the compound expansions.
     if (this.partCache.size > 0) this.clearExpansions();
     const slot = this.currentSlot;
-    for (const stemId of this.touched) {
+    const touched = this.touched;
+    for (let i = 0; i < touched.length; i++) {
+      const stemId = touched[i] as number;
       (this.postings[stemId] as Postings).push(slot, this.stemWeight[stemId] as number);
       const fields = this.stemFields[stemId] as number;
       const level = (fields & FIELD_BITS.productType) !== 0 ? 2 : (fields & VOCABULARY_FIELDS) !== 0 ? 1 : 0;
