@@ -1,7 +1,7 @@
 import { fixedClock, type ProductRecord } from "@vitrine/commerce";
 import { generateDemoCatalog } from "@vitrine/demo-data";
 import { describe, expect, it } from "vitest";
-import type { ListingResponse } from "../api/types.ts";
+import type { CategoryFacetResponse, CategoryFacetValue, ListingResponse } from "../api/types.ts";
 import { NO_RULES } from "../merchandising/rules.ts";
 import { CatalogIndex } from "./catalog-index.ts";
 import { SearchEngine } from "./search-engine.ts";
@@ -89,6 +89,57 @@ describe("the answer cache of listings and searches without facet filters", () =
     const misses = engine.answers.misses;
     expect(same(page(6)(engine))).toEqual(deeper);
     expect(engine.answers.misses).toBe(misses + 1);
+  });
+
+  it("answers a listing that selects its own category, as the shop's pages ask, from the kept list and the cache", () => {
+    const engine = engineOf();
+    // The shop's listing of /c/damen/ selects "Damen" in the category facet (its path from the root).
+    const own = (e: SearchEngine) =>
+      e.listing(
+        at("/c/damen/", {
+          facets: [{ facetId: "ec_category", type: "hierarchical", values: [{ value: "Damen", state: "selected" }] }],
+        }),
+      );
+    const plain = fresh(engine, (e) => e.listing(at("/c/damen/")));
+    const selected = fresh(engine, own);
+    // The selection filters nothing: the same products and totals, the category's children counted in its facet.
+    expect(selected.products).toEqual(plain.products);
+    expect(selected.pagination).toEqual(plain.pagination);
+    const category = selected.facets.find((f) => f.facetId === "ec_category") as CategoryFacetResponse;
+    const root = category.values[0] as CategoryFacetValue;
+    expect(root).toMatchObject({ value: "Damen", state: "selected", numberOfResults: plain.pagination.totalEntries });
+    expect(root.children.length).toBeGreaterThan(0);
+    for (const child of root.children) {
+      const alone = engine.listing(at(`/c/damen/${child.value.toLowerCase()}/`));
+      expect(child.numberOfResults, child.value).toBe(alone.pagination.totalEntries);
+    }
+    const hits = engine.answers.hits;
+    expect(same(own(engine))).toEqual(selected);
+    expect(engine.answers.hits).toBe(hits + 1);
+  });
+
+  it("still filters by a category selected below the listing's own", () => {
+    const engine = engineOf();
+    const women = engine.listing(
+      at("/c/damen/", {
+        facets: [{ facetId: "ec_category", type: "hierarchical", values: [{ value: "Damen", state: "selected" }] }],
+      }),
+    );
+    const category = women.facets.find((f) => f.facetId === "ec_category") as CategoryFacetResponse;
+    const child = (category.values[0] as CategoryFacetValue).children[0] as CategoryFacetValue;
+    const below = engine.listing(
+      at("/c/damen/", {
+        facets: [
+          {
+            facetId: "ec_category",
+            type: "hierarchical",
+            values: [{ value: "Damen", state: "idle", children: [{ value: child.value, state: "selected" }] }],
+          },
+        ],
+      }),
+    );
+    expect(below.pagination.totalEntries).toBe(child.numberOfResults);
+    expect(below.pagination.totalEntries).toBeLessThan(women.pagination.totalEntries);
   });
 
   it("does not keep answers filtered by a facet", () => {

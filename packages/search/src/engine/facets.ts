@@ -224,6 +224,13 @@ export interface FacetContext {
   view: StoreView;
   now: Date;
   userLocation?: { latitude: number; longitude: number } | undefined;
+  /**
+   * The category (value of the category dimension) a listing is of, when it is one: its slots are the base of the
+   * query, so a category facet selection of it or of an ancestor (the shop's listings select their own category)
+   * filters nothing and is not made a filter. The query then keeps to the category's kept listing, and its answer
+   * can be cached (see `keptCategoryQuery` and `cachedQuery`).
+   */
+  listingCategory?: number | undefined;
 }
 
 interface FacetBuild extends FacetContext {
@@ -583,7 +590,7 @@ function categoryFacet(def: FacetDefinition, request: FacetRequest | undefined, 
       return out;
     },
   };
-  if (path) {
+  if (path && !(selectedNode && impliedByListing(catalog, ctx.listingCategory, selectedNode.record.id))) {
     // A slot's categories include their ancestors: the selected category or one below it. A path this store's
     // tree does not have matches nothing.
     state.valueFilter = {
@@ -593,6 +600,14 @@ function categoryFacet(def: FacetDefinition, request: FacetRequest | undefined, 
     };
   }
   return state;
+}
+
+/** True when every slot of the listing's category has the category `selectedId` (it or one of its ancestors). */
+function impliedByListing(catalog: CatalogIndex, listingCategory: number | undefined, selectedId: number): boolean {
+  if (listingCategory === undefined) return false;
+  const key = catalog.categories.keys[listingCategory];
+  if (key === undefined) return false;
+  return catalog.tree.ancestry(Number(key)).some((node) => node.record.id === selectedId);
 }
 
 // --- ranges (price, arrival) -----------------------------------------------------------------------

@@ -469,8 +469,9 @@ export class SearchEngine {
       location === undefined && pinnedProductIds.length === 0 && target.base.kind !== "products"
         ? `listing\u0000${view.shop.code}\u0000${JSON.stringify(target.base)}\u0000${sort.key}\u0000${JSON.stringify(req.facets ?? [])}`
         : undefined;
+    const listingCategory = target.base.kind === "category" ? target.base.value : undefined;
     const { paging, result } = this.paged(req, DEFAULT_PER_PAGE, (paging) => {
-      const facets = prepareFacets(this.facetRequests(req), { view, now, userLocation: location });
+      const facets = prepareFacets(this.facetRequests(req), { view, now, userLocation: location, listingCategory });
       return this.cachedQuery(view, now, key, facets, paging, () =>
         executeQuery({
           view,
@@ -678,15 +679,16 @@ export class SearchEngine {
       facetSearchWalks.reused++;
       return kept.facets;
     }
-    const prepared = prepareFacets(this.facetRequests(req), { view, now, userLocation: location });
+    const base =
+      type === "LISTING" ? this.resolveListing(view, req.context.view.url, now).base : { kind: "all" as const };
+    const listingCategory = base.kind === "category" ? base.value : undefined;
+    const prepared = prepareFacets(this.facetRequests(req), { view, now, userLocation: location, listingCategory });
     const facets: PreparedFacets = {
       ...prepared,
       states: prepared.states.filter((f) => f.collector === undefined || f.bit !== 0),
       sizesStatic: variants && prepared.sizesStatic,
       storesStatic: variants && prepared.storesStatic,
     };
-    const base =
-      type === "LISTING" ? this.resolveListing(view, req.context.view.url, now).base : { kind: "all" as const };
     executeQuery({
       view,
       base,
