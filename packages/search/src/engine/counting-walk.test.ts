@@ -59,11 +59,34 @@ function compare<T extends { pagination: { totalEntries: number } }>(label: stri
   return general.pagination.totalEntries > 0 ? 1 : 0;
 }
 
+/**
+ * The search box's facet searches (categories and brands of what is typed: counts only, no results shown) with the
+ * counting walk on and off; no walk is reused between them. Returns how many found values.
+ */
+function compareFacetSearches(engine: SearchEngine, shop: Shop, query: string): number {
+  let found = 0;
+  engine.answers.enabled = false;
+  for (const facetId of ["ec_category", "ec_brand"]) {
+    const ask = () =>
+      engine.facetSearch({ ...request(shop, "/search/"), query, facetId, facetQuery: "*", numberOfValues: 200 }, "SEARCH");
+    countingWalks.enabled = true;
+    const counted = ask();
+    countingWalks.enabled = false;
+    const general = ask();
+    countingWalks.enabled = true;
+    expect(counted, `${shop.code} "${query}" ${facetId}`).toEqual(general);
+    if (general.values.length > 0) found++;
+  }
+  engine.answers.enabled = true;
+  return found;
+}
+
 /** Searches and (with the kept lists off) category listings of every store, sort and two pages. */
 function expectAsGeneralWalk(engine: SearchEngine, catalog: CatalogIndex): number {
   let compared = 0;
   for (const shop of SHOPS) {
     for (const query of queries(shop)) {
+      compared += compareFacetSearches(engine, shop, query);
       for (const sort of SORTS) {
         for (const page of [0, 1]) {
           compared += compare(

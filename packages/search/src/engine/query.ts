@@ -444,6 +444,7 @@ export function executeQuery(plan: QueryPlan): QueryResult {
       counts,
       stamps,
       sortMode,
+      ranks: plan.limit > 0,
       sizesStatic,
       storesStatic,
       a: aOn ? a : undefined,
@@ -667,6 +668,11 @@ interface CountingWalk {
   counts: Int32Array;
   stamps: Int32Array;
   sortMode: number;
+  /**
+   * False when the query shows no results (a facet search counts only): the walk then counts the groups without
+   * finding their best members, and reads no rank, score or sort column.
+   */
+  ranks: boolean;
   sizesStatic: boolean;
   storesStatic: boolean;
   a: { min: number; seqs: Int32Array; values: Int32Array } | undefined;
@@ -685,7 +691,7 @@ interface CountingWalk {
 function countingWalk(w: CountingWalk): { hits: number; aLength: number; bLength: number } {
   const { order, orderScore, rows, rowValues, overflowValues, rank, hitSlots, hitKeys, counts, stamps } = w;
   const { group, groupValueStart, groupValues, keyColumn, aColumn, bColumn } = w;
-  const { sortMode, sizesStatic, storesStatic } = w;
+  const { sortMode, ranks, sizesStatic, storesStatic } = w;
   const aOn = w.a !== undefined;
   const bOn = w.b !== undefined;
   const aMin = w.a?.min ?? 0;
@@ -707,19 +713,22 @@ function countingWalk(w: CountingWalk): { hits: number; aLength: number; bLength
     let runEnd = i + 1;
     while (runEnd < length && group[order[runEnd] as number] === g) runEnd++;
     seq++;
-    let bestSlot = -1;
-    let bestKey = 0;
-    for (let k = i; k < runEnd; k++) {
-      const slot = order[k] as number;
-      const value = sortMode === 1 ? (orderScore[k] as number) : sortMode >= 2 ? (keyColumn[slot] as number) : 0;
-      const key = sortKey(sortMode, rank[slot] as number, value);
-      if (bestSlot < 0 || key > bestKey) {
-        bestSlot = slot;
-        bestKey = key;
+    if (ranks) {
+      let bestSlot = -1;
+      let bestKey = 0;
+      for (let k = i; k < runEnd; k++) {
+        const slot = order[k] as number;
+        const value = sortMode === 1 ? (orderScore[k] as number) : sortMode >= 2 ? (keyColumn[slot] as number) : 0;
+        const key = sortKey(sortMode, rank[slot] as number, value);
+        if (bestSlot < 0 || key > bestKey) {
+          bestSlot = slot;
+          bestKey = key;
+        }
       }
+      hitSlots[hits] = bestSlot;
+      hitKeys[hits] = bestKey;
     }
-    hitSlots[hits] = bestSlot;
-    hitKeys[hits++] = bestKey;
+    hits++;
     const entry = groupValueStart[g] as number;
     if (entry > 0 && groupValues[entry] === runEnd - i) {
       // Every member: the group's values, each once.
