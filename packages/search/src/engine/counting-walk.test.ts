@@ -68,7 +68,10 @@ function compareFacetSearches(engine: SearchEngine, shop: Shop, query: string): 
   engine.answers.enabled = false;
   for (const facetId of ["ec_category", "ec_brand"]) {
     const ask = () =>
-      engine.facetSearch({ ...request(shop, "/search/"), query, facetId, facetQuery: "*", numberOfValues: 200 }, "SEARCH");
+      engine.facetSearch(
+        { ...request(shop, "/search/"), query, facetId, facetQuery: "*", numberOfValues: 200 },
+        "SEARCH",
+      );
     countingWalks.enabled = true;
     const counted = ask();
     countingWalks.enabled = false;
