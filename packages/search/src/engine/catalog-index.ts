@@ -667,7 +667,7 @@ export class CatalogIndex {
     // Colour siblings come one after another: most products are of the group of the product before.
     const previous = this.previous;
     let groupId =
-      previous !== undefined && previous.masterKey === record.masterKey
+      previous !== undefined && previous.display.masterKey === record.masterKey
         ? previous.groupId
         : this.groupIds.get(record.masterKey);
     if (groupId === undefined) {
@@ -687,7 +687,7 @@ export class CatalogIndex {
     }
 
     this.arrivalDay[slot] =
-      previous !== undefined && previous.arrivalDate === record.arrivalDate
+      previous !== undefined && previous.display.arrivalDate === record.arrivalDate
         ? previous.arrivalDay
         : this.dayOf(record.arrivalDate);
     this.brand[slot] = this.brands.idOf(record.brand);
@@ -874,22 +874,14 @@ export class CatalogIndex {
       arrivalDate: this.internAs(record.arrivalDate, shown?.arrivalDate),
     };
     this.display[slot] = display;
-    this.previous = {
-      masterKey: display.masterKey,
-      groupId,
-      arrivalDate: display.arrivalDate,
-      arrivalDay: this.arrivalDay[slot] as number,
-      display,
-    };
+    this.previous = { groupId, arrivalDay: this.arrivalDay[slot] as number, display };
   }
 
   /**
-   * The product indexed last (its interned keys, group and arrival day): colour siblings are indexed one after
-   * another and share most of them, which are then taken from it without a lookup by their text.
+   * The product indexed last (its display with the interned keys, its group and arrival day): colour siblings are
+   * indexed one after another and share most of them, which are then taken from it without a lookup by their text.
    */
-  private previous:
-    | { masterKey: string; groupId: number; arrivalDate: string; arrivalDay: number; display: DocDisplay }
-    | undefined;
+  private previous: { groupId: number; arrivalDay: number; display: DocDisplay } | undefined;
 
   /** `intern`, or `known` (an interned text of the product indexed last) when the text is the same. */
   private internAs(text: string, known: string | null | undefined): string {
